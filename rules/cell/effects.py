@@ -1,0 +1,189 @@
+"""The registry of effect steps that threat and Power Up tiles are made of.
+
+Threat steps run when Cell activates; Power Up steps run when a fighter pays a tile's activation
+cost. Adding a tile means writing data; a new kind of step means one function here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rules.cell import board
+from rules.cell.content import EffectStep, PowerUpTile, ThreatTile
+from rules.cell.state import CellState
+from rules.core.events import Event
+
+
+@dataclass
+class EffectContext:
+    state: CellState
+    events: list[Event]
+    source_name: str
+    actor: int | None = None
+    target: int | None = None
+    payment_on_track: list[int] = field(default_factory=list)
+
+
+EffectFunction = Callable[[EffectContext, EffectStep], None]
+
+THREAT_OPS: dict[str, EffectFunction] = {}
+POWER_UP_OPS: dict[str, EffectFunction] = {}
+
+
+def threat_op(name: str) -> Callable[[EffectFunction], EffectFunction]:
+    def register(function: EffectFunction) -> EffectFunction:
+        THREAT_OPS[name] = function
+        return function
+
+    return register
+
+
+def power_up_op(name: str) -> Callable[[EffectFunction], EffectFunction]:
+    def register(function: EffectFunction) -> EffectFunction:
+        POWER_UP_OPS[name] = function
+        return function
+
+    return register
+
+
+def validate_threat(tile: ThreatTile) -> None:
+    for step in tile.effects:
+        if step.op not in THREAT_OPS:
+            raise ValueError(f"threat {tile.name}: unknown effect {step.op!r}")
+
+
+def validate_power_up(tile: PowerUpTile) -> None:
+    for step in tile.effects:
+        if step.op not in POWER_UP_OPS:
+            raise ValueError(f"power up {tile.name}: unknown effect {step.op!r}")
+    needs_target = any(step.op == "heal" for step in tile.effects)
+    if needs_target != tile.needs_target:
+        raise ValueError(f"power up {tile.name}: needs_target must be set exactly for healing one fighter")
+
+
+def run_threat(context: EffectContext, tile: ThreatTile) -> None:
+    for step in tile.effects:
+        THREAT_OPS[step.op](context, step)
+        if context.state.outcome is not None:
+            return
+
+
+def run_power_up(context: EffectContext, tile: PowerUpTile) -> None:
+    for step in tile.effects:
+        POWER_UP_OPS[step.op](context, step)
+        if context.state.outcome is not None:
+            return
+
+
+# Threat steps: Cell acts on the Z-Fighters.
+
+
+@threat_op("damage_all")
+def _damage_all(context: EffectContext, step: EffectStep) -> None:
+    for fighter in context.state.fighters:
+        board.damage_fighter(context.state, context.events, fighter.seat, step.amount, context.source_name)
+
+
+@threat_op("damage_strongest")
+def _damage_strongest(context: EffectContext, step: EffectStep) -> None:
+    """The fighter with the most HP; ties go to the earliest seat so the choice is deterministic."""
+    standing = [fighter for fighter in context.state.fighters if not fighter.knocked_out]
+    if standing:
+        target = max(standing, key=lambda fighter: (fighter.hp, -fighter.seat))
+        board.damage_fighter(context.state, context.events, target.seat, step.amount, context.source_name)
+
+
+@threat_op("heal_cell")
+def _heal_cell(context: EffectContext, step: EffectStep) -> None:
+    board.heal_cell(context.state, context.events, step.amount, context.source_name)
+
+
+@threat_op("discard_tokens")
+def _discard_tokens(context: EffectContext, step: EffectStep) -> None:
+    """Each fighter loses their most recently collected tokens."""
+    for fighter in context.state.fighters:
+        lost = fighter.tokens[len(fighter.tokens) - step.amount :] if fighter.tokens else []
+        if lost:
+            del fighter.tokens[len(fighter.tokens) - len(lost) :]
+            context.state.token_discard.extend(lost)
+            board.say(
+                context.state,
+                context.events,
+                "tokens_lost",
+                f"{context.source_name}: {fighter.name} discards {len(lost)} Dragon Ball token(s)",
+                fighter.seat,
+            )
+
+
+@threat_op("drain_meter")
+def _drain_meter(context: EffectContext, step: EffectStep) -> None:
+    """The most recently placed Dragon Balls leave the meter and return to their owners."""
+    meter = context.state.dragon_ball_meter
+    drained = meter[len(meter) - step.amount :] if meter else []
+    if drained:
+        del meter[len(meter) - len(drained) :]
+        board.release_placements(context.state, drained)
+        board.say(
+            context.state,
+            context.events,
+            "meter_drained",
+            f"{context.source_name}: {len(drained)} Dragon Ball(s) knocked off the meter",
+        )
+
+
+# Power Up steps: the active fighter pays the activation cost, then these run in order.
+
+
+@power_up_op("damage")
+def _damage(context: EffectContext, step: EffectStep) -> None:
+    assert context.actor is not None
+    board.damage_cell(context.state, context.events, step.amount, context.actor, context.source_name)
+
+
+@power_up_op("self_damage")
+def _self_damage(context: EffectContext, step: EffectStep) -> None:
+    assert context.actor is not None
+    board.damage_fighter(context.state, context.events, context.actor, step.amount, context.source_name)
+
+
+@power_up_op("heal")
+def _heal(context: EffectContext, step: EffectStep) -> None:
+    assert context.target is not None
+    board.heal_fighter(context.state, context.events, context.target, step.amount, context.source_name)
+
+
+@power_up_op("heal_all")
+def _heal_all(context: EffectContext, step: EffectStep) -> None:
+    for fighter in context.state.fighters:
+        board.heal_fighter(context.state, context.events, fighter.seat, step.amount, context.source_name)
+
+
+@power_up_op("collect_tokens")
+def _collect_tokens(context: EffectContext, step: EffectStep) -> None:
+    assert context.actor is not None
+    for _ in range(step.amount):
+        if board.tokens_available(context.state):
+            board.draw_token(context.state, context.events, context.actor)
+
+
+@power_up_op("retrieve_own")
+def _retrieve_own(context: EffectContext, step: EffectStep) -> None:
+    assert context.actor is not None
+    state = context.state
+    for threat in state.active_threats:
+        mine = [p for p in threat.placed if p.die is not None and state.dice[p.die].owner == context.actor]
+        threat.placed = [p for p in threat.placed if p not in mine]
+        board.release_placements(state, mine)
+    mine = [
+        p for p in state.dragon_ball_meter if p.die is not None and state.dice[p.die].owner == context.actor
+    ]
+    state.dragon_ball_meter = [p for p in state.dragon_ball_meter if p not in mine]
+    board.release_placements(state, mine)
+    board.say(
+        state,
+        context.events,
+        "dice_retrieved",
+        f"{context.source_name}: dice return to the mat",
+        context.actor,
+    )

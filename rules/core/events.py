@@ -1,0 +1,24 @@
+"""Events: what happened, in words, with who may see it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Event(BaseModel):
+    """One thing that happened. ``visible_to`` is None for public events, else the seats that may see it."""
+
+    kind: str
+    text: str
+    actor: int | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+    visible_to: list[int] | None = None
+
+    def visible_for(self, viewer: int | None) -> bool:
+        return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
+
+
+def events_for(events: list[Event], viewer: int | None) -> list[Event]:
+    return [event for event in events if event.visible_for(viewer)]
