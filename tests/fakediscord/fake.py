@@ -1,0 +1,426 @@
+"""The fake Discord: REST and gateway on 127.0.0.1, and the API tests use to act as users."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import socket
+from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
+from types import TracebackType
+from typing import Any
+from unittest import mock
+
+import discord
+import yarl
+from aiohttp import web
+from PIL import Image
+
+from .commands import command_data
+from .errors import (
+    BotDidNotSettle,
+    DiscordContractError,
+    FakeDiscordError,
+    InteractionNotAnswered,
+    UserActionError,
+)
+from .gateway import Gateway
+from .interactions import (
+    APPLICATION_COMMAND,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    InteractionResult,
+    PendingInteraction,
+    button_data,
+    interaction_payload,
+    modal_submit_data,
+    select_data,
+)
+from .rest import RecordedRequest, RestApi
+from .spec import load_spec
+from .world import FakeChannel, FakeGuild, FakeUser, Snowflakes, StoredMessage, Users, build_world
+
+# Tasks discord.py names when it runs a command, a view/modal/dynamic item callback or an event listener.
+BOT_HANDLER_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-", "discord.py: ")
+# The fake sends its only guild right after READY; discord.py's default 2 s wait for more is wasted time.
+GUILD_READY_GRACE = 0.05
+STARTUP_TIMEOUT = 10.0
+
+
+class RequestActivity:
+    """REST requests in flight, and when the last one started or finished (for the quiet period)."""
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+        self.idle = asyncio.Event()
+        self.idle.set()
+        self.last_change = 0.0
+
+    def started(self) -> None:
+        self.in_flight += 1
+        self.idle.clear()
+        self.last_change = asyncio.get_running_loop().time()
+
+    def finished(self) -> None:
+        self.in_flight -= 1
+        if self.in_flight == 0:
+            self.idle.set()
+        self.last_change = asyncio.get_running_loop().time()
+
+
+class _BotErrorLog(logging.Handler):
+    def __init__(self, sink: list[str]) -> None:
+        super().__init__(logging.ERROR)
+        self.sink = sink
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.sink.append(self.format(record))
+
+
+class FakeDiscord:
+    """An offline Discord for one test.
+
+    `async with FakeDiscord() as fake:` then `async with fake.running(bot):` and act as users.
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str = "test-token",
+        answer_deadline: float = 3.0,
+        quiet_period: float = 0.08,
+        settle_timeout: float = 10.0,
+    ) -> None:
+        self.token = token
+        self.answer_deadline = answer_deadline
+        self.quiet_period = quiet_period
+        self.settle_timeout = settle_timeout
+        self.spec = load_spec()
+        self.snowflakes = Snowflakes()
+        self.world = build_world(self.snowflakes)
+        self.requests: list[RecordedRequest] = []
+        self.unknown_requests: list[RecordedRequest] = []
+        self.failures: list[FakeDiscordError] = []
+        self._failure_recorded = asyncio.Event()
+        self.bot_errors: list[str] = []
+        self.interactions: dict[int, PendingInteraction] = {}
+        self.interactions_by_token: dict[str, PendingInteraction] = {}
+        self.activity = RequestActivity()
+        self.rest = RestApi(self)
+        self._port = 0
+        self._runner: web.AppRunner | None = None
+        self._patches = contextlib.ExitStack()
+        self.gateway = Gateway(self.world, token, "")
+
+    @property
+    def users(self) -> Users:
+        return self.world.users
+
+    @property
+    def guild(self) -> FakeGuild:
+        return self.world.guild
+
+    @property
+    def bot_user(self) -> FakeUser:
+        return self.world.bot_user
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._port}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self._port}/gateway"
+
+    @property
+    def synced_commands(self) -> dict[int | None, list[dict[str, Any]]]:
+        """Registered commands by guild id (None for global ones), as Discord returned them."""
+        return self.rest.commands
+
+    async def __aenter__(self) -> FakeDiscord:
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        self._port = listener.getsockname()[1]
+        self.gateway.url = self.gateway_url
+        app = web.Application()
+        app.router.add_route("*", "/api/v10/{tail:.*}", self.rest.handle)
+        app.router.add_get("/gateway", self.gateway.handle)
+        attachment = "/attachments/{channel_id}/{message_id}/{attachment_id}/{filename}"
+        app.router.add_get(attachment, self.rest.serve_attachment)
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        await web.SockSite(self._runner, listener).start()
+        self._patches.enter_context(mock.patch.object(discord.http.Route, "BASE", f"{self.base_url}/api/v10"))
+        gateway = yarl.URL(self.gateway_url)
+        self._patches.enter_context(
+            mock.patch.object(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", gateway)
+        )
+        self._check_own_world()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self._patches.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if exc_type is None:
+            self.check()
+
+    @contextlib.asynccontextmanager
+    async def running(
+        self, bot: discord.Client, *, token: str | None = None
+    ) -> AsyncIterator[discord.Client]:
+        """Start the bot as production does, wait until it is ready and settled; close it on exit."""
+        bot._connection.guild_ready_timeout = GUILD_READY_GRACE
+        self.gateway.ready.clear()
+        error_log = _BotErrorLog(self.bot_errors)
+        logging.getLogger("discord").addHandler(error_log)
+        bot_task = asyncio.create_task(bot.start(token or self.token), name="fake-discord: bot")
+        try:
+            await self._until_ready(bot, bot_task)
+            await self.settle()
+            self.check()
+            yield bot
+        finally:
+            await bot.close()
+            await bot_task
+            logging.getLogger("discord").removeHandler(error_log)
+
+    async def slash(
+        self, user: FakeUser, command: str, *, channel: FakeChannel | None = None, **options: Any
+    ) -> InteractionResult:
+        """Type `/command` with options, as `user`, in `channel` (default: the first channel)."""
+        path = command.removeprefix("/").split()
+        definition = self._registered_command(path[0])
+        required = int(definition.get("default_member_permissions") or 0)
+        if required & ~self.guild.permissions_of(user).value:
+            raise UserActionError(f"{user.username} lacks the permissions /{path[0]} requires")
+        data = command_data(definition, path, options, self.guild, user)
+        target = channel or self.guild.channels[0]
+        return await self._interact(user, target, APPLICATION_COMMAND, data, f"/{command} by {user.username}")
+
+    async def click(
+        self, user: FakeUser, message: StoredMessage | InteractionResult, button: str
+    ) -> InteractionResult:
+        """Click the button with this label or custom_id on the message's current state."""
+        clicked = self._visible_message(user, message)
+        data = button_data(clicked, button)
+        description = f"{user.username} clicking {button!r}"
+        return await self._interact(
+            user, self._channel_of(clicked), MESSAGE_COMPONENT, data, description, clicked
+        )
+
+    async def select(
+        self,
+        user: FakeUser,
+        message: StoredMessage | InteractionResult,
+        values: Sequence[str],
+        *,
+        custom_id: str | None = None,
+    ) -> InteractionResult:
+        """Pick `values` in the message's string select (the only one, or the one with `custom_id`)."""
+        chosen = self._visible_message(user, message)
+        data = select_data(chosen, values, custom_id)
+        description = f"{user.username} selecting {list(values)}"
+        return await self._interact(
+            user, self._channel_of(chosen), MESSAGE_COMPONENT, data, description, chosen
+        )
+
+    async def submit_modal(
+        self, user: FakeUser, opened: InteractionResult, answers: Mapping[str, str | Sequence[str]]
+    ) -> InteractionResult:
+        """Fill the modal the bot opened (fields keyed by custom_id or label) and submit it."""
+        modal = opened.modal
+        if modal is None:
+            raise UserActionError(f"{opened.interaction.description} did not open a modal")
+        if opened.interaction.user is not user:
+            raise UserActionError(
+                f"the modal was shown to {opened.interaction.user.username}, not {user.username}"
+            )
+        data = modal_submit_data(modal, answers)
+        source = opened.interaction.source_message
+        current_source = self.world.find_message(source.id) if source is not None else None
+        return await self._interact(
+            user,
+            opened.interaction.channel,
+            MODAL_SUBMIT,
+            data,
+            f"{user.username} submitting modal {modal['title']!r}",
+            current_source,
+            opened.interaction.metadata(),
+        )
+
+    async def together(self, *actions: Awaitable[InteractionResult]) -> list[InteractionResult]:
+        """Dispatch several user actions at the same moment (two players clicking at once), then settle."""
+        return list(await asyncio.gather(*actions))
+
+    def channel_view(self, channel: FakeChannel, *, as_user: FakeUser) -> list[StoredMessage]:
+        """The channel as `as_user` sees it: public messages and their own ephemerals, oldest first."""
+        return [message for message in channel.messages.values() if message.visible_for(as_user)]
+
+    def image(self, message: StoredMessage | InteractionResult, index: int = 0) -> Image.Image:
+        """Decode an attached image of the message's current state."""
+        stored = self._current(message)
+        if len(stored.attachments) <= index:
+            raise UserActionError(f"{stored!r} has {len(stored.attachments)} attachments")
+        return stored.attachments[index].image()
+
+    def check(self) -> None:
+        """Raise what went wrong since the last check: contract violations, double answers, unknown routes."""
+        if not self.failures:
+            return
+        failures, self.failures = self.failures, []
+        self._failure_recorded.clear()
+        first = failures[0]
+        if len(failures) == 1:
+            raise first
+        others = "\n".join(f"- {type(failure).__name__}: {failure}" for failure in failures[1:])
+        raise type(first)(f"{first}\n\nand {len(failures) - 1} more:\n{others}")
+
+    def fail(self, failure: FakeDiscordError) -> None:
+        self.failures.append(failure)
+        self._failure_recorded.set()
+
+    async def settle(self) -> None:
+        """Wait until the bot's handlers are done and no REST request has been made for the quiet period."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settle_timeout
+        while True:
+            busy = _running_bot_handlers()
+            if loop.time() > deadline:
+                names = sorted(task.get_name() for task in busy)
+                raise BotDidNotSettle(f"the bot was still busy after {self.settle_timeout} s: {names}")
+            if busy or self.activity.in_flight:
+                waiters: list[asyncio.Future[Any]] = list(busy)
+                if self.activity.in_flight:
+                    waiters.append(asyncio.ensure_future(self.activity.idle.wait()))
+                await asyncio.wait(
+                    waiters, timeout=deadline - loop.time(), return_when=asyncio.FIRST_COMPLETED
+                )
+                for waiter in waiters[len(busy) :]:
+                    waiter.cancel()
+                continue
+            quiet_left = self.activity.last_change + self.quiet_period - loop.time()
+            if quiet_left <= 0:
+                return
+            await asyncio.sleep(quiet_left)
+
+    async def _until_ready(self, bot: discord.Client, bot_task: asyncio.Task[None]) -> None:
+        async def ready() -> None:
+            await self.gateway.ready.wait()
+            await bot.wait_until_ready()
+
+        ready_task = asyncio.create_task(ready())
+        done, _ = await asyncio.wait(
+            {bot_task, ready_task}, timeout=STARTUP_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+        )
+        if ready_task in done:
+            return
+        ready_task.cancel()
+        if bot_task in done:
+            bot_task.result()
+            raise FakeDiscordError("the bot stopped before it was ready")
+        raise FakeDiscordError(f"the bot was not ready within {STARTUP_TIMEOUT} s")
+
+    async def _interact(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        kind: int,
+        data: dict[str, Any],
+        description: str,
+        source: StoredMessage | None = None,
+        triggering_metadata: dict[str, Any] | None = None,
+    ) -> InteractionResult:
+        self.check()
+        loop = asyncio.get_running_loop()
+        interaction_id = self.snowflakes.next()
+        token = f"aW50ZXJhY3Rpb246{interaction_id}:{secrets.token_urlsafe(48)}"
+        payload = interaction_payload(self.world, interaction_id, token, kind, data, user, channel, source)
+        if source is not None:
+            self._check_own_payload("MessageResponse", payload["message"], "the interaction's message")
+        interaction = PendingInteraction(
+            interaction_id,
+            token,
+            kind,
+            user,
+            channel,
+            description,
+            payload,
+            loop.create_future(),
+            source_message=source,
+            triggering_metadata=triggering_metadata,
+        )
+        self.interactions[interaction_id] = interaction
+        self.interactions_by_token[token] = interaction
+        errors_before = len(self.bot_errors)
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        await self._until_answered(interaction)
+        if not interaction.answered.done():
+            interaction.expired = True
+            self.check()
+            logged = "\n".join(self.bot_errors[errors_before:]) or "nothing"
+            raise InteractionNotAnswered(
+                f"{description} was not answered within {self.answer_deadline} s; the bot logged: {logged}"
+            ) from None
+        await self.settle()
+        self.check()
+        return InteractionResult(interaction, self.world)
+
+    async def _until_answered(self, interaction: PendingInteraction) -> None:
+        """Wait for the initial response, but stop early when the bot broke a rule meanwhile."""
+        failed = asyncio.ensure_future(self._failure_recorded.wait())
+        await asyncio.wait(
+            [interaction.answered, failed], timeout=self.answer_deadline, return_when=asyncio.FIRST_COMPLETED
+        )
+        failed.cancel()
+
+    def _registered_command(self, name: str) -> dict[str, Any]:
+        for scope in (self.guild.id, None):
+            for command in self.rest.commands.get(scope, []):
+                if command["name"] == name and command["type"] == 1:
+                    return command
+        registered = sorted(c["name"] for commands in self.rest.commands.values() for c in commands)
+        raise UserActionError(f"/{name} is not a registered command; the bot synced {registered}")
+
+    def _current(self, message: StoredMessage | InteractionResult) -> StoredMessage:
+        stored = message.message if isinstance(message, InteractionResult) else message
+        current = self.world.find_message(stored.id) if stored is not None else None
+        if current is None:
+            raise UserActionError(f"{message!r} is not (or no longer) in any channel")
+        return current
+
+    def _visible_message(self, user: FakeUser, message: StoredMessage | InteractionResult) -> StoredMessage:
+        current = self._current(message)
+        if not current.visible_for(user):
+            raise UserActionError(f"{user.username} cannot see {current!r}")
+        return current
+
+    def _channel_of(self, message: StoredMessage) -> FakeChannel:
+        channel = self.world.channel_by_id(message.channel_id)
+        assert channel is not None
+        return channel
+
+    def _check_own_world(self) -> None:
+        guild = self.guild.payload()
+        self._check_own_payload("GuildResponse", guild, "the guild")
+        for member in guild["members"]:
+            self._check_own_payload("GuildMemberResponse", member, "a guild member")
+        for channel in guild["channels"]:
+            self._check_own_payload("GuildChannelResponse", channel, "a channel")
+
+    def _check_own_payload(self, schema: str, payload: dict[str, Any], what: str) -> None:
+        errors = self.spec.schema_errors(schema, payload)
+        if errors:
+            listed = "\n  ".join(errors)
+            self.fail(DiscordContractError(f"the fake's own {what} breaks {schema}:\n  {listed}"))
+
+
+def _running_bot_handlers() -> list[asyncio.Task[Any]]:
+    return [
+        task
+        for task in asyncio.all_tasks()
+        if not task.done() and task.get_name().startswith(BOT_HANDLER_TASK_PREFIXES)
+    ]

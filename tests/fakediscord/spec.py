@@ -1,0 +1,192 @@
+"""Discord's official OpenAPI spec: find the operation for a request and validate bodies against it."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SPEC_PATH = REPO_ROOT.parent / "shared" / "discord-openapi.json"
+SPEC_URI = "urn:discord-openapi"
+MULTIPART = "multipart/form-data"
+JSON = "application/json"
+INSTANCE_LIMIT = 80
+
+
+@dataclass(frozen=True)
+class Operation:
+    method: str
+    template: str
+    pattern: re.Pattern[str]
+    literal_segments: int
+
+    def parameters(self, path: str) -> dict[str, str]:
+        match = self.pattern.fullmatch(path)
+        return match.groupdict() if match else {}
+
+    @property
+    def pointer(self) -> str:
+        escaped = self.template.replace("~", "~0").replace("/", "~1")
+        return f"/paths/{escaped}/{self.method.lower()}"
+
+
+class DiscordSpec:
+    """The spec document with its operations indexed by method and path template."""
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        self.document = document
+        resource = Resource.from_contents(document, default_specification=DRAFT202012)
+        self._registry: Registry = Registry().with_resource(SPEC_URI, resource)
+        self._operations: dict[str, list[Operation]] = {}
+        for template, path_item in document["paths"].items():
+            for method in path_item:
+                if method == "parameters":
+                    continue
+                operation = _operation(method.upper(), template)
+                self._operations.setdefault(operation.method, []).append(operation)
+        for operations in self._operations.values():
+            # "/users/@me" must win over "/users/{user_id}": prefer the most literal template.
+            operations.sort(key=lambda op: -op.literal_segments)
+
+    def find_operation(self, method: str, path: str) -> Operation | None:
+        for operation in self._operations.get(method.upper(), []):
+            if operation.pattern.fullmatch(path):
+                return operation
+        return None
+
+    def request_errors(self, operation: Operation, content_type: str, body: Any) -> list[str]:
+        """Schema errors of a JSON body, or of the parsed `payload_json` of a multipart body."""
+        content = self._resolve(f"{operation.pointer}/requestBody").get("content", {})
+        media_type = MULTIPART if content_type == MULTIPART and MULTIPART in content else JSON
+        if media_type not in content:
+            return [f"the spec defines no {content_type} request body for {operation.template}"]
+        pointer = f"{operation.pointer}/requestBody/content/{_escape(media_type)}/schema"
+        return self._errors(self._discriminated(pointer, body), _with_known_quirks(body))
+
+    def response_errors(self, operation: Operation, status: int, body: Any) -> list[str]:
+        response = self._resolve(f"{operation.pointer}/responses/{status}")
+        if JSON not in response.get("content", {}):
+            return []
+        escaped_status = _escape(str(status))
+        pointer = f"{operation.pointer}/responses/{escaped_status}/content/{_escape(JSON)}/schema"
+        return self._errors(pointer, body)
+
+    def schema_errors(self, schema_name: str, instance: Any) -> list[str]:
+        return self._errors(f"/components/schemas/{schema_name}", instance)
+
+    def _discriminated(self, pointer: str, body: Any) -> str:
+        """Narrow a union of callback types to the member whose `type` enum holds the body's `type`.
+
+        Discord picks the union member by `type` (the spec marks these `x-discord-union`), so errors
+        are reported against that member instead of as "not valid under any of the given schemas".
+        """
+        schema = self._resolve(pointer)
+        members = schema.get("anyOf") or schema.get("oneOf") or []
+        if not isinstance(body, dict) or not all("$ref" in member for member in members):
+            return pointer
+        matching = [
+            member["$ref"].removeprefix("#")
+            for member in members
+            if body.get("type")
+            in self._resolve(member["$ref"].removeprefix("#"))
+            .get("properties", {})
+            .get("type", {})
+            .get("enum", [])
+        ]
+        return matching[0] if len(matching) == 1 else pointer
+
+    def _resolve(self, pointer: str) -> dict[str, Any]:
+        node: Any = self.document
+        for part in pointer.strip("/").split("/"):
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        return node
+
+    def _errors(self, pointer: str, instance: Any) -> list[str]:
+        validator = self._validator(pointer)
+        return [_describe(error) for error in validator.iter_errors(instance)]
+
+    @functools.cache  # noqa: B019 - one spec lives for the whole session; validators are costly to build
+    def _validator(self, pointer: str) -> Draft202012Validator:
+        return Draft202012Validator({"$ref": f"{SPEC_URI}#{pointer}"}, registry=self._registry)
+
+
+@functools.cache
+def load_spec() -> DiscordSpec:
+    """The spec, parsed and indexed once per test session."""
+    if not SPEC_PATH.exists():
+        raise FileNotFoundError(f"Discord's OpenAPI spec is expected beside the repository, at {SPEC_PATH}")
+    return DiscordSpec(json.loads(SPEC_PATH.read_text(encoding="utf-8")))
+
+
+def _operation(method: str, template: str) -> Operation:
+    segments = template.strip("/").split("/")
+    regex = "/".join(
+        f"(?P<{segment[1:-1]}>[^/]+)" if segment.startswith("{") else re.escape(segment)
+        for segment in segments
+    )
+    literal = sum(not segment.startswith("{") for segment in segments)
+    return Operation(method, template, re.compile("/" + regex), literal)
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def _describe(error: ValidationError) -> str:
+    """Report the error inside the union member the body was evidently meant to be, when there is one."""
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub_error in error.context or []:
+        branches.setdefault(sub_error.relative_schema_path[0], []).append(sub_error)
+    plausible = [errors for errors in branches.values() if not any(map(_misses_discriminator, errors))]
+    deeper = [
+        sub_error
+        for errors in plausible
+        for sub_error in errors
+        if len(sub_error.absolute_path) > len(error.absolute_path)
+    ]
+    if len(plausible) == 1 or deeper:
+        candidates = plausible[0] if len(plausible) == 1 else deeper
+        return _describe(max(candidates, key=lambda sub_error: len(sub_error.absolute_path)))
+    instance = repr(error.instance)
+    message = error.message
+    if len(instance) > INSTANCE_LIMIT:
+        message = message.replace(instance, instance[:INSTANCE_LIMIT] + "…")
+    return f"{error.json_path}: {message}"
+
+
+def _misses_discriminator(error: ValidationError) -> bool:
+    """Whether this union member was ruled out by its `type` tag, or by being the `null` alternative."""
+    wrong_tag = list(error.relative_path) == ["type"] and error.validator in ("enum", "const")
+    not_null = not error.relative_path and error.validator == "type" and error.validator_value == "null"
+    return wrong_tag or not_null
+
+
+def _with_known_quirks(body: Any) -> Any:
+    """Undo the one place where Discord accepts more than its spec says.
+
+    The spec types every attachment `id` as a snowflake string, but Discord documents (and discord.py
+    sends) integer ids: the index of a `files[n]` upload for new files, the numeric id for kept ones.
+    """
+    if isinstance(body, list):
+        return [_with_known_quirks(item) for item in body]
+    if not isinstance(body, dict):
+        return body
+    fixed = {key: _with_known_quirks(value) for key, value in body.items()}
+    attachments = fixed.get("attachments")
+    if isinstance(attachments, list):
+        fixed["attachments"] = [
+            {**item, "id": str(item["id"])}
+            if isinstance(item, dict) and type(item.get("id")) is int
+            else item
+            for item in attachments
+        ]
+    return fixed

@@ -1,0 +1,350 @@
+"""Self-tests of the fake Discord, driving a small bot defined here through real discord.py."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+from PIL import Image
+
+from tests.fakediscord import (
+    DiscordContractError,
+    FakeDiscord,
+    InteractionAnsweredTwice,
+    InteractionNotAnswered,
+    UnknownRouteError,
+    UserActionError,
+)
+
+pytest_plugins = ["tests.fakediscord.plugin"]
+
+LATE_ANSWER_SECONDS = 0.4
+SHORT_DEADLINE_SECONDS = 0.2
+
+
+def png(color: str, size: tuple[int, int] = (64, 48)) -> discord.File:
+    buffer = io.BytesIO()
+    Image.new("RGB", size, color).save(buffer, format="PNG")
+    buffer.seek(0)
+    return discord.File(buffer, filename="board.png", description=f"a {color} board")
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"game:(?P<game>\d+):join"):
+    def __init__(self, game: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Join", style=discord.ButtonStyle.primary, custom_id=f"game:{game}:join")
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> JoinButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=f"{interaction.user.name} joined game {self.game}")
+
+
+class RedrawButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"game:(?P<game>\d+):redraw"):
+    def __init__(self, game: int) -> None:
+        super().__init__(discord.ui.Button(label="Redraw", custom_id=f"game:{game}:redraw"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> RedrawButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        image = await asyncio.to_thread(png, "blue")
+        await interaction.edit_original_response(attachments=[image])
+
+
+class FighterSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"game:(?P<game>\d+):fighter"):
+    def __init__(self, game: int) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"game:{game}:fighter",
+                placeholder="Pick your fighter",
+                options=[discord.SelectOption(label=name.title(), value=name) for name in ("goku", "vegeta")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> FighterSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = ", ".join(self.item.values)
+        await interaction.response.send_message(f"You picked {picked}", ephemeral=True)
+
+
+class NameModal(discord.ui.Modal, title="Name your fighter"):
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Fighter name", custom_id="name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"Welcome, {self.name.value}!")
+
+
+def game_view(game: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(game))
+    view.add_item(RedrawButton(game))
+    view.add_item(FighterSelect(game))
+    return view
+
+
+def make_bot() -> commands.Bot:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+    cell = app_commands.Group(name="cell", description="Perfect Cell games")
+
+    @cell.command(name="start", description="Start a game")
+    @app_commands.choices(
+        difficulty=[
+            app_commands.Choice(name="Easy", value="easy"),
+            app_commands.Choice(name="Hard", value="hard"),
+        ]
+    )
+    async def start(
+        interaction: discord.Interaction, difficulty: app_commands.Choice[str], seats: int = 4
+    ) -> None:
+        await interaction.response.send_message(
+            f"Game 7 ({difficulty.value}, {seats} seats)", view=game_view(7), file=png("red")
+        )
+
+    @cell.command(name="hand", description="Show your secret hand")
+    async def hand(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"{interaction.user.name}'s hand: 3 senzu", ephemeral=True)
+
+    @cell.command(name="board", description="Draw the board (slowly)")
+    async def board(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        image = await asyncio.to_thread(png, "green")
+        await interaction.followup.send("The board", file=image)
+        await interaction.followup.send("Only you see this", ephemeral=True)
+
+    @cell.command(name="rename", description="Name your fighter")
+    async def rename(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
+
+    @cell.command(name="slow", description="Answers too late")
+    async def slow(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(LATE_ANSWER_SECONDS)
+        await interaction.response.send_message("Sorry, I was thinking")
+
+    @cell.command(name="twice", description="Answers two times")
+    async def twice(interaction: discord.Interaction) -> None:
+        await asyncio.gather(
+            interaction.response.send_message("one"),
+            interaction.response.send_message("two"),
+            return_exceptions=True,
+        )
+
+    @cell.command(name="shout", description="Says too much")
+    async def shout(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("A" * 2500)
+
+    bot.tree.add_command(cell)
+
+    async def setup_hook() -> None:
+        bot.add_dynamic_items(JoinButton, RedrawButton, FighterSelect)
+        await bot.tree.sync()
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    return bot
+
+
+async def test_slash_command_reaches_the_bot_with_its_options(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        result = await fake.slash(fake.users.alice, "cell start", difficulty="hard", seats=3)
+
+    assert result.response_type == 4
+    assert result.message is not None
+    assert result.message.content == "Game 7 (hard, 3 seats)"
+    assert result.message.button_labels == ["Join", "Redraw"]
+    assert fake.image(result).size == (64, 48)
+
+
+async def test_clicking_a_button_updates_the_message_in_place(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        started = await fake.slash(fake.users.alice, "cell start", difficulty="easy")
+        clicked = await fake.click(fake.users.bob, started, "Join")
+
+    assert clicked.response_type == 7
+    assert clicked.message is started.message
+    assert started.message is not None and started.message.content == "bob joined game 7"
+    assert started.message.edited_timestamp is not None
+
+
+async def test_select_sends_an_ephemeral_answer_only_the_picker_sees(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot()):
+        started = await fake.slash(users.alice, "cell start", difficulty="easy")
+        picked = await fake.select(users.carol, started, ["vegeta"])
+
+    assert picked.message is not None
+    assert picked.message.ephemeral
+    assert picked.message.content == "You picked vegeta"
+    general = fake.guild.channel("general")
+    assert [m.content for m in fake.channel_view(general, as_user=users.carol)][-1] == "You picked vegeta"
+    assert picked.message not in fake.channel_view(general, as_user=users.dave)
+
+
+async def test_ephemeral_messages_are_kept_per_user(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    alice, bob = fake.users.alice, fake.users.bob
+    games = fake.guild.channel("games")
+    async with fake.running(make_bot()):
+        await fake.slash(alice, "cell hand", channel=games)
+        await fake.slash(bob, "cell hand", channel=games)
+
+    assert [m.content for m in fake.channel_view(games, as_user=alice)] == ["alice's hand: 3 senzu"]
+    assert [m.content for m in fake.channel_view(games, as_user=bob)] == ["bob's hand: 3 senzu"]
+    assert fake.channel_view(games, as_user=fake.users.carol) == []
+
+
+async def test_deferred_answer_is_resolved_by_the_first_followup(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        result = await fake.slash(fake.users.dave, "cell board")
+
+    assert result.response_type == 5
+    assert result.message is not None
+    assert not result.message.loading
+    assert result.message.content == "The board"
+    assert fake.image(result.message).getpixel((0, 0)) == (0, 128, 0)
+    [secret] = result.followups
+    assert secret.ephemeral and secret.visible_to is fake.users.dave
+
+
+async def test_editing_with_a_new_file_replaces_the_attachments(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        started = await fake.slash(fake.users.alice, "cell start", difficulty="easy")
+        assert started.message is not None
+        [red] = started.message.attachments
+        redrawn = await fake.click(fake.users.erin, started, "Redraw")
+
+    assert redrawn.response_type == 6
+    [blue] = started.message.attachments
+    assert blue.id != red.id
+    assert blue.description == "a blue board"
+    assert fake.image(started).getpixel((0, 0)) == (0, 0, 255)
+
+
+async def test_modal_opens_and_its_submission_reaches_the_bot(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        opened = await fake.slash(fake.users.frank, "cell rename")
+        assert opened.response_type == 9
+        assert opened.modal is not None and opened.modal["title"] == "Name your fighter"
+        submitted = await fake.submit_modal(fake.users.frank, opened, {"Fighter name": "Gohan"})
+
+    assert submitted.message is not None
+    assert submitted.message.content == "Welcome, Gohan!"
+
+
+async def test_buttons_on_old_messages_work_after_a_restart(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        started = await fake.slash(fake.users.alice, "cell start", difficulty="easy")
+
+    async with fake.running(make_bot()):
+        await fake.click(fake.users.bob, started, "Join")
+
+    assert started.message is not None and started.message.content == "bob joined game 7"
+
+
+async def test_simultaneous_clicks_are_all_answered(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot()):
+        started = await fake.slash(users.alice, "cell start", difficulty="easy")
+        results = await fake.together(
+            *(fake.click(user, started, "Join") for user in (users.bob, users.carol))
+        )
+
+    assert [result.response_type for result in results] == [7, 7]
+
+
+async def test_an_answer_after_the_deadline_fails_the_test() -> None:
+    async with FakeDiscord(answer_deadline=SHORT_DEADLINE_SECONDS) as fake:
+        async with fake.running(make_bot()):
+            with pytest.raises(
+                InteractionNotAnswered, match=r"/cell slow by alice was not answered within 0.2 s"
+            ):
+                await fake.slash(fake.users.alice, "cell slow")
+            await fake.settle()
+
+        late_answer = fake.requests[-1]
+        assert late_answer.template == "/interactions/{interaction_id}/{interaction_token}/callback"
+        assert late_answer.status == 404
+
+
+async def test_answering_twice_fails_the_test(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        with pytest.raises(InteractionAnsweredTwice, match=r"/cell twice by bob was answered twice"):
+            await fake.slash(fake.users.bob, "cell twice")
+
+
+async def test_an_invalid_request_body_is_caught_with_its_path_and_schema_error(
+    fake_discord: FakeDiscord,
+) -> None:
+    fake = fake_discord
+    general = fake.guild.channel("general")
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=general.id)
+    body = {"content": "hi", "embeds": [{"title": 9001}, {}, {}]}
+    async with fake.running(make_bot()) as bot:
+        with pytest.raises(discord.HTTPException, match="Invalid Form Body"):
+            await bot.http.request(route, json=body)
+
+    expected = r"POST /channels/\{channel_id\}/messages .*\n  \$\.embeds\[0\]\.title: 9001 is not of type"
+    with pytest.raises(DiscordContractError, match=expected):
+        fake.check()
+    assert fake.channel_view(general, as_user=fake.users.alice) == []
+
+
+async def test_bot_code_breaking_the_spec_fails_the_interaction(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        with pytest.raises(DiscordContractError, match=r"\$\.data\.content: 'A+… is too long"):
+            await fake.slash(fake.users.carol, "cell shout")
+
+
+async def test_unknown_routes_answer_404_and_are_recorded(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    route = discord.http.Route("GET", "/guilds/{guild_id}/bans", guild_id=fake.guild.id)
+    async with fake.running(make_bot()) as bot:
+        with pytest.raises(discord.NotFound):
+            await bot.http.request(route)
+
+    assert [request.path for request in fake.unknown_requests] == [f"/guilds/{fake.guild.id}/bans"]
+    with pytest.raises(UnknownRouteError, match="GET /guilds/"):
+        fake.check()
+
+
+async def test_users_cannot_do_what_discord_would_not_let_them(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        hand = await fake.slash(fake.users.alice, "cell hand")
+        started = await fake.slash(fake.users.alice, "cell start", difficulty="easy")
+        with pytest.raises(UserActionError, match="must be one of"):
+            await fake.slash(fake.users.alice, "cell start", difficulty="impossible")
+        with pytest.raises(UserActionError, match="cannot see"):
+            await fake.click(fake.users.bob, hand, "Join")
+        with pytest.raises(UserActionError, match="no button 'Leave'"):
+            await fake.click(fake.users.bob, started, "Leave")
