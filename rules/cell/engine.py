@@ -330,17 +330,19 @@ def _cost_fits(cost: list[str], faces: list[Face]) -> bool:
 
 
 def _affordable_sources(state: CellState, seat: int, cost: list[str]) -> bool:
-    """Greedy check that the fighter's dice and tokens can pay ``cost`` in full."""
-    chosen: list[Source] = []
-    chosen_faces: list[Face] = []
-    for source in sorted(_sources(state, seat), key=lambda s: (s.token == "wild", s.token is not None)):
-        if _source_problem(state, seat, source, chosen):
-            continue
-        face = board.source_face(state, source)
-        if _cost_fits(cost, [*chosen_faces, face]):
-            chosen.append(source)
-            chosen_faces.append(face)
-    return len(chosen) == len(cost)
+    """Can the fighter's rolled dice and tokens pay ``cost`` in full? Fixed faces are paid first
+    from matching dice and tokens, Wild tokens cover what is missing, and ``any`` takes the rest."""
+    fighter = state.fighters[seat]
+    available = Counter(die.face for die in _rolled_dice(state, seat))
+    wilds = 0
+    if not fighter.knocked_out:
+        tokens = Counter(fighter.tokens)
+        wilds = tokens.pop("wild", 0)
+        available.update(tokens)
+    needed = Counter(slot for slot in cost if slot != "any")
+    missing = sum(max(0, count - available[face]) for face, count in needed.items())
+    spare = sum(max(0, count - needed[face]) for face, count in available.items())
+    return missing <= wilds and missing + cost.count("any") <= wilds + spare
 
 
 def _payment_cost(state: CellState, selection: Selection, seat: int) -> list[str]:
@@ -811,6 +813,9 @@ def _remember(state: CellState, events: list[Event]) -> None:
     state.recent_events = [*state.recent_events, *events][-RECENT_EVENT_LIMIT:]
 
 
+_SHARED_LISTS = frozenset({"recent_events"})
+
+
 def apply(state: CellState, action: CellAction) -> tuple[CellState, list[Event]]:
     problem = _problem(state, action)
     if problem:
@@ -821,7 +826,7 @@ def apply(state: CellState, action: CellAction) -> tuple[CellState, list[Event]]
         working.actions_taken += 1
         _remember(working, events)
 
-    return reduce_copy(state, mutate)
+    return reduce_copy(state, mutate, _SHARED_LISTS)
 
 
 def is_legal(state: CellState, action: CellAction) -> bool:
@@ -832,6 +837,8 @@ def is_legal(state: CellState, action: CellAction) -> bool:
 
 
 def _candidates(state: CellState, seat: int) -> Iterator[CellAction]:
+    """Every action worth checking. Actions that the fighter's ability or the die's face rule out
+    at once are not listed: enumeration runs on every step of every playout."""
     if not state.rolled:
         yield Roll(player=seat)
         return
@@ -840,13 +847,15 @@ def _candidates(state: CellState, seat: int) -> Iterator[CellAction]:
         yield from _selection_candidates(state, seat, selection)
         return
     seats = range(state.players)
+    ability = _ability(state, seat)
+    others = [target for target in seats if target != seat]
     for source in _sources(state, seat, one_per_kind=True):
         face = board.source_face(state, source)
         if face in ("dragon_ball", "assist"):
             for target in seats:
                 yield Spend(player=seat, source=source, use="heal", target=target)
-        if source.die is not None:
-            for target in seats:
+        if source.die is not None and (face == "assist" or ability == "share_any"):
+            for target in others:
                 yield Spend(player=seat, source=source, use="share", target=target)
         for threat in state.active_threats:
             yield Spend(player=seat, source=source, use="cancel", target=threat.tile)
@@ -863,16 +872,19 @@ def _candidates(state: CellState, seat: int) -> Iterator[CellAction]:
     for die in _one_per_face(rolled):
         yield StartSelection(player=seat, purpose="reroll", burn=die.id)
         yield StartSelection(player=seat, purpose="retrieve", burn=die.id)
-        for face in FACES:
-            yield ChangeFace(player=seat, die=die.id, face=face)
-    yield StartSelection(player=seat, purpose="free_reroll")
+        if ability == "change_face":
+            for face in FACES:
+                yield ChangeFace(player=seat, die=die.id, face=face)
+    if ability == "free_reroll":
+        yield StartSelection(player=seat, purpose="free_reroll")
     for tile in state.power_supply:
         yield StartSelection(player=seat, purpose="buy", tile=tile)
     for tile in state.fighters[seat].power_ups:
         yield StartSelection(player=seat, purpose="activate", tile=tile)
-        for to in seats:
-            for discard in [None, *state.fighters[to].power_ups]:
-                yield GiveTile(player=seat, tile=tile, to=to, discard=discard)
+        if ability == "discount_and_gift":
+            for to in others:
+                for discard in [None, *state.fighters[to].power_ups]:
+                    yield GiveTile(player=seat, tile=tile, to=to, discard=discard)
     yield EndTurn(player=seat)
 
 

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Event(BaseModel):
-    """One thing that happened. ``visible_to`` is None for public events, else the seats that may see it."""
+    """One thing that happened. ``visible_to`` is None for public events, else the seats that may see it.
+
+    Frozen: a recorded event never changes, so successive states can share it (see ``reduce_copy``).
+    """
+
+    model_config = ConfigDict(frozen=True)
 
     kind: str
     text: str

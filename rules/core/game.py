@@ -52,13 +52,21 @@ class GameRules(Protocol[StateT, ActionT]):
     def load_state(self, text: str) -> StateT: ...
 
 
-def reduce_copy(state: StateT, mutate: Callable[[StateT, list[Event]], None]) -> tuple[StateT, list[Event]]:
+def reduce_copy(
+    state: StateT,
+    mutate: Callable[[StateT, list[Event]], None],
+    shared_lists: frozenset[str] = frozenset(),
+) -> tuple[StateT, list[Event]]:
     """Runs ``mutate`` on a deep copy, so a rejection half-way leaves the caller's state untouched.
 
     The copy is a dump-and-validate round trip: pydantic-core does it several times faster than
-    ``copy.deepcopy``, and states round-trip exactly by design.
+    ``copy.deepcopy``, and states round-trip exactly by design. ``shared_lists`` names list fields
+    whose items are frozen (such as the event log): the copy gets a new list holding the same items,
+    which spares re-validating them on every action.
     """
-    working = type(state).model_validate(state.model_dump())
+    working = type(state).model_validate(state.model_dump(exclude=shared_lists))
+    for name in shared_lists:
+        setattr(working, name, list(getattr(state, name)))
     events: list[Event] = []
     mutate(working, events)
     return working, events
