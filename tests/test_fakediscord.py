@@ -104,7 +104,7 @@ def game_view(game: int) -> discord.ui.View:
     return view
 
 
-def make_bot() -> commands.Bot:
+def make_bot(sync_to_guild: int | None = None) -> commands.Bot:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
     cell = app_commands.Group(name="cell", description="Perfect Cell games")
 
@@ -154,11 +154,43 @@ def make_bot() -> commands.Bot:
     async def shout(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("A" * 2500)
 
+    @cell.command(name="duel", description="Challenge someone")
+    async def duel(interaction: discord.Interaction, opponent: discord.Member) -> None:
+        await interaction.response.send_message(f"{interaction.user.name} challenges {opponent.name}")
+
+    @cell.command(name="announce", description="Post, edit and tidy up channel messages")
+    async def announce(interaction: discord.Interaction) -> None:
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        posted = await channel.send("Round 1", file=png("red"))
+        await posted.edit(content="Round 2", attachments=[png("yellow")])
+        fetched = await channel.fetch_message(posted.id)
+        scratch = await channel.send("scratch")
+        await scratch.delete()
+        await interaction.response.send_message(f"Announced: {fetched.content}")
+        await interaction.delete_original_response()
+
+    gm = app_commands.Group(
+        name="gm",
+        description="Game master tools",
+        default_permissions=discord.Permissions(manage_channels=True),
+    )
+    game = app_commands.Group(name="game", description="Manage games", parent=gm)
+
+    @game.command(name="reset", description="Reset a game")
+    async def reset(interaction: discord.Interaction, game_id: int) -> None:
+        await interaction.response.send_message(f"Game {game_id} reset")
+
     bot.tree.add_command(cell)
+    bot.tree.add_command(gm)
 
     async def setup_hook() -> None:
         bot.add_dynamic_items(JoinButton, RedrawButton, FighterSelect)
-        await bot.tree.sync()
+        if sync_to_guild is None:
+            await bot.tree.sync()
+        else:
+            bot.tree.copy_global_to(guild=discord.Object(sync_to_guild))
+            await bot.tree.sync(guild=discord.Object(sync_to_guild))
 
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
     return bot
@@ -348,3 +380,51 @@ async def test_users_cannot_do_what_discord_would_not_let_them(fake_discord: Fak
             await fake.click(fake.users.bob, hand, "Join")
         with pytest.raises(UserActionError, match="no button 'Leave'"):
             await fake.click(fake.users.bob, started, "Leave")
+
+
+async def test_user_options_arrive_as_members(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        result = await fake.slash(fake.users.erin, "cell duel", opponent=fake.users.frank)
+
+    assert result.message is not None and result.message.content == "erin challenges frank"
+
+
+async def test_channel_messages_can_be_posted_edited_fetched_and_deleted(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    games = fake.guild.channel("games")
+    async with fake.running(make_bot()):
+        result = await fake.slash(fake.users.bob, "cell announce", channel=games)
+
+    assert result.message is None
+    [announcement] = fake.channel_view(games, as_user=fake.users.carol)
+    assert announcement.content == "Round 2"
+    assert fake.image(announcement).getpixel((0, 0)) == (255, 255, 0)
+
+
+async def test_subcommand_groups_and_member_permissions_are_honoured(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        result = await fake.slash(fake.users.alice, "gm game reset", game_id=12)
+        with pytest.raises(UserActionError, match="bob lacks the permissions /gm requires"):
+            await fake.slash(fake.users.bob, "gm game reset", game_id=12)
+
+    assert result.message is not None and result.message.content == "Game 12 reset"
+
+
+async def test_guild_commands_are_found_before_global_ones(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot(sync_to_guild=fake.guild.id)):
+        result = await fake.slash(fake.users.alice, "cell hand")
+
+    assert result.interaction.payload["data"]["guild_id"] == str(fake.guild.id)
+    assert {command["name"] for command in fake.synced_commands[fake.guild.id]} == {"cell", "gm"}
+
+
+async def test_the_bot_resumes_after_losing_the_gateway(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot()):
+        await fake.interrupt_gateway()
+        result = await fake.slash(fake.users.dave, "cell hand")
+
+    assert result.message is not None and result.message.content == "dave's hand: 3 senzu"

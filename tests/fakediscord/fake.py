@@ -252,6 +252,11 @@ class FakeDiscord:
             opened.interaction.metadata(),
         )
 
+    async def interrupt_gateway(self) -> None:
+        """Drop the bot's gateway connection like a network blip, and wait until the bot has resumed."""
+        await self.gateway.interrupt()
+        await asyncio.wait_for(self.gateway.resumed.wait(), STARTUP_TIMEOUT)
+
     async def together(self, *actions: Awaitable[InteractionResult]) -> list[InteractionResult]:
         """Dispatch several user actions at the same moment (two players clicking at once), then settle."""
         return list(await asyncio.gather(*actions))

@@ -17,7 +17,13 @@ from .world import World
 HELLO, HEARTBEAT, IDENTIFY, PRESENCE_UPDATE, VOICE_STATE_UPDATE = 10, 1, 2, 3, 4
 RESUME, REQUEST_GUILD_MEMBERS, INVALID_SESSION, HEARTBEAT_ACK, DISPATCH = 6, 8, 9, 11, 0
 HEARTBEAT_INTERVAL_MS = 41250
-UNKNOWN_OPCODE, DECODE_ERROR, AUTHENTICATION_FAILED, ALREADY_AUTHENTICATED = 4001, 4002, 4004, 4005
+UNKNOWN_ERROR, UNKNOWN_OPCODE, DECODE_ERROR, AUTHENTICATION_FAILED, ALREADY_AUTHENTICATED = (
+    4000,
+    4001,
+    4002,
+    4004,
+    4005,
+)
 DISALLOWED_INTENTS = 4014
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 GUILD_MESSAGES_INTENT = 1 << 9
@@ -62,6 +68,7 @@ class Gateway:
     sessions: dict[str, _Session] = field(default_factory=dict)
     current: _Session | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
+    resumed: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def connected(self) -> bool:
@@ -76,6 +83,13 @@ class Gateway:
         """MESSAGE_CREATE/UPDATE/DELETE reach bots that asked for the guild messages intent."""
         if self.connected and self.current is not None and self.current.intents & GUILD_MESSAGES_INTENT:
             await self.current.dispatch(event, {**data, "guild_id": str(self.world.guild.id)})
+
+    async def interrupt(self) -> None:
+        """Close the bot's connection with "unknown error", after which Discord expects a RESUME."""
+        if self.current is None or self.current.connection is None:
+            raise UserActionError("the bot is not connected to the gateway")
+        self.resumed.clear()
+        await self.current.connection.socket.close(code=UNKNOWN_ERROR, message=b"unknown error")
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse()
@@ -141,6 +155,7 @@ class Gateway:
         session.connection = connection
         self.current = session
         await session.dispatch("RESUMED", {})
+        self.resumed.set()
         return session
 
     def _ready_payload(self, session: _Session) -> dict[str, Any]:
