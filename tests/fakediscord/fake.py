@@ -344,8 +344,10 @@ class FakeDiscord:
         interaction_id = self.snowflakes.next()
         token = f"aW50ZXJhY3Rpb246{interaction_id}:{secrets.token_urlsafe(48)}"
         payload = interaction_payload(self.world, interaction_id, token, kind, data, user, channel, source)
+        self._check_own_payload("GuildMemberResponse", payload["member"], "interaction member")
+        self._check_own_payload("GuildChannelResponse", payload["channel"], "interaction channel")
         if source is not None:
-            self._check_own_payload("MessageResponse", payload["message"], "the interaction's message")
+            self._check_own_payload("MessageResponse", payload["message"], "interaction message")
         interaction = PendingInteraction(
             interaction_id,
             token,

@@ -107,24 +107,22 @@ class RestApi:
         template = operation.template if operation else None
         record = RecordedRequest(request.method, path, template, dict(request.query), body, uploads)
         self.fake.requests.append(record)
+        if (
+            not _is_token_route(template or "")
+            and request.headers.get("Authorization") != f"Bot {self.fake.token}"
+        ):
+            return _error(record, 401, 0, "401: Unauthorized")
+        if operation is not None and request.body_exists:
+            errors = self.fake.spec.request_errors(operation, request.content_type, body)
+            if errors:
+                self.fake.fail(_contract_error(f"{request.method} {template} (sent to {path})", errors))
+                return _error(record, 400, INVALID_FORM_BODY, "Invalid Form Body", errors)
         handler = self._handlers.get((request.method, template or ""))
         if operation is None or handler is None:
             record.status = 404
             self.fake.unknown_requests.append(record)
             self.fake.fail(UnknownRouteError(f"the bot called {request.method} {path}, which the fake lacks"))
             return _error(record, 404, 0, "404: Not Found")
-        if (
-            not _is_token_route(template or "")
-            and request.headers.get("Authorization") != f"Bot {self.fake.token}"
-        ):
-            return _error(record, 401, 0, "401: Unauthorized")
-        if request.body_exists:
-            errors = self.fake.spec.request_errors(operation, request.content_type, body)
-            if errors:
-                self.fake.fail(
-                    _contract_error(f"{request.method} {operation.template} (sent to {path})", errors)
-                )
-                return _error(record, 400, INVALID_FORM_BODY, "Invalid Form Body", errors)
         call = ApiCall(operation.parameters(path), dict(request.query), body, uploads)
         try:
             status, payload = await handler(call)
