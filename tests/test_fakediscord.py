@@ -428,3 +428,10 @@ async def test_the_bot_resumes_after_losing_the_gateway(fake_discord: FakeDiscor
         result = await fake.slash(fake.users.dave, "cell hand")
 
     assert result.message is not None and result.message.content == "dave's hand: 3 senzu"
+
+
+async def test_privileged_intents_are_refused_like_discord_does(fake_discord: FakeDiscord) -> None:
+    greedy = commands.Bot(command_prefix="!", intents=discord.Intents.all())
+    with pytest.raises(discord.PrivilegedIntentsRequired):
+        async with fake_discord.running(greedy):
+            pass

@@ -185,8 +185,9 @@ class FakeDiscord:
             yield bot
         finally:
             await bot.close()
-            await bot_task
+            await asyncio.wait({bot_task})
             logging.getLogger("discord").removeHandler(error_log)
+        bot_task.result()
 
     async def slash(
         self, user: FakeUser, command: str, *, channel: FakeChannel | None = None, **options: Any
@@ -342,6 +343,7 @@ class FakeDiscord:
         self.check()
         loop = asyncio.get_running_loop()
         interaction_id = self.snowflakes.next()
+        # Shaped like Discord's: base64 of "interaction:" and the id, then a long secret.
         token = f"aW50ZXJhY3Rpb246{interaction_id}:{secrets.token_urlsafe(48)}"
         payload = interaction_payload(self.world, interaction_id, token, kind, data, user, channel, source)
         self._check_own_payload("GuildMemberResponse", payload["member"], "interaction member")
