@@ -15,7 +15,7 @@ import pytest
 from rules.cell import RULES
 from rules.cell.actions import CellAction, Choose, Confirm, EndTurn, Roll, StartSelection
 from rules.cell.content import Face, PowerUpTile, ThreatTile, TokenKind, catalogue
-from rules.cell.engine import CellOptions
+from rules.cell.engine import SUPPLY_SIZE, CellOptions
 from rules.cell.state import ActiveThreat, CellState, Die, Placement, Source, Variant
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -170,18 +170,18 @@ def equip(state: CellState, seat: int, *tiles: int) -> None:
     state.fighters[seat].power_ups = list(tiles)
 
 
-def put_in_supply(state: CellState, tile: int) -> None:
-    """Puts the tile in the Power Supply in place of its first tile, which goes under the stack."""
-    if tile in state.power_supply:
-        return
-    for pile in (state.power_stack, state.power_discard):
-        if tile in pile:
-            pile.remove(tile)
-    for fighter in state.fighters:
-        if tile in fighter.power_ups:
-            fighter.power_ups.remove(tile)
-    state.power_stack.insert(0, state.power_supply.pop(0))
-    state.power_supply.insert(0, tile)
+def put_in_supply(state: CellState, *tiles: int) -> None:
+    """Puts these tiles first in the Power Supply; tiles pushed out go under the Power Up stack."""
+    for tile in tiles:
+        for pile in (state.power_stack, state.power_supply, state.power_discard):
+            if tile in pile:
+                pile.remove(tile)
+        for fighter in state.fighters:
+            if tile in fighter.power_ups:
+                fighter.power_ups.remove(tile)
+    supply = [*tiles, *state.power_supply]
+    state.power_supply = supply[:SUPPLY_SIZE]
+    state.power_stack[:0] = supply[SUPPLY_SIZE:]
 
 
 def fill_meter(state: CellState, seat: int, count: int) -> None:
