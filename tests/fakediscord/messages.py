@@ -24,7 +24,7 @@ class Upload:
     data: bytes
 
 
-AttachmentMaker = Callable[[Upload, "str | None"], StoredAttachment]
+AttachmentMaker = Callable[[Upload, str | None], StoredAttachment]
 
 
 def apply_body(

@@ -11,7 +11,7 @@ from aiohttp import BodyPartReader, web
 
 from .errors import DiscordContractError, InteractionAnsweredTwice, UnknownRouteError
 from .interactions import APPLICATION_COMMAND, MODAL_SUBMIT, PendingInteraction
-from .messages import Upload, apply_body, creation_flags, without_nulls
+from .messages import AttachmentMaker, Upload, apply_body, creation_flags, without_nulls
 from .spec import JSON, MULTIPART
 from .world import EPHEMERAL, LOADING, FakeChannel, FakeUser, StoredAttachment, StoredMessage, iso_timestamp
 
@@ -417,7 +417,7 @@ class RestApi:
             data = {"id": str(message.id), "channel_id": str(message.channel_id)}
             await self.fake.gateway.dispatch_message_event("MESSAGE_DELETE", data)
 
-    def _attachment_maker(self, message: StoredMessage) -> Callable[[Upload, str | None], StoredAttachment]:
+    def _attachment_maker(self, message: StoredMessage) -> AttachmentMaker:
         def make(upload: Upload, description: str | None) -> StoredAttachment:
             attachment_id = self.fake.snowflakes.next()
             url = (
