@@ -215,6 +215,8 @@ def _spend_problem(state: CellState, action: Spend) -> IllegalAction | None:
         return _reject("ko_share_only", f"{fighter.name} is KO'd: Assists can only be shared.")
     if use in ("heal", "share") and (target is None or not 0 <= target < state.players):
         return _reject("bad_target", "Choose a Z-Fighter in this game.")
+    if use in ("damage", "meter", "collect") and target is not None:
+        return _reject("bad_option", "That choice doesn't apply here.")
     if use == "heal":
         if face not in ("dragon_ball", "assist"):
             return _reject("wrong_face", "Only Dragon Balls and Assists heal.")
@@ -362,6 +364,8 @@ def _start_problem(state: CellState, action: StartSelection) -> IllegalAction | 
             return problem
     elif action.burn is not None:
         return _reject("no_burn", "That doesn't burn a die.")
+    if purpose not in ("buy", "activate") and action.tile is not None:
+        return _reject("bad_option", "That choice doesn't apply here.")
     if purpose in ("reroll", "free_reroll"):
         if fighter.knocked_out:
             return _reject("ko_no_reroll", f"{fighter.name} is KO'd: dice can't be rerolled.")

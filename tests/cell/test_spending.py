@@ -92,6 +92,17 @@ def test_healing_needs_a_fighter_in_the_game(target: int | None):
     rejected(state, Spend(player=0, source=die_source(die), use="heal", target=target), "bad_target")
 
 
+@pytest.mark.parametrize(
+    ("use", "face"), [("damage", "attack"), ("meter", "dragon_ball"), ("collect", "dragon_ball")]
+)
+def test_uses_without_a_target_refuse_one(use: str, face: str):
+    """Lines 62, 67 and 70: damage goes to Cell and Dragon Balls to the meter or the token pile, so a
+    named target is a malformed action, refused rather than ignored."""
+    state = start("goku", "gohan")
+    (die,) = set_faces(state, face)  # type: ignore[arg-type]
+    rejected(state, Spend(player=0, source=die_source(die), use=use, target=1), "bad_option")  # type: ignore[arg-type]
+
+
 # Deal damage.
 
 
