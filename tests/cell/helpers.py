@@ -185,8 +185,10 @@ def put_in_supply(state: CellState, *tiles: int) -> None:
 
 
 def fill_meter(state: CellState, seat: int, count: int) -> None:
-    """Moves ``count`` of the fighter's dice, wherever they are on their mat, onto the meter."""
-    for die in mat(state, seat)[:count]:
+    """Moves ``count`` of the dice on the fighter's mat onto the meter."""
+    dice = mat(state, seat)[:count]
+    assert len(dice) == count, "not enough dice on that mat"
+    for die in dice:
         state.dragon_ball_meter.append(Placement(face="dragon_ball", die=die.id, placed_by=seat))
         die.zone, die.holder, die.face = "meter", None, None
 
