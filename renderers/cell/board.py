@@ -1,0 +1,256 @@
+"""The Perfect Cell board image, drawn from the public view only.
+
+Static parts (panels, titles, empty slots, tile faces, mats' printing, sprites) are drawn once and
+cached; each image copies the cached background and pastes the state onto it, then writes a
+palette PNG. Rendering is CPU-bound: the bot calls ``render_cell`` in a worker thread.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from renderers.cell import cell_board, sprites
+from renderers.cell.describe import activity, alt_text, headline
+from renderers.cell.layout import (
+    COST_BOX,
+    EVENT_LINE,
+    HEADER_HEIGHT,
+    MARGIN,
+    PANEL_PAD,
+    PANEL_TITLE,
+    POWER_CARD,
+    THREAT_TILE,
+    WIDTH,
+    Layout,
+    Palette,
+    Rect,
+    layout,
+    threat_rows,
+    tile_origin,
+)
+from renderers.cell.mats import KO_TINT, draw_mat
+from renderers.cell.pieces import Marks, fighter_colour, placement_sprite, seat_colour
+from renderers.cell.slots import slot_placements
+from renderers.cell.tiles import cost_box_origin, power_card, threat_face
+from renderers.common import Colour, RenderedBoard, build_palette, ellipsize, encode_png, font, ink_on, paste
+from rules.cell.content import catalogue
+from rules.cell.view import CellView, ThreatView
+
+EVENT_FONT = 18
+
+
+def render_cell(view: CellView) -> RenderedBoard:
+    players, rows = len(view.fighters), threat_rows(len(view.active_threats))
+    frame = layout(players, rows)
+    canvas = _background(players, rows).copy()
+    marks = Marks.of(view)
+    _draw_header(canvas, view)
+    cell_board.draw_state(canvas, frame.cell, view, marks)
+    _draw_threats(canvas, frame.threats, view, marks)
+    _draw_supply(canvas, frame.supply, view, marks)
+    for fighter, rect in zip(view.fighters, frame.mats, strict=True):
+        draw_mat(canvas, rect, view, fighter, marks)
+    _draw_events(canvas, frame, view)
+    return RenderedBoard(
+        png=encode_png(canvas, _palette()), alt_text=alt_text(view), width=canvas.width, height=canvas.height
+    )
+
+
+# The cached background.
+
+
+def _panel(draw: ImageDraw.ImageDraw, rect: Rect, title: str) -> None:
+    draw.rounded_rectangle(
+        (rect.x, rect.y, rect.right - 1, rect.bottom - 1),
+        14,
+        fill=Palette.PANEL,
+        outline=Palette.PANEL_EDGE,
+        width=2,
+    )
+    if title:
+        draw.text((rect.x + PANEL_PAD, rect.y + 12), title, font=font(22, True), fill=Colour.TEXT)
+
+
+@lru_cache(maxsize=8)
+def _background(players: int, rows: int) -> Image.Image:
+    frame = layout(players, rows)
+    canvas = Image.new("RGB", (WIDTH, frame.height), Palette.TABLE)
+    draw = ImageDraw.Draw(canvas)
+    _panel(draw, frame.cell, "")
+    cell_board.draw_static(canvas, frame.cell, players)
+    _panel(draw, frame.threats, "ACTIVE THREATS")
+    _panel(draw, frame.supply, "POWER SUPPLY")
+    _panel(draw, frame.events, "LAST MOVES")
+    return canvas
+
+
+# Header.
+
+
+def _draw_header(canvas: Image.Image, view: CellView) -> None:
+    draw = ImageDraw.Draw(canvas)
+    result = view.outcome.result if view.outcome is not None else None
+    band = {"win": Colour.SKY, "loss": Colour.VERMILLION}.get(result or "", Colour.PANEL)
+    ink = ink_on(band)
+    draw.rectangle((0, 0, WIDTH, HEADER_HEIGHT), fill=band)
+    draw.text((MARGIN, 10), "PERFECT CELL", font=font(30, True), fill=ink)
+    draw.text((MARGIN, 48), f"Round {view.round} · {view.variant} game", font=font(18), fill=ink)
+    right = WIDTH - MARGIN
+    draw.text((right, 10), headline(view), font=font(30, True), fill=ink, anchor="ra")
+    doing = activity(view)
+    if doing:
+        draw.text((right, 48), doing, font=font(18), fill=ink, anchor="ra")
+    if result is None:
+        swatch = seat_colour(view, view.active_seat)
+        width = round(font(30, True).getlength(headline(view)))
+        left = right - width - 40
+        draw.rounded_rectangle((left, 14, left + 28, 42), 6, fill=swatch, outline=Colour.INK, width=2)
+
+
+# Threats.
+
+
+def _draw_threats(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -> None:
+    draw = ImageDraw.Draw(canvas)
+    canceled = sum(1 for threat in view.active_threats if threat.canceled)
+    summary = (
+        f"{len(view.active_threats)} in play, {canceled} canceled · stack {view.threat_stack_size}"
+        f" · discarded {len(view.discarded_threats)}"
+    )
+    draw.text((panel.right - PANEL_PAD, panel.y + 24), summary, font=font(18), fill=Colour.MUTED, anchor="rm")
+    if not view.active_threats:
+        draw.text(
+            (panel.x + PANEL_PAD, panel.y + PANEL_TITLE + 10),
+            "No active threats",
+            font=font(18),
+            fill=Colour.MUTED,
+        )
+    for index, threat in enumerate(view.active_threats):
+        x, y = tile_origin(panel, index, THREAT_TILE)
+        canvas.paste(threat_face(threat.tile), (x, y))
+        _draw_placed(canvas, view, threat, (x, y), marks)
+        if threat.canceled:
+            paste(canvas, _canceled_band(), (x, y + 34))
+
+
+def _draw_placed(
+    canvas: Image.Image, view: CellView, threat: ThreatView, origin: tuple[int, int], marks: Marks
+) -> None:
+    cost = catalogue().threats[threat.tile].cost
+    for slot, placement in enumerate(slot_placements(cost, threat.placed)):
+        if placement is None:
+            continue
+        dx, dy = cost_box_origin(slot, THREAT_TILE[1])
+        paste(canvas, placement_sprite(view, placement, COST_BOX, marks), (origin[0] + dx, origin[1] + dy))
+
+
+@cache
+def _canceled_band() -> Image.Image:
+    """Laid across a canceled tile's text: a tick and the word, until Cell discards the tile."""
+    width, height = THREAT_TILE[0] - 8, 62
+    band = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(band)
+    draw.rounded_rectangle(
+        (0, 0, width - 1, height - 1), 10, fill=(*Colour.SKY, 255), outline=(*Colour.INK, 255), width=2
+    )
+    paste(band, sprites.check_mark(40, Colour.INK), (8, 11))
+    ink = ink_on(Colour.SKY)
+    draw.text((56, 18), "CANCELED", font=font(24, True), fill=ink, anchor="lm")
+    draw.text((56, 45), "discarded when Cell activates", font=font(16), fill=ink, anchor="lm")
+    return band
+
+
+# Power Supply.
+
+
+def _draw_supply(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -> None:
+    draw = ImageDraw.Draw(canvas)
+    draw.text(
+        (panel.right - PANEL_PAD, panel.y + 24),
+        f"stack {view.power_stack_size}",
+        font=font(18),
+        fill=Colour.MUTED,
+        anchor="rm",
+    )
+    for index, tile in enumerate(view.power_supply):
+        card = power_card(tile, tile == marks.buying)
+        canvas.paste(card, tile_origin(panel, index, POWER_CARD))
+    if not view.power_supply:
+        draw.text(
+            (panel.x + PANEL_PAD, panel.y + PANEL_TITLE + 10),
+            "The Power Supply is empty",
+            font=font(18),
+            fill=Colour.MUTED,
+        )
+
+
+# Last moves.
+
+
+def _draw_events(canvas: Image.Image, frame: Layout, view: CellView) -> None:
+    draw = ImageDraw.Draw(canvas)
+    panel = frame.events
+    events = view.recent_events[-frame.event_lines :]
+    typeface = font(EVENT_FONT)
+    width = panel.width - 2 * PANEL_PAD - 28
+    for index, event in enumerate(events):
+        y = panel.y + PANEL_TITLE + index * EVENT_LINE
+        if event.actor is not None and event.actor < len(view.fighters):
+            colour = seat_colour(view, event.actor)
+            draw.rounded_rectangle(
+                (panel.x + PANEL_PAD, y + 3, panel.x + PANEL_PAD + 16, y + 19),
+                4,
+                fill=colour,
+                outline=Colour.INK,
+            )
+        else:
+            draw.ellipse(
+                (panel.x + PANEL_PAD + 4, y + 7, panel.x + PANEL_PAD + 12, y + 15), fill=Colour.MUTED
+            )
+        draw.text(
+            (panel.x + PANEL_PAD + 28, y),
+            ellipsize(event.text, typeface, width),
+            font=typeface,
+            fill=Colour.TEXT,
+        )
+
+
+# The PNG palette.
+
+
+@cache
+def _palette() -> Image.Image:
+    fighters = [fighter_colour(card.id) for card in catalogue().fighters]
+    surfaces = [
+        Palette.TABLE,
+        Palette.PANEL,
+        Palette.THREAT,
+        Palette.POWER,
+        Palette.MAT,
+        Palette.ROW_DONE,
+        KO_TINT,
+        *(sprites.slot_fill(surface) for surface in (Palette.PANEL, Palette.THREAT, Palette.POWER)),
+        Colour.INSET,
+        Colour.GOLD,
+        Colour.SKY,
+        Colour.VERMILLION,
+        Colour.YELLOW,
+        *fighters,
+    ]
+    inks = [
+        Colour.TEXT,
+        Colour.MUTED,
+        Colour.FAINT,
+        Colour.INK,
+        Colour.WHITE,
+        Colour.GOLD_RIM,
+        Colour.ORANGE,
+        Colour.BLUISH_GREEN,
+        Palette.PANEL_EDGE,
+        Palette.THREAT_EDGE,
+        Palette.POWER_EDGE,
+        Palette.MAT_EDGE,
+    ]
+    return build_palette(inks, surfaces)

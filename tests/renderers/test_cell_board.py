@@ -1,0 +1,124 @@
+"""The Perfect Cell board image: every state of random games renders, the picture's size and the
+alt text's facts, determinism across processes and threads, and the worst-case board."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from renderers.cell import render_cell, samples
+from renderers.cell.describe import activity
+from renderers.common import ALT_TEXT_LIMIT, MIN_TEXT_SIZE, RenderedBoard, font
+from rules.cell.content import catalogue
+from rules.cell.engine import CellOptions, new_game
+from rules.cell.state import ActiveThreat, CellState
+from rules.cell.view import CellView, view
+
+ROOT = Path(__file__).resolve().parents[2]
+ACTIONS_PER_GAME = 45
+
+
+def check_board(board: RenderedBoard, board_view: CellView) -> None:
+    image = Image.open(io.BytesIO(board.png))
+    assert image.format == "PNG"
+    assert image.size == (board.width, board.height)
+    assert 1200 <= board.width <= 1600
+    assert len(board.alt_text) <= ALT_TEXT_LIMIT
+    assert f"Cell health {board_view.cell_hp} of {board_view.cell_max_hp}" in board.alt_text
+    for fighter in board_view.fighters:
+        state = "KO'd" if fighter.knocked_out else "standing"
+        assert f"{fighter.name} {fighter.hp}/{fighter.max_hp} HP, {state}" in board.alt_text
+    if board_view.outcome is None:
+        assert f"{board_view.fighters[board_view.active_seat].name}'s turn: {activity(board_view)}" in (
+            board.alt_text
+        )
+    names = [catalogue().threats[threat.tile].name for threat in board_view.active_threats]
+    assert all(name in board.alt_text for name in names) or (
+        f"Active threats: {len(names)} (" in board.alt_text
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "variant"),
+    [(1, 11, "normal"), (2, 12, "easy"), (3, 13, "challenge"), (4, 14, "normal")],
+)
+def test_every_state_of_a_random_game_renders(players: int, seed: int, variant: str) -> None:
+    for state in samples.playout(players, seed, max_actions=ACTIONS_PER_GAME, variant=variant):
+        board_view = view(state, None)
+        check_board(render_cell(board_view), board_view)
+
+
+def test_finished_games_render_with_their_outcome() -> None:
+    for state in (samples.won(4), samples.lost(1)):
+        board_view = view(state, None)
+        board = render_cell(board_view)
+        check_board(board, board_view)
+        assert ("Victory" if state.outcome.result == "win" else "Cell wins") in board.alt_text
+
+
+def test_the_full_picture_decodes_at_the_expected_size() -> None:
+    board = render_cell(view(samples.with_knockout(samples.mid_game(4), seat=2), None))
+    image = Image.open(io.BytesIO(board.png))
+    image.load()
+    assert image.size == (1440, board.height)
+    assert 1200 <= board.height <= 2000
+    assert len(board.png) <= 200 * 1024
+
+
+def crowded_state() -> CellState:
+    """Every threat tile in play at once, with long names: the tallest board and longest alt text."""
+    state = new_game(CellOptions(fighters=["goku", "gohan", "vegeta", "trunks"]), seed=2)
+    state.active_threats = [ActiveThreat(tile=tile.id) for tile in catalogue().threats]
+    state.threat_stack = []
+    return state
+
+
+def test_a_board_with_every_threat_stays_within_limits() -> None:
+    board_view = view(crowded_state(), None)
+    board = render_cell(board_view)
+    check_board(board, board_view)
+    assert "Active threats" in board.alt_text
+    assert board.height > render_cell(view(samples.start_of_game(4), None)).height
+
+
+def test_the_same_view_gives_the_same_bytes_in_threads() -> None:
+    views = [
+        view(state, None) for state in (samples.mid_game(4), samples.paying_for_a_power_up(), samples.lost(1))
+    ]
+    expected = [render_cell(board_view).png for board_view in views]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        rendered = list(pool.map(lambda board_view: render_cell(board_view).png, views * 4))
+    assert rendered == expected * 4
+
+
+def test_the_same_view_gives_the_same_bytes_in_another_process() -> None:
+    board_view = view(samples.paying_for_a_power_up(), None)
+    script = (
+        "import sys\n"
+        "from renderers.cell import render_cell\n"
+        "from rules.cell.view import CellView\n"
+        "sys.stdout.buffer.write(render_cell(CellView.model_validate_json(sys.stdin.read())).png)\n"
+    )
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "12345"}
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        input=board_view.model_dump_json().encode(),
+        capture_output=True,
+        env=environment,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
+    assert result.stdout == render_cell(board_view).png
+
+
+def test_text_below_the_minimum_size_is_refused() -> None:
+    with pytest.raises(ValueError, match="minimum"):
+        font(MIN_TEXT_SIZE - 1)
