@@ -174,14 +174,18 @@ def _draw_dice(
         if die.owner != seat:
             groups.setdefault(die.owner, []).append(x)
     for owner, positions in groups.items():
-        _shared_bracket(draw, view, owner, positions[0], positions[-1] + MAT_DIE, top + MAT_DIE + 4)
+        _shared_bracket(draw, rect, view, owner, (positions[0], positions[-1] + MAT_DIE), top + MAT_DIE + 4)
 
 
 def _shared_bracket(
-    draw: ImageDraw.ImageDraw, view: CellView, owner: int, left: int, right: int, top: int
+    draw: ImageDraw.ImageDraw, rect: Rect, view: CellView, owner: int, span: tuple[int, int], top: int
 ) -> None:
-    """A bar in the owner's colour under their shared dice, with "from <name>" beneath."""
-    colour = seat_colour(view, owner)
-    draw.rounded_rectangle((left, top, right, top + 5), 2, fill=colour)
+    """A bar in the owner's colour under their shared dice, with "from <name>" beneath (kept
+    inside the mat when the dice sit at its edge)."""
+    left, right = span
+    draw.rounded_rectangle((left, top, right, top + 5), 2, fill=seat_colour(view, owner))
     label = f"from {short_name(view.fighters[owner].name)}"
-    draw.text(((left + right) // 2, top + 8), label, font=font(16, True), fill=Colour.TEXT, anchor="mt")
+    typeface = font(16, True)
+    half = typeface.getlength(label) / 2
+    centre = min(max((left + right) / 2, rect.x + PAD + half), rect.right - PAD - half)
+    draw.text((centre, top + 8), label, font=typeface, fill=Colour.TEXT, anchor="mt")

@@ -94,7 +94,7 @@ def state_at(players: int, seed: int, actions: int) -> CellState:
 
 # Seeds and move counts picked for varied boards: a few dice on the Damage Track, shared dice,
 # tokens, Power Ups and a canceled threat.
-MID_GAME = {1: (58, 30), 4: (91, 35)}
+MID_GAME = {1: (58, 30), 4: (139, 28)}
 PAYING_FOR_A_POWER_UP = (4, 3, 59)
 
 
@@ -116,6 +116,11 @@ def with_knockout(state: CellState, seat: int) -> CellState:
     knocked = state.model_copy(deep=True)
     knocked.fighters[seat].hp = 0
     return knocked
+
+
+def knocked_out_mid_game() -> CellState:
+    """The 4-player mid-game board with the second fighter KO'd, holding a shared die."""
+    return with_knockout(mid_game(4), seat=1)
 
 
 def won(players: int) -> CellState:

@@ -64,7 +64,7 @@ def test_finished_games_render_with_their_outcome() -> None:
 
 
 def test_the_full_picture_decodes_at_the_expected_size() -> None:
-    board = render_cell(view(samples.with_knockout(samples.mid_game(4), seat=2), None))
+    board = render_cell(view(samples.knocked_out_mid_game(), None))
     image = Image.open(io.BytesIO(board.png))
     image.load()
     assert image.size == (1440, board.height)
