@@ -1,0 +1,107 @@
+"""The discord.py client: opens storage, registers commands and restart-proof controls, routes clicks."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.autopilot import Autopilot
+from bot.components import Control, GameButton, GameSelect
+from bot.config import Settings
+from bot.replies import reply_error
+from bot.service import GameService
+from bot.storage import Storage
+
+log = logging.getLogger("bot")
+
+
+class GameController(Protocol):
+    """One game's Discord side: its command group and its handling of clicks on its controls."""
+
+    name: str
+
+    def command_group(self) -> app_commands.Group: ...
+
+    async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None: ...
+
+
+class GameBot(commands.Bot):
+    def __init__(self, settings: Settings, new_seed: Callable[[], int] | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None
+        )
+        self.settings = settings
+        self.storage: Storage | None = None
+        self.service: GameService | None = None
+        self.controllers: dict[str, GameController] = {}
+        self._new_seed = new_seed
+        self.autopilot = Autopilot(self, settings.ai_turn_delay)
+
+    async def setup_hook(self) -> None:
+        from bot.games import build_controllers
+
+        self.storage = await Storage.open(self.settings.database_path)
+        self.controllers, modules = build_controllers(self)
+        self.service = GameService(self.storage, modules, new_seed=self._new_seed)
+        for controller in self.controllers.values():
+            self.tree.add_command(controller.command_group())
+        self.tree.on_error = self._on_command_error
+        self.add_dynamic_items(GameButton, GameSelect)
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def dispatch_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        """Routes a click to its game's controller. Game id 0 marks controls that belong to no game
+        (such as rules pages); their argument starts with the game's name."""
+        assert self.service is not None
+        if control.game_id == 0:
+            game = control.arg.partition(".")[0]
+        else:
+            record = await self.service.storage.game(control.game_id)
+            game = record.game if record is not None else ""
+        if game not in self.controllers:
+            await reply_error(interaction, "I can't find that game any more.")
+            return
+        try:
+            await self.controllers[game].on_control(interaction, control)
+        except Exception:
+            log.exception(
+                "error handling %s in game %s, channel %s",
+                control.op,
+                control.game_id,
+                interaction.channel_id,
+            )
+            await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("error in /%s in channel %s", command, interaction.channel_id, exc_info=error)
+        await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
+
+    async def close(self) -> None:
+        self.autopilot.stop()
+        await super().close()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+        await self.autopilot.resume_all()

@@ -1,0 +1,74 @@
+"""Plays the seats the AI controls, one action at a time at a pace people can follow.
+
+A game is woken after every move; its task keeps playing while an AI seat has to act and stops as
+soon as a person must act. Each AI move goes through the service like a click, so it is locked,
+versioned, logged and published like anyone else's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from bot.service import ServiceError, StaleBoard
+from bot.storage import GameRecord
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger("bot.autopilot")
+
+
+def ai_seat_to_move(record: GameRecord, seats_to_move: list[int]) -> int | None:
+    players = record.lobby["players"]
+    return next((seat for seat in seats_to_move if players[seat].get("ai")), None)
+
+
+class Autopilot:
+    def __init__(self, bot: GameBot, delay: float) -> None:
+        self.bot = bot
+        self.delay = delay
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def wake(self, game_id: int) -> None:
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.create_task(self._drive(game_id), name=f"autopilot {game_id}")
+
+    async def idle(self) -> None:
+        """Waits until no AI has anything left to do (used by tests and on shutdown)."""
+        while any(not task.done() for task in self._tasks.values()):
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    def stop(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+
+    async def resume_all(self) -> None:
+        """After a restart, games waiting on an AI seat carry on."""
+        service = self.bot.service
+        assert service is not None
+        for game_id in await service.storage.active_game_ids():
+            self.wake(game_id)
+
+    async def _drive(self, game_id: int) -> None:
+        service = self.bot.service
+        assert service is not None
+        try:
+            while True:
+                record = await service.storage.game(game_id)
+                if record is None or record.status != "active":
+                    return
+                module = service.module(record)
+                seat = ai_seat_to_move(record, module.seats_to_move(service.load_state(record)))
+                if seat is None:
+                    return
+                await asyncio.sleep(self.delay)
+                try:
+                    move = await service.act_as(game_id, seat, module.ai_action)
+                except (StaleBoard, ServiceError):
+                    continue
+                await self.bot.controllers[record.game].publish(move)
+        except Exception:
+            log.exception("the AI failed in game %s", game_id)

@@ -1,0 +1,93 @@
+"""Settings from the environment and ``.env``, validated at start-up with a clear word for each problem."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+NO_TOKEN_HELP = """\
+No Discord bot token found. To create one:
+  1. Open https://discord.com/developers/applications and click "New Application".
+  2. In "Bot", click "Reset Token" and copy the token.
+  3. Put it in the .env file at the project root:  DISCORD_TOKEN=your-token  (see .env.example).
+  4. Invite the bot: in "OAuth2 → URL Generator" tick the scopes "bot" and "applications.commands",
+     and the permissions View Channels, Send Messages, Embed Links, Attach Files and
+     Read Message History; open the generated URL and pick your server.
+No privileged intents are needed."""
+
+
+class SettingsError(Exception):
+    """Start-up settings are missing or wrong; the message says what to fix."""
+
+
+class Settings(BaseModel):
+    discord_token: str = Field(min_length=1)
+    database_path: Path = PROJECT_ROOT / "data" / "games.sqlite3"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    ai_turn_delay: float = Field(default=1.5, ge=0, le=30)
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+            raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+        return level
+
+    @field_validator("database_path")
+    @classmethod
+    def _relative_to_project(cls, value: Path) -> Path:
+        return value if value.is_absolute() else PROJECT_ROOT / value
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines; blank lines and ``#`` comments ignored, optional quotes stripped."""
+    values: dict[str, str] = {}
+    if not path.exists():
+        return values
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, separator, value = line.partition("=")
+        if not separator:
+            raise SettingsError(f"{path.name} line {number}: expected KEY=value, found {raw!r}")
+        values[key.strip()] = value.strip().strip("'\"")
+    return values
+
+
+def load_settings(env_file: Path = PROJECT_ROOT / ".env", environ: dict[str, str] | None = None) -> Settings:
+    """Environment variables win over ``.env``; empty values count as unset."""
+    merged = {**read_env_file(env_file), **(os.environ if environ is None else environ)}
+    raw = {
+        field: merged[key]
+        for field, key in (
+            ("discord_token", "DISCORD_TOKEN"),
+            ("database_path", "DATABASE_PATH"),
+            ("dev_guild_id", "DEV_GUILD_ID"),
+            ("log_level", "LOG_LEVEL"),
+            ("ai_turn_delay", "AI_TURN_DELAY"),
+        )
+        if merged.get(key, "").strip()
+    }
+    if "discord_token" not in raw:
+        raise SettingsError(NO_TOKEN_HELP)
+    try:
+        return Settings(**raw)
+    except ValidationError as error:
+        problems = "\n".join(
+            f"  {str(issue['loc'][0]).upper()}: {issue['msg'].removeprefix('Value error, ')}"
+            for issue in error.errors()
+        )
+        raise SettingsError(f"Some settings in .env are wrong:\n{problems}") from None
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(max(logging.getLevelName(level), logging.INFO))

@@ -1,0 +1,17 @@
+"""The games the bot runs: each has a rules module for the service and a Discord controller."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.app import GameBot, GameController
+    from bot.service import GameModule
+
+
+def build_controllers(bot: GameBot) -> tuple[dict[str, GameController], dict[str, GameModule]]:
+    from bot.games.cell import CellController, CellModule
+
+    modules: dict[str, Any] = {"cell": CellModule()}
+    controllers: dict[str, Any] = {"cell": CellController(bot, modules["cell"])}
+    return controllers, modules

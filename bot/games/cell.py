@@ -1,0 +1,597 @@
+"""Perfect Cell on Discord: the /cell commands, the board message and its controls.
+
+Every control is drawn from ``legal_actions`` of the board version it belongs to, and carries that
+version; an action control's argument is the action's index in that list, which identifies the
+action exactly as long as the version matches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.components import Control, button, select, view_of
+from bot.lobby import LOBBY_OPS, handle_lobby_control, lobby_embed, lobby_view
+from bot.replies import reply_error, reply_private
+from bot.service import Move, ServiceError, StaleBoard, seat_of
+from bot.storage import GameRecord
+from renderers.cell import render_cell
+from rules.cell import RULES, CellOptions
+from rules.cell.actions import (
+    CancelSelection,
+    CellAction,
+    ChangeFace,
+    Choose,
+    Confirm,
+    EndTurn,
+    GiveTile,
+    Roll,
+    Spend,
+    StartSelection,
+)
+from rules.cell.content import FACE_NAMES, TOKEN_NAMES, catalogue
+from rules.cell.describe import describe, source_label
+from rules.cell.engine import legal_actions, twin_dice
+from rules.cell.state import CellState
+from rules.cell.view import view
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger("bot.cell")
+
+FACE_EMOJI = {"dragon_ball": "🐉", "assist": "🤝", "attack": "👊", "super_attack": "💥"}
+TOKEN_EMOJI = {"attack": "👊", "super_attack": "💥", "wild": "🌟"}
+VARIANTS = {"normal": "Normal", "easy": "Easy", "challenge": "Challenge", "impossible": "Impossible"}
+
+RULE_PAGES = [
+    (
+        "The goal",
+        "Cell attacks every round. Work together to bring his health to 0 before every Z-Fighter is "
+        "KO'd or the Threat stack runs out. Each round: **New Threats** (one per player), **Z-Fighter "
+        "turns** in seat order, then **Cell activates**.",
+    ),
+    (
+        "Your turn",
+        "Press **Roll dice**, then spend dice one at a time: press a die to see what it can do.\n"
+        "🐉 Dragon Ball: heal, collect a Dragon Ball token, fill the Dragon Ball Meter.\n"
+        "🤝 Assist: heal, buy Power Ups, share with a teammate.\n"
+        "👊 Attack: 1 damage. 💥 Super Attack: 2 damage.\n"
+        "Any die can go on a Threat tile that needs it, or be burned to reroll or retrieve dice.",
+    ),
+    (
+        "The Damage Track",
+        "Dice that damage Cell fill the Damage Track bottom-left first; completing a row deals its "
+        "bonus at once (+1, +2, +2, +3, +3, +5). The track clears when Cell activates, so the whole "
+        "team fills it together each round.",
+    ),
+    (
+        "Threats",
+        "Cancel a threat by placing the dice it shows. A ★ box takes any die, linked boxes must all "
+        "match, separated boxes must all differ. Canceled threats are discarded when Cell activates; "
+        "the rest act, one by one. No-sharing and no-reroll threats hold until discarded.",
+    ),
+    (
+        "Power Ups, tokens and the meter",
+        "Buy Power Ups from the supply with Assists (3 at most; a 4th replaces one). Use one by paying "
+        "its whole activation cost at once. Dragon Ball tokens are one-use faces (Wild is any face). "
+        "A full Dragon Ball Meter revives and heals everyone to full when Cell activates.",
+    ),
+    (
+        "KO and the end",
+        "A KO'd fighter still rolls: Dragon Balls go to the meter, Assists can only be shared, nothing "
+        "else. You win when Cell reaches 0; you lose when everyone is KO'd or a threat must be drawn "
+        "from an empty stack. Easy: Cell has 50 health. Challenge/Impossible: fewer threats.",
+    ),
+]
+
+HELP_TEXT = (
+    "**/cell start** — open a lobby in this channel (choose the difficulty)\n"
+    "**/cell status** — post the current board again at the bottom of the channel\n"
+    "**/cell rules** — the rules in short pages\n"
+    "**/cell log** — the recent events\n"
+    "**/cell abandon** — end the game (host or channel managers)\n"
+    "**/cell help** — this list"
+)
+
+
+class CellModule:
+    name = "cell"
+    title = "Perfect Cell"
+    rules = RULES
+    min_players = 1
+    max_players = 4
+    characters = {fighter.id: fighter.name for fighter in catalogue().fighters}
+    variants = VARIANTS
+
+    def options(self, lobby: dict[str, Any]) -> CellOptions:
+        return CellOptions(fighters=[p["character"] for p in lobby["players"]], variant=lobby["variant"])
+
+    def seats_to_move(self, state: CellState) -> list[int]:
+        return [] if state.outcome is not None else [state.active_seat]
+
+
+def _action_at(index_text: str) -> Any:
+    """The chooser for an action control: the action at that index of the current legal actions."""
+
+    def choose(state: CellState, seat: int) -> CellAction:
+        actions = legal_actions(state, seat)
+        if not index_text.isdigit() or int(index_text) >= len(actions):
+            raise IllegalAction("stale_choice", "That choice isn't available any more.")
+        return actions[int(index_text)]
+
+    return choose
+
+
+class CellController:
+    name = "cell"
+
+    def __init__(self, bot: GameBot, module: CellModule) -> None:
+        self.bot = bot
+        self.module = module
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    # Commands.
+
+    def command_group(self) -> app_commands.Group:
+        group = app_commands.Group(
+            name="cell", description="Perfect Cell: a cooperative dice game against Cell", guild_only=True
+        )
+
+        @group.command(name="start", description="Open a Perfect Cell lobby in this channel")
+        @app_commands.describe(difficulty="How hard Cell fights")
+        @app_commands.choices(difficulty=[app_commands.Choice(name=n, value=v) for v, n in VARIANTS.items()])
+        async def start(interaction: discord.Interaction[Any], difficulty: str = "normal") -> None:
+            await self.start(interaction, difficulty)
+
+        @group.command(name="status", description="Post the current board again")
+        async def status(interaction: discord.Interaction[Any]) -> None:
+            await self.status(interaction)
+
+        @group.command(name="rules", description="The rules of Perfect Cell in short pages")
+        async def rules(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message(
+                embed=_rules_embed(0), view=_rules_view(0), ephemeral=True
+            )
+
+        @group.command(name="log", description="The recent events of this channel's game")
+        async def log_command(interaction: discord.Interaction[Any]) -> None:
+            await self.show_log(interaction)
+
+        @group.command(name="abandon", description="End this channel's game (host or channel managers)")
+        async def abandon(interaction: discord.Interaction[Any]) -> None:
+            await self.abandon(interaction)
+
+        @group.command(name="help", description="List the Perfect Cell commands")
+        async def help_command(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message(HELP_TEXT, ephemeral=True)
+
+        return group
+
+    async def start(self, interaction: discord.Interaction[Any], difficulty: str) -> None:
+        assert interaction.channel_id is not None
+        try:
+            record = await self.service.open_lobby(
+                "cell",
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                difficulty,
+            )
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+            return
+        await interaction.response.send_message(
+            embed=lobby_embed(self.module, record), view=lobby_view(self.module, record)
+        )
+        message = await interaction.original_response()
+        await self.service.storage.set_message(record.id, message.id)
+
+    async def _channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord | None:
+        record = await self.service.running_game(interaction.channel_id)
+        if record is None or record.game != "cell":
+            await reply_error(
+                interaction, "There is no Perfect Cell game in this channel. Start one with `/cell start`."
+            )
+            return None
+        return record
+
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._channel_game(interaction)
+        if record is None:
+            return
+        if record.status == "lobby":
+            await interaction.response.send_message(
+                embed=lobby_embed(self.module, record), view=lobby_view(self.module, record)
+            )
+        else:
+            state = self.service.load_state(record)
+            await interaction.response.send_message(**await self._board_message(record, state, []))
+        await self._retire_message(interaction, record)
+        message = await interaction.original_response()
+        await self.service.storage.set_message(record.id, message.id)
+
+    async def _retire_message(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """The previous board keeps its picture but loses its controls, so only one board is live."""
+        if record.message_id is None or interaction.channel is None:
+            return
+        try:
+            await interaction.channel.get_partial_message(record.message_id).edit(view=None)  # type: ignore[union-attr]
+        except discord.NotFound:
+            return
+
+    async def show_log(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._channel_game(interaction)
+        if record is None:
+            return
+        if record.state_json is None:
+            await reply_private(interaction, "The game hasn't started yet: nothing has happened.")
+            return
+        state = self.service.load_state(record)
+        lines = [event.text for event in view(state, None).recent_events][-20:]
+        embed = discord.Embed(
+            title=f"Perfect Cell — recent events (round {state.round})",
+            description=_clip("\n".join(lines), 4000),
+            colour=discord.Colour.dark_teal(),
+        )
+        await reply_private(interaction, "", embed=embed)
+
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._channel_game(interaction)
+        if record is None:
+            return
+        permissions = interaction.permissions
+        try:
+            record = await self.service.abandon(record.id, interaction.user.id, permissions.manage_channels)
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+            return
+        await interaction.response.send_message(
+            f"The Perfect Cell game was abandoned by {interaction.user.mention}."
+        )
+        await self._retire_message(interaction, record)
+
+    # Controls.
+
+    async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        if control.op == "rules":
+            page_text = control.arg.partition(".")[2]
+            page = int(page_text) if page_text.isdigit() else 0
+            await interaction.response.edit_message(embed=_rules_embed(page), view=_rules_view(page))
+            return
+        if control.op in LOBBY_OPS:
+            record = await handle_lobby_control(self.service, self.module, interaction, control)
+            if record is not None:
+                state = self.service.load_state(record)
+                await interaction.response.edit_message(
+                    **_as_edit(await self._board_message(record, state, state.recent_events))
+                )
+            return
+        record = await self.service.storage.game(control.game_id)
+        refusal = self._refusal(record, interaction.user.id, control)
+        if refusal is not None:
+            await self._refuse(interaction, record, refusal)
+            return
+        if control.op in ("die", "token"):
+            await self._source_menu(interaction, record, control)
+        elif control.op == "act":
+            index = control.values[0] if control.values else control.arg
+            await self._act(interaction, control, index)
+        else:
+            await reply_error(interaction, "I don't know that control.")
+
+    def _refusal(self, record: GameRecord | None, user_id: int, control: Control) -> str | None:
+        if record is None or record.status != "active":
+            return "This game is over. Start a new one with `/cell start`."
+        if control.version != record.version:
+            return "stale"
+        seat = seat_of(record, user_id)
+        if seat is None:
+            return "You're not playing in this game. Start your own with `/cell start` in another channel!"
+        state = self.service.load_state(record)
+        if seat != state.active_seat:
+            return f"It's {state.fighters[state.active_seat].name}'s turn. Wait for yours!"
+        return None
+
+    async def _refuse(
+        self, interaction: discord.Interaction[Any], record: GameRecord | None, refusal: str
+    ) -> None:
+        if refusal != "stale" or record is None:
+            await reply_error(interaction, refusal)
+            return
+        state = self.service.load_state(record)
+        board = await asyncio.to_thread(render_cell, view(state, None))
+        await reply_private(
+            interaction,
+            "This board is out of date, so nothing changed. Here is the current one"
+            + (f": {_message_link(record)}" if record.message_id else "."),
+            file=_board_file(board),
+        )
+
+    async def _source_menu(
+        self, interaction: discord.Interaction[Any], record: GameRecord, control: Control
+    ) -> None:
+        state = self.service.load_state(record)
+        actions = legal_actions(state, state.active_seat)
+        if control.op == "die":
+            die = int(control.arg) if control.arg.isdigit() else -1
+            if not 0 <= die < len(state.dice):
+                await reply_error(interaction, "There is no such die.")
+                return
+            twins = set(twin_dice(state, die))
+            chosen = [(i, a) for i, a in enumerate(actions) if _die_of(a) in twins]
+            title = (
+                f"{FACE_EMOJI.get(state.dice[die].face or '', '')} {source_label(state, _die_source(die))}"
+            )
+        else:
+            chosen = [
+                (i, a)
+                for i, a in enumerate(actions)
+                if isinstance(a, Spend) and a.source.token == control.arg
+            ]
+            title = f"{TOKEN_EMOJI.get(control.arg, '')} {TOKEN_NAMES.get(control.arg, control.arg)} token"
+        if not chosen:
+            await reply_error(interaction, "That can't be used for anything right now.")
+            return
+        options = [
+            discord.SelectOption(label=_clip(_menu_label(state, action), 100), value=str(index))
+            for index, action in chosen
+        ]
+        menu = select(record.id, record.version, "act", options, placeholder=f"Spend {title} on…")
+        await interaction.response.send_message(
+            f"**{title}** — what should it do?", view=view_of([menu]), ephemeral=True
+        )
+
+    async def _act(self, interaction: discord.Interaction[Any], control: Control, index: str) -> None:
+        try:
+            move = await self.service.act(
+                control.game_id, interaction.user.id, control.version, _action_at(index)
+            )
+        except StaleBoard as stale:
+            await self._refuse(interaction, stale.record, "stale")
+            return
+        except (ServiceError, IllegalAction) as error:
+            await reply_error(interaction, error.message)
+            return
+        await self.publish(move, interaction)
+
+    async def publish(self, move: Move, interaction: discord.Interaction[Any] | None = None) -> None:
+        """Shows the move: the board message is redrawn; after Cell's activation the summary and a
+        fresh board go to the bottom of the channel. ``interaction`` is None for the AI's moves."""
+        record, state, events = move.record, move.state, move.events
+        activated = any(event.kind == "cell_activates" for event in events)
+        message = await self._board_message(record, state, events)
+        board_update = {"view": None, "content": None} if activated else _as_edit(message)
+        from_board = (
+            interaction is not None
+            and interaction.message is not None
+            and interaction.message.id == record.message_id
+        )
+        if interaction is not None:
+            if from_board:
+                await interaction.response.edit_message(**board_update)
+            else:
+                await interaction.response.edit_message(content=_done_text(events), view=None)
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        if not from_board and record.message_id is not None:
+            await channel.get_partial_message(record.message_id).edit(**board_update)
+        if activated:
+            await channel.send(embed=_activation_embed(events))
+            posted = await channel.send(**message)
+            await self.service.storage.set_message(record.id, posted.id)
+        self.bot.autopilot.wake(record.id)
+
+    async def _board_message(
+        self, record: GameRecord, state: CellState, events: list[Event]
+    ) -> dict[str, Any]:
+        board = await asyncio.to_thread(render_cell, view(state, None))
+        player = record.lobby["players"][state.active_seat]
+        embed = _board_embed(state, events, player["user_id"])
+        embed.set_image(url="attachment://board.png")
+        return {
+            "content": None if state.outcome else f"<@{player['user_id']}>, it's your turn.",
+            "embed": embed,
+            "files": [_board_file(board)],
+            "view": _board_view(record, state),
+        }
+
+
+def _as_edit(message: dict[str, Any]) -> dict[str, Any]:
+    """A new-message payload as an edit: the new image replaces every old attachment."""
+    edit = dict(message)
+    edit["attachments"] = edit.pop("files")
+    return edit
+
+
+def _die_source(die: int) -> Any:
+    from rules.cell.state import Source
+
+    return Source(die=die)
+
+
+def _die_of(action: CellAction) -> int | None:
+    if isinstance(action, Spend):
+        return action.source.die
+    if isinstance(action, StartSelection):
+        return action.burn
+    if isinstance(action, ChangeFace):
+        return action.die
+    return None
+
+
+def _menu_label(state: CellState, action: CellAction) -> str:
+    if isinstance(action, Spend) and action.source.token == "wild":
+        return f"As {FACE_NAMES[action.source.face]}: {describe(state, action)}"  # type: ignore[index]
+    return describe(state, action)
+
+
+def _board_view(record: GameRecord, state: CellState) -> discord.ui.View | None:
+    if state.outcome is not None:
+        return None
+    game_id, version = record.id, record.version
+    actions = list(enumerate(legal_actions(state, state.active_seat)))
+    items: list[discord.ui.Item[Any]] = []
+
+    def act_button(index: int, action: CellAction, style: discord.ButtonStyle, row: int) -> None:
+        items.append(
+            button(game_id, version, "act", index, label=describe(state, action), style=style, row=row)
+        )
+
+    if state.selection is not None:
+        choices = [(i, a) for i, a in actions if isinstance(a, Choose)]
+        if choices:
+            options = [
+                discord.SelectOption(label=_clip(describe(state, a), 100), value=str(i)) for i, a in choices
+            ]
+            items.append(select(game_id, version, "act", options, placeholder="Choose a die or token", row=0))
+        confirms = [(i, a) for i, a in actions if isinstance(a, Confirm)]
+        if len(confirms) > 4:
+            options = [
+                discord.SelectOption(label=_clip(describe(state, a), 100), value=str(i)) for i, a in confirms
+            ]
+            items.append(select(game_id, version, "act", options, placeholder="Confirm…", row=1))
+        else:
+            for index, action in confirms:
+                act_button(index, action, discord.ButtonStyle.success, 2)
+        for index, action in actions:
+            if isinstance(action, CancelSelection):
+                act_button(index, action, discord.ButtonStyle.danger, 2)
+        return view_of(items)
+
+    for index, action in actions:
+        if isinstance(action, Roll):
+            act_button(index, action, discord.ButtonStyle.primary, 0)
+        elif isinstance(action, StartSelection) and action.purpose == "free_reroll":
+            act_button(index, action, discord.ButtonStyle.secondary, 0)
+    seat = state.active_seat
+    dice = [die for die in state.dice if die.zone == "mat" and die.holder == seat and die.face is not None]
+    usable = {_die_of(action) for _, action in actions}
+    for position, die in enumerate(dice[:10]):
+        playable = bool(usable & set(twin_dice(state, die.id)))
+        owner = state.fighters[die.owner]
+        label = FACE_NAMES[die.face] + ("" if die.owner == seat else f" ({owner.name})")  # type: ignore[index]
+        items.append(
+            button(
+                game_id,
+                version,
+                "die",
+                die.id,
+                label=label,
+                emoji=FACE_EMOJI[die.face],  # type: ignore[index]
+                disabled=not playable,
+                row=1 + position // 5,
+            )
+        )
+    token_kinds = dict.fromkeys(a.source.token for _, a in actions if isinstance(a, Spend) and a.source.token)
+    for kind in token_kinds:
+        items.append(
+            button(
+                game_id,
+                version,
+                "token",
+                kind,
+                label=f"{TOKEN_NAMES[kind]} token",  # type: ignore[index]
+                emoji=TOKEN_EMOJI[kind],
+                row=3,
+            )
+        )  # type: ignore[index]
+    powers = [
+        (i, a)
+        for i, a in actions
+        if (isinstance(a, StartSelection) and a.purpose in ("buy", "activate")) or isinstance(a, GiveTile)
+    ]
+    if powers:
+        options = [
+            discord.SelectOption(label=_clip(describe(state, a), 100), value=str(i)) for i, a in powers
+        ]
+        items.append(select(game_id, version, "act", options, placeholder="Power Ups…", row=4))
+    for index, action in actions:
+        if isinstance(action, EndTurn):
+            act_button(index, action, discord.ButtonStyle.danger, 0 if len(token_kinds) else 3)
+    return view_of(items)
+
+
+def _board_embed(state: CellState, events: list[Event], user_id: int) -> discord.Embed:
+    fighter = state.fighters[state.active_seat]
+    if state.outcome is not None:
+        won = state.outcome.result == "win"
+        title = "Victory! Cell is defeated" if won else "Defeat — Cell wins"
+        status = (
+            "The world is saved!"
+            if won
+            else {
+                "all_knocked_out": "Every Z-Fighter was knocked out.",
+                "threat_stack_empty": "The Threat stack ran out.",
+            }.get(state.outcome.reason, "The game is over.")
+        )
+    else:
+        title = f"Perfect Cell — round {state.round}"
+        doing = "choosing dice" if state.selection else "spending dice" if state.rolled else "about to roll"
+        status = (
+            f"**{fighter.name}** (<@{user_id}>) is {doing}. Cell: **{state.cell_hp}/{state.cell_max_hp}**"
+        )
+    recent = [event.text for event in events if event.visible_to is None][-8:]
+    description = status + ("\n\n" + "\n".join(f"• {line}" for line in recent) if recent else "")
+    return discord.Embed(
+        title=title, description=_clip(description, 4000), colour=discord.Colour.dark_green()
+    )
+
+
+def _activation_embed(events: list[Event]) -> discord.Embed:
+    kinds_from = [i for i, event in enumerate(events) if event.kind == "cell_activates"]
+    lines = (
+        [event.text for event in events[kinds_from[0] :] if event.visible_to is None] if kinds_from else []
+    )
+    return discord.Embed(
+        title="Cell activates!",
+        description=_clip("\n".join(f"• {line}" for line in lines), 4000),
+        colour=discord.Colour.dark_red(),
+    )
+
+
+def _done_text(events: list[Event]) -> str:
+    shown = [event.text for event in events if event.visible_to is None][:3]
+    return _clip("Done: " + "; ".join(shown), 1900) if shown else "Done."
+
+
+def _board_file(board: Any) -> discord.File:
+    return discord.File(io.BytesIO(board.png), filename="board.png", description=board.alt_text[:1024])
+
+
+def _message_link(record: GameRecord) -> str:
+    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _rules_embed(page: int) -> discord.Embed:
+    page = max(0, min(page, len(RULE_PAGES) - 1))
+    title, text = RULE_PAGES[page]
+    embed = discord.Embed(
+        title=f"Perfect Cell rules — {title}", description=text, colour=discord.Colour.gold()
+    )
+    embed.set_footer(text=f"Page {page + 1}/{len(RULE_PAGES)}")
+    return embed
+
+
+def _rules_view(page: int) -> discord.ui.View:
+    last = len(RULE_PAGES) - 1
+    return view_of(
+        [
+            button(0, 0, "rules", f"cell.{max(page - 1, 0)}", label="Previous", disabled=page == 0),
+            button(0, 0, "rules", f"cell.{min(page + 1, last)}", label="Next", disabled=page >= last),
+        ]
+    )

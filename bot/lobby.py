@@ -1,0 +1,121 @@
+"""The lobby every game opens with: join, leave, pick a character, and the host's Start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.components import Control, button, select, view_of
+from bot.replies import reply_error
+from bot.service import GameModule, GameService, ServiceError, seat_of
+from bot.storage import GameRecord
+
+LOBBY_OPS = ("join", "leave", "pick", "start")
+
+
+def lobby_embed(module: GameModule, record: GameRecord) -> discord.Embed:
+    players = record.lobby["players"]
+    lines = [
+        f"{index + 1}. <@{player['user_id']}> — "
+        f"{module.characters[player['character']] if player['character'] else 'choosing…'}"
+        for index, player in enumerate(players)
+    ]
+    embed = discord.Embed(
+        title=f"{module.title} — lobby",
+        description=(
+            f"Difficulty: **{module.variants[record.lobby['variant']]}**\n"
+            f"Players ({len(players)}/{module.max_players}):\n" + "\n".join(lines)
+        ),
+        colour=discord.Colour.orange(),
+    )
+    embed.set_footer(
+        text="Join, pick your fighter, then the host presses Start. Unpicked fighters are assigned."
+    )
+    return embed
+
+
+def lobby_view(module: GameModule, record: GameRecord) -> discord.ui.View:
+    game_id, version = record.id, record.version
+    players = record.lobby["players"]
+    taken = {player["character"] for player in players}
+    free = [(key, name) for key, name in module.characters.items() if key not in taken]
+    items: list[discord.ui.Item[Any]] = [
+        button(
+            game_id,
+            version,
+            "join",
+            label="Join",
+            style=discord.ButtonStyle.primary,
+            disabled=len(players) >= module.max_players,
+            row=0,
+        ),
+        button(game_id, version, "leave", label="Leave", row=0),
+        button(game_id, version, "start", label="Start", style=discord.ButtonStyle.success, row=0),
+    ]
+    if free:
+        options = [discord.SelectOption(label=name, value=key) for key, name in free]
+        items.append(select(game_id, version, "pick", options, placeholder="Choose your fighter", row=1))
+    return view_of(items)
+
+
+def _join(user_id: int, name: str, module: GameModule) -> Any:
+    def change(record: GameRecord) -> None:
+        players = record.lobby["players"]
+        if seat_of(record, user_id) is not None:
+            raise ServiceError("You're already in this lobby.")
+        if len(players) >= module.max_players:
+            raise ServiceError(f"The lobby is full ({module.max_players} players).")
+        players.append({"user_id": user_id, "name": name, "character": None})
+
+    return change
+
+
+def _leave(user_id: int) -> Any:
+    def change(record: GameRecord) -> None:
+        seat = seat_of(record, user_id)
+        if seat is None:
+            raise ServiceError("You're not in this lobby.")
+        if user_id == record.host_id:
+            raise ServiceError("The host can't leave the lobby; use the abandon command to close it.")
+        del record.lobby["players"][seat]
+
+    return change
+
+
+def _pick(user_id: int, character: str, module: GameModule) -> Any:
+    def change(record: GameRecord) -> None:
+        seat = seat_of(record, user_id)
+        if seat is None:
+            raise ServiceError("Join the lobby first.")
+        if character not in module.characters:
+            raise ServiceError("That fighter isn't in this game.")
+        if any(p["character"] == character for p in record.lobby["players"] if p["user_id"] != user_id):
+            raise ServiceError(f"{module.characters[character]} is already taken. Pick another fighter.")
+        record.lobby["players"][seat]["character"] = character
+
+    return change
+
+
+async def handle_lobby_control(
+    service: GameService, module: GameModule, interaction: discord.Interaction[Any], control: Control
+) -> GameRecord | None:
+    """Applies a lobby click and refreshes the lobby message; returns the record when the game starts."""
+    user = interaction.user
+    try:
+        if control.op == "start":
+            move = await service.start_game(control.game_id, user.id)
+            return move.record
+        changes = {
+            "join": lambda: _join(user.id, user.display_name, module),
+            "leave": lambda: _leave(user.id),
+            "pick": lambda: _pick(user.id, control.values[0] if control.values else "", module),
+        }
+        record = await service.update_lobby(control.game_id, None, changes[control.op]())
+    except ServiceError as error:
+        await reply_error(interaction, error.message)
+        return None
+    await interaction.response.edit_message(
+        embed=lobby_embed(module, record), view=lobby_view(module, record)
+    )
+    return None

@@ -1,0 +1,324 @@
+"""The game service: every change to a game goes through here, one at a time per game.
+
+load → check → apply → save (conditional on the version) happens under a per-game lock; the
+Discord layer only parses interactions, calls one method and renders the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from bot.storage import ActionRecord, ChannelBusy, GameRecord, Storage
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.game import GameRules
+
+log = logging.getLogger("bot.games")
+
+
+class GameModule(Protocol):
+    """What the service needs to know about one game."""
+
+    name: str
+    title: str
+    rules: GameRules[Any, Any]
+    min_players: int
+    max_players: int
+    characters: dict[str, str]
+    variants: dict[str, str]
+
+    def options(self, lobby: dict[str, Any]) -> BaseModel: ...
+
+    def seats_to_move(self, state: Any) -> list[int]: ...
+
+    def ai_action(self, state: Any, seat: int) -> Any: ...
+
+
+class ServiceError(Exception):
+    """A request the service refuses; ``message`` is said to the player as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StaleBoard(ServiceError):
+    """The click came from an older version of the board."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__("This board is out of date, so nothing changed. Here is the current one.")
+        self.record = record
+
+
+@dataclass
+class Move:
+    record: GameRecord
+    state: Any
+    events: list[Event] = field(default_factory=list)
+    seat: int | None = None
+
+
+def random_seed() -> int:
+    return secrets.randbits(63)
+
+
+def seat_of(record: GameRecord, user_id: int) -> int | None:
+    for seat, player in enumerate(record.lobby["players"]):
+        if player["user_id"] == user_id:
+            return seat
+    return None
+
+
+def controlled_seats(record: GameRecord, user_id: int) -> list[int]:
+    """The seat a user sits in; AI seats are driven by the bot itself."""
+    seat = seat_of(record, user_id)
+    return [] if seat is None else [seat]
+
+
+class GameService:
+    def __init__(
+        self,
+        storage: Storage,
+        modules: dict[str, GameModule],
+        new_seed: Callable[[], int] | None = None,
+    ) -> None:
+        self.storage = storage
+        self.modules = modules
+        self.new_seed = new_seed or random_seed
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def module(self, record: GameRecord) -> GameModule:
+        return self.modules[record.game]
+
+    def load_state(self, record: GameRecord) -> Any:
+        assert record.state_json is not None
+        return self.module(record).rules.load_state(record.state_json)
+
+    async def running_game(self, channel_id: int) -> GameRecord | None:
+        return await self.storage.running_game(channel_id)
+
+    # Lobby.
+
+    async def open_lobby(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        variant: str,
+        ai_players: int = 0,
+    ) -> GameRecord:
+        module = self.modules[game]
+        if variant not in module.variants:
+            raise ServiceError(f"Unknown difficulty {variant!r}.")
+        if not 0 <= ai_players < module.max_players:
+            raise ServiceError(f"Choose between 0 and {module.max_players - 1} AI players.")
+        lobby = {
+            "variant": variant,
+            "ai_players": ai_players,
+            "players": [{"user_id": host_id, "name": host_name, "character": None}],
+        }
+        try:
+            record = await self.storage.create_lobby(
+                game, guild_id, channel_id, host_id, lobby, secrets.randbits(63)
+            )
+        except ChannelBusy as busy:
+            raise ServiceError(self._busy_message(busy.existing)) from None
+        log.info("game %s (%s) lobby opened in channel %s by %s", record.id, game, channel_id, host_id)
+        return record
+
+    def _busy_message(self, existing: GameRecord) -> str:
+        title = self.modules[existing.game].title
+        where = (
+            f" (see https://discord.com/channels/{existing.guild_id or '@me'}/{existing.channel_id}/"
+            f"{existing.message_id})"
+            if existing.message_id
+            else ""
+        )
+        stage = "lobby" if existing.status == "lobby" else "game"
+        return (
+            f"This channel already has a {title} {stage} running{where}. Finish it, or ask the host "
+            f"to end it with `/{existing.game} abandon`, before starting another."
+        )
+
+    async def update_lobby(
+        self, game_id: int, version: int | None, change: Callable[[GameRecord], None]
+    ) -> GameRecord:
+        """Applies ``change`` to a lobby under the game's lock; ``change`` raises ServiceError to refuse."""
+        async with self.lock(game_id):
+            record = await self._require(game_id, "lobby")
+            if version is not None and version != record.version:
+                raise StaleBoard(record)
+            loaded = record.version
+            change(record)
+            if not await self.storage.save(record, loaded):
+                raise StaleBoard(record)
+            return record
+
+    async def start_game(self, game_id: int, user_id: int) -> Move:
+        async with self.lock(game_id):
+            record = await self._require(game_id, "lobby")
+            if user_id != record.host_id:
+                raise ServiceError("Only the host can start the game.")
+            module = self.module(record)
+            self._seat_ai_players(record, module)
+            players = record.lobby["players"]
+            if not module.min_players <= len(players) <= module.max_players:
+                raise ServiceError(
+                    f"{module.title} needs {module.min_players} to {module.max_players} players."
+                )
+            self._assign_free_characters(record, module)
+            try:
+                options = module.options(record.lobby)
+            except ValueError as error:
+                raise ServiceError(f"The lobby can't start: {error}") from None
+            state = module.rules.new_game(options, record.seed)
+            loaded = record.version
+            record.status = "active"
+            record.state_json = module.rules.dump_state(state)
+            record.schema_version = module.rules.schema_version
+            if not await self.storage.save(record, loaded):
+                raise StaleBoard(record)
+            log.info(
+                "game %s (%s) started in channel %s with %d players",
+                game_id,
+                record.game,
+                record.channel_id,
+                len(players),
+            )
+            return Move(record=record, state=state, events=list(state.recent_events))
+
+    @staticmethod
+    def _seat_ai_players(record: GameRecord, module: GameModule) -> None:
+        """AI players fill the empty seats the host asked for; their ids are negative, never a user's."""
+        players = record.lobby["players"]
+        wanted = min(record.lobby.get("ai_players", 0), module.max_players - len(players))
+        for number in range(1, wanted + 1):
+            players.append({"user_id": -number, "name": "AI", "character": None, "ai": True})
+
+    @staticmethod
+    def _assign_free_characters(record: GameRecord, module: GameModule) -> None:
+        taken = {player["character"] for player in record.lobby["players"]}
+        free = [character for character in module.characters if character not in taken]
+        for player in record.lobby["players"]:
+            if player["character"] is None:
+                player["character"] = free.pop(0)
+            if player.get("ai") and player["user_id"] < 0:
+                player["name"] = f"{module.characters[player['character']]} (AI)"
+
+    # Moves.
+
+    async def act(
+        self, game_id: int, user_id: int, version: int | None, choose: Callable[[Any, int], Any]
+    ) -> Move:
+        """Applies the action ``choose(state, seat)`` returns for the user's seat.
+
+        ``version`` is the board version the click came from (None for commands, which always act on
+        the current board). An IllegalAction from ``choose`` or the engine is raised unchanged.
+        """
+        async with self.lock(game_id):
+            record = await self._require(game_id, "active")
+            if version is not None and version != record.version:
+                raise StaleBoard(record)
+            seat = seat_of(record, user_id)
+            if seat is None:
+                raise ServiceError("You are not playing in this game. Start your own with a slash command!")
+            return await self._apply(record, user_id, seat, choose)
+
+    async def act_as(self, game_id: int, seat: int, choose: Callable[[Any, int], Any]) -> Move:
+        """A move by the bot itself for an AI-controlled seat."""
+        async with self.lock(game_id):
+            record = await self._require(game_id, "active")
+            return await self._apply(record, 0, seat, choose)
+
+    async def _apply(
+        self, record: GameRecord, actor_id: int, seat: int, choose: Callable[[Any, int], Any]
+    ) -> Move:
+        module = self.module(record)
+        state = self.load_state(record)
+        action = choose(state, seat)
+        new_state, events = module.rules.apply(state, action)
+        loaded = record.version
+        record.state_json = module.rules.dump_state(new_state)
+        outcome = module.rules.outcome(new_state)
+        if outcome is not None:
+            record.status = "finished"
+            record.outcome = f"{outcome.result}:{outcome.reason}"
+        saved = await self.storage.save(
+            record, loaded, ActionRecord(actor_id=actor_id, seat=seat, action=action.model_dump(mode="json"))
+        )
+        if not saved:
+            raise StaleBoard(record)
+        if outcome is not None:
+            log.info(
+                "game %s (%s) in channel %s ended: %s",
+                record.id,
+                record.game,
+                record.channel_id,
+                record.outcome,
+            )
+        return Move(record=record, state=new_state, events=events, seat=seat)
+
+    async def toggle_autoplay(self, game_id: int, user_id: int) -> bool:
+        """Hands the user's seat to the AI, or takes it back; returns whether the AI now plays it."""
+        async with self.lock(game_id):
+            record = await self._require(game_id, "active")
+            seat = seat_of(record, user_id)
+            if seat is None:
+                raise ServiceError("You are not playing in this game.")
+            player = record.lobby["players"][seat]
+            player["ai"] = not player.get("ai", False)
+            loaded = record.version
+            if not await self.storage.save(record, loaded):
+                raise StaleBoard(record)
+            log.info("game %s: seat %d autoplay %s", game_id, seat, "on" if player["ai"] else "off")
+            return bool(player["ai"])
+
+    async def abandon(self, game_id: int, user_id: int, can_manage_channel: bool) -> GameRecord:
+        async with self.lock(game_id):
+            record = await self.storage.game(game_id)
+            if record is None or record.status not in ("lobby", "active"):
+                raise ServiceError("There is no running game here to abandon.")
+            if user_id != record.host_id and not can_manage_channel:
+                raise ServiceError(
+                    "Only the host or someone who can manage this channel can abandon the game. "
+                    "Ask them, or keep fighting!"
+                )
+            loaded = record.version
+            record.status = "abandoned"
+            record.outcome = "abandoned"
+            if not await self.storage.save(record, loaded):
+                raise StaleBoard(record)
+            log.info(
+                "game %s (%s) in channel %s abandoned by %s", game_id, record.game, record.channel_id, user_id
+            )
+            return record
+
+    async def _require(self, game_id: int, status: str) -> GameRecord:
+        record = await self.storage.game(game_id)
+        if record is None:
+            raise ServiceError("I can't find that game any more.")
+        if record.status != status:
+            raise ServiceError(
+                {
+                    "lobby": "This game has already started.",
+                    "active": "This game is not running.",
+                }[status]
+                if record.status in ("lobby", "active")
+                else "This game is over. Start a new one with a slash command!"
+            )
+        return record
+
+
+__all__ = ["GameModule", "GameService", "IllegalAction", "Move", "ServiceError", "StaleBoard"]

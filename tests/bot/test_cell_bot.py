@@ -1,0 +1,176 @@
+"""Perfect Cell on Discord, end to end: the real bot against the fake Discord, driven by clicks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.cell.engine import legal_actions
+from tests.bot.driver import CellTable, make_bot
+from tests.bot.policies import passive
+from tests.fakediscord.fake import FakeDiscord
+
+
+def _last_private_text(fake: FakeDiscord, table: CellTable, user) -> str:
+    mine = [m for m in fake.channel_view(table.channel, as_user=user) if m.visible_to is user]
+    assert mine, "the bot sent this user no private message"
+    return mine[-1].content
+
+
+async def test_a_solo_game_from_start_to_a_loss(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=7)) as bot:
+        table = CellTable(fake, bot, fake.guild.channels[0], [users.bob])
+        await table.open(["piccolo"])
+        state = await table.state()
+        assert state.round == 1 and len(state.active_threats) == 1
+        board = await table.board()
+        assert fake.image(board).width >= 1200
+        assert board.attachments[0].description
+        final = await table.play_out(passive)
+        assert final.outcome is not None and final.outcome.result == "loss"
+        assert (await table.record()).status == "finished"
+        assert "Defeat" in (await table.board()).embeds[0]["title"]
+
+
+async def test_every_request_validates_and_only_the_active_player_may_act(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
+        table = CellTable(fake, bot, fake.guild.channels[0], [users.bob, users.carol])
+        await table.open(["goku", "vegeta"])
+        before = await table.record()
+        board = await table.board()
+        await fake.click(users.carol, board, "Roll dice")
+        assert "turn" in _last_private_text(fake, table, users.carol)
+        await fake.click(users.dave, board, "Roll dice")
+        assert "not playing" in _last_private_text(fake, table, users.dave)
+        after = await table.record()
+        assert (after.version, after.state_json) == (before.version, before.state_json)
+
+
+async def test_a_stale_menu_changes_nothing_and_shows_the_current_board(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot:
+        table = CellTable(fake, bot, fake.guild.channels[0], [users.bob])
+        await table.open(["gohan"])
+        await fake.click(users.bob, await table.board(), "Roll dice")
+        board = await table.board()
+        dice = [
+            c for c in board.walk_components() if ":die:" in c.get("custom_id", "") and not c.get("disabled")
+        ]
+        first_menu = await fake.click(users.bob, board, dice[0]["custom_id"])
+        second_menu = await fake.click(users.bob, board, dice[-1]["custom_id"])
+        assert first_menu.message is not None and second_menu.message is not None
+        first_choice = first_menu.message.components[0]["components"][0]["options"][0]["value"]
+        second_choice = second_menu.message.components[0]["components"][0]["options"][0]["value"]
+        await fake.select(users.bob, second_menu, [second_choice])
+        moved = await table.record()
+        await fake.select(users.bob, first_menu, [first_choice])
+        assert "out of date" in _last_private_text(fake, table, users.bob)
+        unchanged = await table.record()
+        assert (unchanged.version, unchanged.state_json) == (moved.version, moved.state_json)
+
+
+async def test_double_click_and_simultaneous_clicks_apply_exactly_one_move(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=11)) as bot:
+        table = CellTable(fake, bot, fake.guild.channels[0], [users.bob, users.carol])
+        await table.open(["krillin", "trunks"])
+        board = await table.board()
+        before = await table.record()
+        await fake.together(
+            fake.click(users.bob, board, "Roll dice"),
+            fake.click(users.bob, board, "Roll dice"),
+            fake.click(users.carol, board, "Roll dice"),
+        )
+        after = await table.record()
+        assert after.version == before.version + 1
+        assert len(await bot.service.storage.actions(after.id)) == 1
+        state = await table.state()
+        assert state.rolled and state.active_seat == 0
+
+
+async def test_the_game_survives_a_restart_and_old_buttons_still_work(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    users = fake.users
+    database = tmp_path / "games.sqlite3"
+    async with fake.running(make_bot(fake, database, seed=13)) as bot:
+        table = CellTable(fake, bot, fake.guild.channels[0], [users.bob])
+        await table.open(["goku"])
+        await fake.click(users.bob, await table.board(), "Roll dice")
+    async with fake.running(make_bot(fake, database)) as restarted:
+        table.bot = restarted
+        state = await table.state()
+        assert state.rolled
+        end_turn = legal_actions(state, 0).index(
+            next(a for a in legal_actions(state, 0) if a.type == "end_turn")
+        )
+        await table.play(state, end_turn)
+        assert (await table.state()).round == 2
+
+
+async def test_one_game_per_channel_and_games_side_by_side(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    users = fake.users
+    general, games = fake.guild.channels[0], fake.guild.channels[1]
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=17)) as bot:
+        first = CellTable(fake, bot, general, [users.bob])
+        await first.open(["goku"])
+        second_try = await fake.slash(users.carol, "cell start", channel=general)
+        assert (
+            second_try.message is not None and "already has a Perfect Cell game" in second_try.message.content
+        )
+        other = CellTable(fake, bot, games, [users.carol])
+        await other.open(["vegeta"])
+        await fake.click(users.carol, await other.board(), "Roll dice")
+        assert (await other.state()).rolled
+        assert not (await first.state()).rolled
+
+
+async def test_abandon_is_for_the_host_or_channel_managers(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=19)) as bot:
+        table = CellTable(fake, bot, fake.guild.channels[0], [users.bob, users.carol])
+        await table.open(["goku", "gohan"])
+        refused = await fake.slash(users.carol, "cell abandon", channel=table.channel)
+        assert refused.message is not None and "Only the host" in refused.message.content
+        assert (await table.record()).status == "active"
+        await fake.slash(users.alice, "cell abandon", channel=table.channel)
+        assert (await table.record()).status == "abandoned"
+        restarted = await fake.slash(users.carol, "cell start", channel=table.channel)
+        assert restarted.message is not None and restarted.message.embeds
+
+
+async def test_help_rules_log_and_status(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=23)) as bot:
+        channel = fake.guild.channels[0]
+        shown = await fake.slash(users.bob, "cell help", channel=channel)
+        assert shown.message is not None and "/cell start" in shown.message.content
+        rules = await fake.slash(users.bob, "cell rules", channel=channel)
+        assert rules.message is not None
+        first_title = rules.message.embeds[0]["title"]
+        paged = await fake.click(users.bob, rules, "Next")
+        assert paged.message is not None and paged.message.embeds[0]["title"] != first_title
+        table = CellTable(fake, bot, channel, [users.bob])
+        await table.open(["piccolo"])
+        log = await fake.slash(users.bob, "cell log", channel=channel)
+        assert log.message is not None and "Round 1" in log.message.embeds[0]["description"]
+        old_board = await table.board()
+        await fake.slash(users.bob, "cell status", channel=channel)
+        new_board = await table.board()
+        assert new_board.id != old_board.id and new_board.attachments
+        assert not list(fake.world.find_message(old_board.id).walk_components())

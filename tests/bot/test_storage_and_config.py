@@ -1,0 +1,95 @@
+"""Storage (migrations, conditional saves, the action log) and start-up settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import NO_TOKEN_HELP, SettingsError, load_settings
+from bot.storage import ActionRecord, ChannelBusy, Storage
+
+
+async def test_migrations_run_in_order_once_and_are_recorded(tmp_path: Path) -> None:
+    migrations = tmp_path / "migrations"
+    migrations.mkdir()
+    (migrations / "001_first.sql").write_text("CREATE TABLE games (id INTEGER PRIMARY KEY);")
+    (migrations / "002_second.sql").write_text("ALTER TABLE games ADD COLUMN extra TEXT;")
+    database = tmp_path / "db.sqlite3"
+    storage = await Storage.open(database, migrations)
+    assert await storage.schema_versions() == [1, 2]
+    await storage.close()
+    (migrations / "010_third.sql").write_text("CREATE TABLE later (id INTEGER);")
+    storage = await Storage.open(database, migrations)
+    assert await storage.schema_versions() == [1, 2, 10]
+    async with storage._db.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"
+    await storage.close()
+
+
+async def test_a_fresh_database_is_created_with_its_folder(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "nested" / "games.sqlite3")
+    assert (tmp_path / "nested" / "games.sqlite3").exists()
+    assert await storage.schema_versions() == [1]
+    await storage.close()
+
+
+async def test_one_running_game_per_channel_and_finished_games_are_kept(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "games.sqlite3")
+    lobby = {"variant": "normal", "players": []}
+    first = await storage.create_lobby("cell", 1, 100, 7, lobby, seed=1)
+    with pytest.raises(ChannelBusy) as busy:
+        await storage.create_lobby("cell", 1, 100, 8, lobby, seed=2)
+    assert busy.value.existing.id == first.id
+    first.status = "finished"
+    assert await storage.save(first, first.version)
+    second = await storage.create_lobby("cell", 1, 100, 8, lobby, seed=3)
+    assert second.id != first.id
+    assert (await storage.game(first.id)).status == "finished"
+    await storage.close()
+
+
+async def test_a_save_from_an_old_version_writes_nothing(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "games.sqlite3")
+    record = await storage.create_lobby("cell", 1, 100, 7, {"variant": "normal", "players": []}, seed=1)
+    action = ActionRecord(actor_id=7, seat=0, action={"type": "roll", "player": 0})
+    assert await storage.save(record, 0, action)
+    assert record.version == 1
+    assert not await storage.save(record, 0, action)
+    assert [entry.seq for entry in await storage.actions(record.id)] == [1]
+    assert await storage.save(record, 1, action)
+    assert [entry.seq for entry in await storage.actions(record.id)] == [1, 2]
+    await storage.close()
+
+
+def test_settings_come_from_env_file_and_environment(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("# comment\nDISCORD_TOKEN='abc'\nDATABASE_PATH=/tmp/x.sqlite3\nLOG_LEVEL=debug\n")
+    settings = load_settings(env, environ={"DEV_GUILD_ID": "42"})
+    assert settings.discord_token == "abc"
+    assert settings.database_path == Path("/tmp/x.sqlite3")
+    assert settings.dev_guild_id == 42
+    assert settings.log_level == "DEBUG"
+
+
+def test_a_missing_token_explains_how_to_get_one(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError) as error:
+        load_settings(tmp_path / "missing.env", environ={})
+    assert str(error.value) == NO_TOKEN_HELP
+    assert "applications.commands" in NO_TOKEN_HELP
+
+
+def test_wrong_values_are_named(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError) as error:
+        load_settings(
+            tmp_path / "none", environ={"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc", "LOG_LEVEL": "LOUD"}
+        )
+    message = str(error.value)
+    assert "DEV_GUILD_ID" in message and "LOG_LEVEL" in message
+
+
+def test_a_malformed_env_line_is_reported(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN\n")
+    with pytest.raises(SettingsError, match="line 1"):
+        load_settings(env, environ={})
