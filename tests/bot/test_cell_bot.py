@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, make_bot
 from tests.bot.policies import passive
@@ -16,14 +18,19 @@ def _last_private_text(fake: FakeDiscord, table: CellTable, user) -> str:
     return mine[-1].content
 
 
-async def test_a_solo_game_from_start_to_a_loss(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+LINE_UPS = {1: ["piccolo"], 2: ["goku", "krillin"], 4: ["gohan", "vegeta", "trunks", "piccolo"]}
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+async def test_a_game_from_start_to_a_loss(fake_discord: FakeDiscord, tmp_path: Path, players: int) -> None:
     fake = fake_discord
-    users = fake.users
+    people = [fake.users.bob, fake.users.carol, fake.users.dave, fake.users.erin][:players]
     async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=7)) as bot:
-        table = CellTable(fake, bot, fake.guild.channels[0], [users.bob])
-        await table.open(["piccolo"])
+        table = CellTable(fake, bot, fake.guild.channels[0], people)
+        await table.open(LINE_UPS[players])
         state = await table.state()
-        assert state.round == 1 and len(state.active_threats) == 1
+        assert state.round == 1 and len(state.active_threats) == players
+        assert [fighter.fighter for fighter in state.fighters] == LINE_UPS[players]
         board = await table.board()
         assert fake.image(board).width >= 1200
         assert board.attachments[0].description
@@ -31,6 +38,7 @@ async def test_a_solo_game_from_start_to_a_loss(fake_discord: FakeDiscord, tmp_p
         assert final.outcome is not None and final.outcome.result == "loss"
         assert (await table.record()).status == "finished"
         assert "Defeat" in (await table.board()).embeds[0]["title"]
+        assert not list((await table.board()).walk_components())
 
 
 async def test_every_request_validates_and_only_the_active_player_may_act(
