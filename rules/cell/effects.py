@@ -103,9 +103,10 @@ def _heal_cell(context: EffectContext, step: EffectStep) -> None:
 def _discard_tokens(context: EffectContext, step: EffectStep) -> None:
     """Each fighter loses their most recently collected tokens."""
     for fighter in context.state.fighters:
-        lost = fighter.tokens[len(fighter.tokens) - step.amount :] if fighter.tokens else []
+        keep = max(0, len(fighter.tokens) - step.amount)
+        lost = fighter.tokens[keep:]
         if lost:
-            del fighter.tokens[len(fighter.tokens) - len(lost) :]
+            del fighter.tokens[keep:]
             context.state.token_discard.extend(lost)
             board.say(
                 context.state,
@@ -120,9 +121,10 @@ def _discard_tokens(context: EffectContext, step: EffectStep) -> None:
 def _drain_meter(context: EffectContext, step: EffectStep) -> None:
     """The most recently placed Dragon Balls leave the meter and return to their owners."""
     meter = context.state.dragon_ball_meter
-    drained = meter[len(meter) - step.amount :] if meter else []
+    keep = max(0, len(meter) - step.amount)
+    drained = meter[keep:]
     if drained:
-        del meter[len(meter) - len(drained) :]
+        del meter[keep:]
         board.release_placements(context.state, drained)
         board.say(
             context.state,
