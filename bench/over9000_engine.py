@@ -1,0 +1,87 @@
+"""How fast the Over 9000 engine plays, and how balanced its characters are.
+
+Random legal playouts for 2-6 players measure the engine: every step lists the legal actions of
+every seat and applies one, as the invariant tests and the AI do. With ``--balance N`` it also plays
+N four-player games between the bundled AIs and prints each character's win rate relative to a
+fair share (1.00 = wins exactly 1 game in 4) and the game length.
+
+    PYTHONPATH=. .venv/bin/python bench/over9000_engine.py [--games 200] [--balance 0]
+
+The last line is ``actions_per_second=N games_per_second=M`` for the random playouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+
+from rules.core.playout import random_playout
+from rules.over9000 import RULES
+from rules.over9000.ai import choose_action
+from rules.over9000.content import catalogue
+from rules.over9000.engine import Over9000Options, apply, new_game
+
+CHARACTERS = [character.id for character in catalogue().characters]
+BALANCE_PLAYERS = 4
+
+
+def random_games(games: int) -> tuple[int, float]:
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        chooser = random.Random(seed)
+        players = 2 + seed % 5
+        state = RULES.new_game(Over9000Options(characters=chooser.sample(CHARACTERS, players)), seed)
+        playout = random_playout(RULES, state, players, chooser, max_actions=100_000)
+        assert RULES.outcome(playout.final) is not None
+        actions += len(playout.actions)
+    return actions, time.perf_counter() - started
+
+
+def balance(games: int) -> None:
+    wins: Counter[str] = Counter()
+    plays: Counter[str] = Counter()
+    rounds: list[int] = []
+    actions: list[int] = []
+    reasons: Counter[str] = Counter()
+    for seed in range(games):
+        characters = random.Random(seed).sample(CHARACTERS, BALANCE_PLAYERS)
+        state = new_game(Over9000Options(characters=characters), seed)
+        while state.outcome is None:
+            assert state.prompt is not None
+            state, _ = apply(
+                state, choose_action(state, state.prompt.seats[0], seed * 100_003 + state.actions_taken)
+            )
+        plays.update(characters)
+        for winner in state.outcome.winners:
+            wins[characters[winner]] += BALANCE_PLAYERS / len(state.outcome.winners)
+        rounds.append(state.round)
+        actions.append(state.actions_taken)
+        reasons[state.outcome.reason] += 1
+    print(f"balance: {games} four-player AI games, {sum(rounds) / games:.2f} rounds on average")
+    average_actions = sum(actions) / games
+    print(
+        f"  {average_actions:.0f} actions on average, longest {max(rounds)} rounds; endings {dict(reasons)}"
+    )
+    for character in catalogue().characters:
+        share = wins[character.id] / plays[character.id] if plays[character.id] else 0.0
+        line = f"  {character.name:<14} start {character.start:>5}  win share {share:.2f}"
+        print(f"{line}  ({plays[character.id]} games)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="random playouts to time")
+    parser.add_argument("--balance", type=int, default=0, help="four-player AI games for the balance table")
+    arguments = parser.parse_args()
+    if arguments.balance:
+        balance(arguments.balance)
+    actions, seconds = random_games(arguments.games)
+    print(f"random playouts: {arguments.games} games of 2-6 players, {actions} actions in {seconds:.2f}s")
+    print(f"actions_per_second={actions / seconds:.0f} games_per_second={arguments.games / seconds:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""Over 9000's designed content, loaded from ``data/*.json`` and validated at import.
+
+The one-page rules name the components but not their numbers; ``CONTENT.md`` explains each choice.
+Special powers are lists of ``{"op": ..., ...}`` steps interpreted by ``rules.over9000.powers``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+TokenKind = Literal[
+    "kick",
+    "punch",
+    "blast",
+    "kick_defense",
+    "punch_defense",
+    "blast_defense",
+    "power_up",
+    "dragon_ball",
+]
+AttackKind = Literal["kick", "punch", "blast"]
+Window = Literal["attack", "defense"]
+Side = Literal["hero", "villain"]
+
+TOKEN_KINDS: tuple[TokenKind, ...] = (
+    "kick",
+    "punch",
+    "blast",
+    "kick_defense",
+    "punch_defense",
+    "blast_defense",
+    "power_up",
+    "dragon_ball",
+)
+ATTACKS: tuple[AttackKind, ...] = ("kick", "punch", "blast")
+DEFENSE_FOR: dict[str, TokenKind] = {
+    "kick": "kick_defense",
+    "punch": "punch_defense",
+    "blast": "blast_defense",
+}
+DEFENSES: frozenset[str] = frozenset(DEFENSE_FOR.values())
+
+TOKEN_NAMES: dict[str, str] = {
+    "kick": "Kick",
+    "punch": "Punch",
+    "blast": "High Blast",
+    "kick_defense": "Kick Defense",
+    "punch_defense": "Punch Defense",
+    "blast_defense": "High Blast Defense",
+    "power_up": "Power-Up",
+    "dragon_ball": "Dragon Ball",
+}
+
+SLOT_COUNT = 4
+DRAW_SIZE = 6
+SLOT_DEPTH = 2
+"""Six tokens: one in reserve, five in four slots, so exactly one slot holds a stack of two."""
+
+_DATA = Path(__file__).parent / "data"
+
+
+def is_attack(kind: str) -> bool:
+    return kind in DEFENSE_FOR
+
+
+class PowerStep(BaseModel):
+    op: str
+    amount: int = Field(default=0, ge=0)
+
+
+class Power(BaseModel):
+    name: str
+    window: Window
+    text: str
+    effects: list[PowerStep] = Field(min_length=1)
+
+
+class Character(BaseModel):
+    id: str
+    name: str
+    side: Side
+    start: int = Field(ge=1000, le=9000, multiple_of=500)
+    power: Power
+
+
+class GameSettings(BaseModel):
+    tokens: dict[TokenKind, int]
+    power_step: int = Field(ge=1)
+    over_threshold: int
+    reset_level: int
+    floor: int = Field(ge=0)
+    sudden_death_round: int = Field(ge=1)
+    final_round: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _playable(self) -> GameSettings:
+        if set(self.tokens) != set(TOKEN_KINDS) or min(self.tokens.values()) < 1:
+            raise ValueError("the pile holds at least one token of every kind")
+        if sum(self.tokens.values()) < DRAW_SIZE * 6:
+            raise ValueError("six players must each be able to draw six tokens")
+        if not self.floor < self.reset_level <= self.over_threshold:
+            raise ValueError("the floor, the reset level and the threshold must rise in that order")
+        if self.final_round < self.sudden_death_round:
+            raise ValueError("the final round cannot come before sudden death")
+        return self
+
+
+class Catalogue(BaseModel):
+    settings: GameSettings
+    characters: list[Character]
+
+    @model_validator(mode="after")
+    def _complete_and_consistent(self) -> Catalogue:
+        from rules.over9000.powers import validate_power
+
+        if len(self.characters) != 12:
+            raise ValueError("the box holds 12 characters")
+        if len({character.id for character in self.characters}) != 12:
+            raise ValueError("character ids must be distinct")
+        for character in self.characters:
+            if character.start > self.settings.over_threshold:
+                raise ValueError(f"{character.name} cannot start over the threshold")
+            validate_power(character.name, character.power)
+        return self
+
+    def character(self, character_id: str) -> Character:
+        return _characters_by_id()[character_id]
+
+
+def _load(name: str) -> Any:
+    return json.loads((_DATA / name).read_text(encoding="utf-8"))
+
+
+@cache
+def catalogue() -> Catalogue:
+    return Catalogue(settings=_load("game.json"), characters=_load("characters.json"))
+
+
+@cache
+def _characters_by_id() -> dict[str, Character]:
+    return {character.id: character for character in catalogue().characters}
+
+
+def format_level(level: int) -> str:
+    return f"{level:,}"

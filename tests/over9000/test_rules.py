@@ -1,0 +1,272 @@
+"""One test per rule of the seed (``shared/seeds/002_c207ad2a5475875f.txt``) and per decision in
+``rules/over9000/CONTENT.md``, quoting the line it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.errors import IllegalAction
+from rules.over9000.actions import Attack, Keep, Place, Reveal, TakeBack, UsePower
+from rules.over9000.content import catalogue
+from rules.over9000.engine import apply, legal_actions
+from rules.over9000.state import Over9000State
+from tests.over9000.helpers import all_tokens, arrange, deal, duel, filler, start, two_player_duel
+
+
+def _rejected(state: Over9000State, action: object) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, action)  # type: ignore[arg-type]
+    return caught.value.code
+
+
+def _down_to_one_token(state: Over9000State, seat: int, slot: int = 0) -> Over9000State:
+    """A copy where ``seat`` keeps only the top token of ``slot`` face down; the rest go to the pile."""
+    working = state.model_copy(deep=True)
+    player = working.players[seat]
+    keep = player.slots[slot][-1]
+    working.pile.extend(token for stack in player.slots for token in stack if token is not keep)
+    player.slots = [[keep] if index == slot else [] for index in range(4)]
+    return working
+
+
+# Setup and placement.
+
+
+def test_each_player_draws_six_tokens_seen_only_by_them() -> None:
+    """Seed: "Players then draw 6 power tokens from the central pile"."""
+    state = start(["goku", "vegeta", "cell"])
+    assert [len(player.hand) for player in state.players] == [6, 6, 6]
+    draws = [event for event in state.recent_events if event.kind == "tokens_drawn"]
+    assert [event.visible_to for event in draws] == [[0], [1], [2]]
+    assert len(state.pile) == sum(catalogue().settings.tokens.values()) - 18
+
+
+def test_everyone_arranges_at_the_same_time() -> None:
+    """Decision: placement is simultaneous; every player with tokens in hand may act."""
+    state = start(["goku", "vegeta", "cell"])
+    assert state.prompt is not None and state.prompt.kind == "place"
+    assert state.prompt.seats == [0, 1, 2]
+    assert all(legal_actions(state, seat) for seat in range(3))
+
+
+def test_reserve_holds_exactly_one_token() -> None:
+    """Seed: "choosing to keep one token in their reserve slot"."""
+    state = start(["goku", "vegeta"])
+    kind = state.players[0].hand[0].kind
+    state, _ = apply(state, Keep(player=0, kind=kind))
+    other = state.players[0].hand[0].kind
+    assert _rejected(state, Keep(player=0, kind=other)) == "reserve_full"
+
+
+def test_five_tokens_fill_four_slots_with_one_stack_of_two() -> None:
+    """Decision: the five tokens go into the four slots; exactly one slot holds two."""
+    state, _ = deal(
+        start(["goku", "vegeta"]), 0, ["dragon_ball", "kick", "punch", "blast", "power_up", "kick_defense"]
+    )
+    state, _ = apply(state, Keep(player=0, kind="dragon_ball"))
+    for kind, slot in (("kick", 0), ("punch", 0), ("blast", 1), ("power_up", 2)):
+        state, _ = apply(state, Place(player=0, kind=kind, slot=slot))
+    assert _rejected(state, Place(player=0, kind="kick_defense", slot=0)) == "slot_full"
+    assert _rejected(state, Place(player=0, kind="kick_defense", slot=1)) == "one_double_slot"
+    state, _ = apply(state, Place(player=0, kind="kick_defense", slot=3))
+    assert state.players[0].placed
+    assert [len(slot) for slot in state.players[0].slots] == [2, 1, 1, 1]
+
+
+def test_last_token_must_go_to_the_reserve() -> None:
+    state = start(["goku", "vegeta"])
+    state = state.model_copy(deep=True)
+    player = state.players[0]
+    last = player.hand.pop()
+    for slot, token in enumerate(player.hand):
+        player.slots[min(slot, 3)].append(token)
+    player.hand = [last]
+    assert _rejected(state, Place(player=0, kind=last.kind, slot=3)) == "reserve_needed"
+    assert legal_actions(state, 0) == [Keep(player=0, kind=last.kind), TakeBack(player=0)]
+
+
+def test_take_back_returns_every_placed_token_to_the_hand() -> None:
+    state = start(["goku", "vegeta"])
+    hand = sorted(token.id for token in state.players[0].hand)
+    state, _ = apply(state, Keep(player=0, kind=state.players[0].hand[0].kind))
+    state, _ = apply(state, Place(player=0, kind=state.players[0].hand[0].kind, slot=2))
+    state, _ = apply(state, TakeBack(player=0))
+    assert sorted(token.id for token in state.players[0].hand) == hand
+    assert state.players[0].reserve is None and state.players[0].face_down_count == 0
+    assert _rejected(state, TakeBack(player=0)) == "nothing_placed"
+
+
+def test_an_arranged_player_waits_for_the_others() -> None:
+    state = arrange(start(["goku", "vegeta"]), 0, "dragon_ball", filler("kick"))
+    assert state.prompt is not None and state.prompt.seats == [1]
+    assert legal_actions(state, 0) == []
+    assert _rejected(state, TakeBack(player=0)) == "already_arranged"
+
+
+def test_turn_order_is_lowest_power_level_first_ties_by_seat() -> None:
+    """Seed: "Starting with the player with the lowest power level, players take turns"."""
+    state = start(["goku", "vegeta", "cell", "nappa"], levels=(5000, 4000, 5000, 3000))
+    for seat in range(4):
+        state = arrange(state, seat, "power_up", filler("kick"))
+    assert state.phase == "duel"
+    assert state.turn_order == [3, 1, 0, 2]
+    assert state.prompt is not None and state.prompt.kind == "attack" and state.prompt.seats == [3]
+
+
+def test_tokens_cannot_be_rearranged_during_the_duels() -> None:
+    state = two_player_duel("kick", "punch")
+    assert _rejected(state, TakeBack(player=0)) == "not_placing"
+
+
+# Duels.
+
+
+def test_the_pushed_token_stays_secret_until_the_reveal() -> None:
+    """Seed: "pushes the token forward, declaring their target and the attack type"."""
+    state = two_player_duel("kick", "punch")
+    state, events = apply(state, Attack(player=0, slot=0, target=1, declared="punch"))
+    assert state.prompt is not None and state.prompt.kind == "reveal" and state.prompt.seats == [1]
+    assert [event.data.get("declared") for event in events] == ["punch"]
+    assert all("kick" not in str(event.data) and "Kick" not in event.text for event in events)
+    assert legal_actions(state, 0) == []
+    assert _rejected(state, Attack(player=0, slot=1, target=1, declared="kick")) == "waiting_for_reveal"
+
+
+def test_attacks_need_a_face_down_token_on_both_sides() -> None:
+    """Known fact: a player needs at least one face-down slotted token to take part in a duel."""
+    state = two_player_duel("kick", "punch", characters=("goku", "vegeta"))
+    state = _down_to_one_token(state, 0, slot=1)
+    assert _rejected(state, Attack(player=0, slot=0, target=1, declared="kick")) == "slot_empty"
+    assert _rejected(state, Attack(player=0, slot=1, target=0, declared="kick")) == "bad_target"
+    three = start(["goku", "vegeta", "cell"], levels=(4000, 5000, 6000))
+    for seat in range(3):
+        three = arrange(three, seat, "power_up", filler("kick"))
+    three = three.model_copy(deep=True)
+    three.pile.extend(token for slot in three.players[2].slots for token in slot)
+    three.players[2].slots = [[], [], [], []]
+    assert _rejected(three, Attack(player=0, slot=0, target=2, declared="kick")) == "target_out"
+
+
+def test_the_lower_token_of_a_stack_comes_up_next() -> None:
+    before = two_player_duel("kick", "punch")
+    lower = [before.players[seat].slots[0][0] for seat in (0, 1)]
+    after = duel(before, "kick")
+    assert [after.players[seat].slots[0] for seat in (0, 1)] == [[lower[0]], [lower[1]]]
+
+
+def test_revealed_tokens_stay_face_up_and_turn_passes() -> None:
+    """Decision: both revealed tokens stay face up in front of their owners for the round."""
+    state = duel(two_player_duel("kick", "punch"), "kick")
+    assert [face_up.slot for face_up in state.players[0].face_up] == [0]
+    assert state.prompt is not None and state.prompt.seats == [1] and state.prompt.kind == "attack"
+
+
+def test_the_round_ends_when_nobody_can_duel_and_tokens_go_back() -> None:
+    """Decision: the round ends when fewer than two players have face-down tokens; every token,
+    revealed or not, returns to the pile, which is reshuffled for the next draw."""
+    state = two_player_duel("kick", "punch")
+    state = _down_to_one_token(_down_to_one_token(state, 0), 1)
+    ids = sorted(token.id for token in all_tokens(state))
+    state = duel(state, "kick")
+    assert state.round == 2 and state.phase == "placement"
+    assert sorted(token.id for token in all_tokens(state)) == ids
+    assert all(len(player.hand) == 6 and not player.face_up for player in state.players)
+
+
+def test_leftover_face_down_tokens_go_back_unrevealed() -> None:
+    """Decision: tokens still face down when the round ends return to the pile without being shown."""
+    state = start(["goku", "vegeta", "cell"], levels=(4000, 5000, 6000))
+    for seat in range(3):
+        state = arrange(state, seat, "power_up", filler("kick"))
+    state = _down_to_one_token(_down_to_one_token(state, 0), 1)
+    state, _ = apply(state, Attack(player=0, slot=0, target=1, declared="kick"))
+    state, events = apply(state, Reveal(player=1, slot=0))
+    assert state.round == 2
+    public = [event for event in events if event.visible_to is None]
+    revealing = [event.kind for event in public if {"kind", "kinds", "pushed", "revealed"} & set(event.data)]
+    assert revealing == ["duel_resolved"]
+
+
+def test_power_levels_never_drop_below_the_floor() -> None:
+    state = two_player_duel("kick", "kick_defense")
+    state.players[0].power_level = 2000
+    state = duel(state, "punch")
+    assert state.players[0].power_level == catalogue().settings.floor
+
+
+# The end of the game.
+
+
+def _last_duel_of_round(
+    levels: tuple[int, ...], pushed: str = "kick", revealed: str = "punch"
+) -> Over9000State:
+    state = two_player_duel(pushed, revealed)  # type: ignore[arg-type]
+    state = _down_to_one_token(_down_to_one_token(state, 0), 1)
+    for seat, level in enumerate(levels):
+        state.players[seat].power_level = level
+    return state
+
+
+def test_going_over_9000_mid_round_does_not_end_the_game() -> None:
+    """Seed: "The game concludes at the end of a round"."""
+    state = two_player_duel("kick", "punch")
+    state.players[0].power_level = 9000
+    state = duel(state, "kick")
+    assert state.players[0].power_level == 10000
+    assert state.outcome is None and state.round == 1
+
+
+def test_one_player_over_9000_at_the_round_end_wins() -> None:
+    """Seed: "If only one player has achieved this, they are declared the winner"."""
+    state = duel(_last_duel_of_round((9000, 5000)), "kick")
+    assert state.outcome is not None
+    assert state.outcome.winners == [0] and state.outcome.reason == "over_9000"
+    assert state.phase == "over" and state.prompt is None
+    assert legal_actions(state, 0) == legal_actions(state, 1) == []
+
+
+def test_exactly_9000_is_not_over_9000() -> None:
+    """Decision: "over 9000" means strictly more than 9,000."""
+    state = duel(_last_duel_of_round((8000, 5000)), "kick")
+    assert state.players[0].power_level == 9000 and state.outcome is None
+
+
+def test_several_over_9000_drop_back_to_5000() -> None:
+    """Seed: "all players who did so reset their power level to 5000, and a new round begins"."""
+    state = duel(_last_duel_of_round((9000, 9500)), "kick")
+    assert state.outcome is None and state.round == 2
+    assert [player.power_level for player in state.players] == [5000, 5000]
+
+
+def test_sudden_death_crowns_the_clearly_highest() -> None:
+    """Decision: from round 10, a round that ends with one player strictly highest ends the game."""
+    state = _last_duel_of_round((6000, 6000))
+    state.round = catalogue().settings.sudden_death_round
+    state = duel(state, "kick")
+    assert state.outcome is not None and state.outcome.reason == "clearly_highest"
+    assert state.outcome.winners == [0]
+
+
+def test_sudden_death_continues_while_the_top_is_tied() -> None:
+    state = _last_duel_of_round((5000, 6000), pushed="kick", revealed="kick")
+    state.round = catalogue().settings.sudden_death_round
+    state = duel(state, "kick")
+    assert [player.power_level for player in state.players] == [4000, 7000]
+    state = _last_duel_of_round((6000, 7000))
+    state.round = catalogue().settings.sudden_death_round
+    state = duel(state, "kick")
+    assert state.outcome is None
+
+
+def test_the_final_round_shares_a_tied_victory() -> None:
+    """Decision: the game always ends; after the final round tied leaders share the win."""
+    state = _last_duel_of_round((6000, 7000))
+    state.round = catalogue().settings.final_round
+    state = duel(state, "kick")
+    assert state.outcome is not None and state.outcome.reason == "shared_at_final_round"
+    assert state.outcome.winners == [0, 1]
+
+
+def test_finished_games_reject_everything() -> None:
+    state = duel(_last_duel_of_round((9000, 5000)), "kick")
+    assert _rejected(state, UsePower(player=0)) == "game_over"
