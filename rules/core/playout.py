@@ -97,7 +97,10 @@ def check_replay(
 ) -> None:
     """The same seed and actions, applied to a fresh game, must give the identical state."""
     state = rules.new_game(options, seed)
-    for action in actions:
-        state, _ = rules.apply(state, action)
+    for index, action in enumerate(actions):
+        try:
+            state, _ = rules.apply(state, action)
+        except IllegalAction as rejection:
+            raise InvariantBroken(f"the replay rejects action {index}: {rejection.message}") from rejection
     if rules.dump_state(state) != rules.dump_state(final):
         raise InvariantBroken("replaying the seed and the actions gives a different state")

@@ -70,16 +70,12 @@ def _tops(player: PlayerView) -> dict[int, TokenKind]:
 def _arrange(
     seen: Over9000View, seat: int, options: Sequence[Over9000Action], rng: random.Random
 ) -> Over9000Action:
+    """Fill the reserve first (a Dragon Ball if there is one), then the slots at random."""
     keeps = {action.kind: action for action in options if isinstance(action, Keep)}
-    for kind in RESERVE_PREFERENCE:
-        if kind in keeps:
-            return keeps[kind]
-    if keeps and not any(isinstance(action, Place) for action in options):
-        return rng.choice(list(keeps.values()))
-    places = [action for action in options if isinstance(action, Place)]
-    if keeps and rng.random() < 0.5:
-        return rng.choice(list(keeps.values()))
-    return rng.choice(places)
+    if keeps:
+        preferred = next((keeps[kind] for kind in RESERVE_PREFERENCE if kind in keeps), None)
+        return preferred or rng.choice(list(keeps.values()))
+    return rng.choice([action for action in options if isinstance(action, Place)])
 
 
 # Attacking.

@@ -84,7 +84,7 @@ class Character(BaseModel):
     id: str
     name: str
     side: Side
-    start: int = Field(ge=1000, le=9000, multiple_of=500)
+    start: int = Field(ge=1)
     power: Power
 
 
@@ -123,8 +123,10 @@ class Catalogue(BaseModel):
         if len({character.id for character in self.characters}) != 12:
             raise ValueError("character ids must be distinct")
         for character in self.characters:
-            if character.start > self.settings.over_threshold:
-                raise ValueError(f"{character.name} cannot start over the threshold")
+            if not self.settings.floor <= character.start <= self.settings.over_threshold:
+                raise ValueError(f"{character.name} must start between the floor and the threshold")
+            if character.start % self.settings.power_step:
+                raise ValueError(f"{character.name} must start a whole number of steps from zero")
             validate_power(character.name, character.power)
         return self
 

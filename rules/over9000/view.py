@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from rules.core.events import Event, events_for
 from rules.core.game import Outcome
-from rules.over9000.content import AttackKind, TokenKind, catalogue
+from rules.over9000.content import AttackKind, TokenKind, Window, catalogue
 from rules.over9000.state import Over9000State, Phase, PlayerState, Prompt, Token
 
 
@@ -39,7 +39,7 @@ class PlayerView(BaseModel):
     name: str
     power_name: str
     power_text: str
-    power_window: str
+    power_window: Window
     power_level: int
     hand_size: int
     hand: list[SecretToken] | None

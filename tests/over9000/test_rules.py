@@ -7,7 +7,7 @@ import pytest
 
 from rules.core.errors import IllegalAction
 from rules.over9000.actions import Attack, Keep, Place, Reveal, TakeBack, UsePower
-from rules.over9000.content import catalogue
+from rules.over9000.content import Catalogue, catalogue
 from rules.over9000.engine import apply, legal_actions
 from rules.over9000.state import Over9000State
 from tests.over9000.helpers import all_tokens, arrange, deal, duel, filler, start, two_player_duel
@@ -132,19 +132,24 @@ def test_the_pushed_token_stays_secret_until_the_reveal() -> None:
     assert _rejected(state, Attack(player=0, slot=1, target=1, declared="kick")) == "waiting_for_reveal"
 
 
+def _three_player_duels() -> Over9000State:
+    """Three players arranged; seat 0 is lowest and attacks first."""
+    state = start(["goku", "vegeta", "cell"], levels=(4000, 5000, 6000))
+    for seat in range(3):
+        state = arrange(state, seat, "power_up", filler("kick"))
+    return state
+
+
 def test_attacks_need_a_face_down_token_on_both_sides() -> None:
     """Known fact: a player needs at least one face-down slotted token to take part in a duel."""
-    state = two_player_duel("kick", "punch", characters=("goku", "vegeta"))
-    state = _down_to_one_token(state, 0, slot=1)
+    state = _down_to_one_token(two_player_duel("kick", "punch"), 0, slot=1)
     assert _rejected(state, Attack(player=0, slot=0, target=1, declared="kick")) == "slot_empty"
     assert _rejected(state, Attack(player=0, slot=1, target=0, declared="kick")) == "bad_target"
-    three = start(["goku", "vegeta", "cell"], levels=(4000, 5000, 6000))
-    for seat in range(3):
-        three = arrange(three, seat, "power_up", filler("kick"))
-    three = three.model_copy(deep=True)
+    three = _three_player_duels()
     three.pile.extend(token for slot in three.players[2].slots for token in slot)
     three.players[2].slots = [[], [], [], []]
     assert _rejected(three, Attack(player=0, slot=0, target=2, declared="kick")) == "target_out"
+    assert all(action.target == 1 for action in legal_actions(three, 0) if isinstance(action, Attack))
 
 
 def test_the_lower_token_of_a_stack_comes_up_next() -> None:
@@ -175,10 +180,7 @@ def test_the_round_ends_when_nobody_can_duel_and_tokens_go_back() -> None:
 
 def test_leftover_face_down_tokens_go_back_unrevealed() -> None:
     """Decision: tokens still face down when the round ends return to the pile without being shown."""
-    state = start(["goku", "vegeta", "cell"], levels=(4000, 5000, 6000))
-    for seat in range(3):
-        state = arrange(state, seat, "power_up", filler("kick"))
-    state = _down_to_one_token(_down_to_one_token(state, 0), 1)
+    state = _down_to_one_token(_down_to_one_token(_three_player_duels(), 0), 1)
     state, _ = apply(state, Attack(player=0, slot=0, target=1, declared="kick"))
     state, events = apply(state, Reveal(player=1, slot=0))
     assert state.round == 2
@@ -270,3 +272,30 @@ def test_the_final_round_shares_a_tied_victory() -> None:
 def test_finished_games_reject_everything() -> None:
     state = duel(_last_duel_of_round((9000, 5000)), "kick")
     assert _rejected(state, UsePower(player=0)) == "game_over"
+
+
+# Content validation.
+
+
+def test_content_validation_refuses_broken_data() -> None:
+    content = catalogue()
+    characters = [character.model_dump() for character in content.characters]
+    settings = content.settings.model_dump()
+    with pytest.raises(ValueError, match="12 characters"):
+        Catalogue(settings=settings, characters=characters[:11])
+    odd = [dict(characters[0], start=4500), *characters[1:]]
+    with pytest.raises(ValueError, match="whole number of steps"):
+        Catalogue(settings=settings, characters=odd)
+    unknown = dict(characters[0], power=dict(characters[0]["power"], effects=[{"op": "wish"}]))
+    with pytest.raises(ValueError, match="unknown power step"):
+        Catalogue(settings=settings, characters=[unknown, *characters[1:]])
+    misplaced = dict(
+        characters[0], power=dict(characters[0]["power"], effects=[{"op": "block_bonus", "amount": 1}])
+    )
+    with pytest.raises(ValueError, match="defense window"):
+        Catalogue(settings=settings, characters=[misplaced, *characters[1:]])
+    with pytest.raises(ValueError, match="six players"):
+        Catalogue(
+            settings=dict(settings, tokens=dict(settings["tokens"], kick=1, punch=1, blast=1)),
+            characters=characters,
+        )
