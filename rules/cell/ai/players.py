@@ -1,0 +1,126 @@
+"""The players: a random one (the baseline) and the fast heuristic one.
+
+A player turns ``(state, seat, seed)`` into the next steps of its turn: the actions up to and
+including the first one whose result is random (a roll, a reroll, a token drawn) or the end of the
+turn, each with the reason it was chosen. It reads the table only through ``view`` and
+``legal_actions``; the seed drives its own tie-breaking and sampling, never the game's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from rules.cell.actions import CellAction, Confirm, Spend
+from rules.cell.ai.choices import Choice
+from rules.cell.ai.model import TableModel, build_model
+from rules.cell.ai.planner import (
+    RerollPlan,
+    can_reroll,
+    end_turn_choice,
+    face_change_choice,
+    finish_selection,
+    greedy,
+    heuristic_reroll,
+    knocked_out_plan,
+    reroll_choice,
+    roll_choice,
+    until_chance,
+)
+from rules.cell.ai.values import DEFAULT_WEIGHTS, Weights
+from rules.cell.engine import legal_actions
+from rules.cell.state import CellState
+from rules.cell.view import view
+
+
+class Player(Protocol):
+    name: str
+
+    def plan(self, state: CellState, seat: int, seed: int) -> list[Choice]: ...
+
+
+def _unchanged(model: TableModel) -> None:
+    return None
+
+
+def is_chance(action: CellAction, state: CellState) -> bool:
+    """Whether the action's result depends on the game's random generator."""
+    if isinstance(action, Spend):
+        return action.use == "collect"
+    if isinstance(action, Confirm):
+        return state.selection is not None
+    return action.type in ("roll", "end_turn")
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions: the floor any real strategy must clear."""
+
+    name = "random"
+
+    def plan(self, state: CellState, seat: int, seed: int) -> list[Choice]:
+        legal = legal_actions(state, seat)
+        if not legal:
+            return []
+        action = random.Random(seed).choice(legal)
+        return [Choice([action], 0.0, "a random legal action", _unchanged, chance=True)]
+
+
+class HeuristicPlayer:
+    """Greedy on the value model: rerolls by rule, then the most valuable spends one after another."""
+
+    name = "heuristic"
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
+    def plan(self, state: CellState, seat: int, seed: int) -> list[Choice]:
+        seen = view(state, seat)
+        if seen.outcome is not None or seen.active_seat != seat:
+            return []
+        if not seen.rolled:
+            return [roll_choice(seat)]
+        legal = legal_actions(state, seat)
+        if seen.selection is not None:
+            return finish_selection(seen, legal, seat)
+        model = build_model(seen, seat, legal)
+        if model.knocked_out:
+            return knocked_out_plan(model, self.weights)
+        return self.plan_rolled(model, random.Random(seed))
+
+    def plan_rolled(self, model: TableModel, rng: random.Random) -> list[Choice]:
+        after = model.clone()
+        full: list[Choice] | None = greedy(after, self.weights, stop_at_chance=False)
+        assert full is not None
+        if can_reroll(model) and after.cell_hp > 0:
+            reroll = self.reroll(model, after, full, rng)
+            if reroll is not None:
+                return [reroll_choice(model, reroll)]
+        steps: list[Choice] = []
+        if model.permissions.change_face:
+            face_change = self.face_change(model, full)
+            if face_change is not None:
+                steps.append(face_change)
+                face_change.update(model)
+                full = None
+        spend = self.spend(model, full)
+        for choice in spend:
+            if not choice.chance:
+                choice.update(model)
+        steps += spend
+        if (not steps or not steps[-1].chance) and model.cell_hp > 0:
+            steps.append(end_turn_choice(model.seat))
+        return steps
+
+    def reroll(
+        self, model: TableModel, after: TableModel, plan: list[Choice], rng: random.Random
+    ) -> RerollPlan | None:
+        """``plan`` is the full greedy plan without rerolling and ``after`` the table it leaves."""
+        return heuristic_reroll(model, after, plan, self.weights)
+
+    def face_change(self, model: TableModel, plan: list[Choice]) -> Choice | None:
+        return face_change_choice(model, self.weights, plan)
+
+    def spend(self, model: TableModel, full: list[Choice] | None) -> list[Choice]:
+        """The spends to make before the next random result; ``full`` is the greedy plan for
+        ``model`` when one is at hand."""
+        return until_chance(full) if full is not None else greedy(model.clone(), self.weights)

@@ -1,0 +1,226 @@
+"""Balance simulation for Perfect Cell: many games with one AI in every seat, summed up per variant
+and player count.
+
+    python -m rules.cell.simulate --games 1000 --players 4 --variant normal --agent strong
+    python -m rules.cell.simulate --all --games 1000 --agent strong --workers 2
+
+Game ``i`` of every cell of the table uses seed ``--seed + i``, so the variants of one player count
+are played with the same fighters and the same threat order (Challenge and Impossible remove tiles
+from the top of that order), and a run can be repeated exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from multiprocessing import Pool
+from typing import get_args
+
+from rules.cell.ai import make_player
+from rules.cell.ai.runner import GameRecord, play_game
+from rules.cell.state import Variant
+
+VARIANTS: tuple[Variant, ...] = get_args(Variant)
+PLAYER_COUNTS = (1, 2, 3, 4)
+CHUNK = 25
+
+
+@dataclass(frozen=True)
+class Job:
+    agent: str
+    budget_ms: float
+    variant: Variant
+    players: int
+    seeds: tuple[int, ...]
+
+
+@dataclass
+class Cell:
+    variant: Variant
+    players: int
+    records: list[GameRecord]
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    @property
+    def wins(self) -> int:
+        return sum(record.won for record in self.records)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    def average_rounds(self) -> float:
+        return sum(record.rounds for record in self.records) / max(1, self.games)
+
+    def losses(self, reason: str | None = None) -> list[GameRecord]:
+        return [r for r in self.records if not r.won and (reason is None or r.reason == reason)]
+
+    def average_cell_hp_on_loss(self) -> float:
+        lost = self.losses()
+        return sum(record.cell_hp for record in lost) / len(lost) if lost else 0.0
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (sound near 0% and 100%, unlike the normal one)."""
+    if games == 0:
+        return 0.0, 0.0
+    rate = wins / games
+    denominator = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / denominator
+    spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def run_job(job: Job) -> tuple[Variant, int, list[GameRecord]]:
+    player = make_player(job.agent, job.budget_ms)
+    records = [play_game(player, job.players, job.variant, seed) for seed in job.seeds]
+    return job.variant, job.players, records
+
+
+def jobs_for(
+    agent: str, budget_ms: float, cells: list[tuple[Variant, int]], games: int, first_seed: int
+) -> Iterator[Job]:
+    seeds = list(range(first_seed, first_seed + games))
+    for start in range(0, games, CHUNK):
+        for variant, players in cells:
+            yield Job(agent, budget_ms, variant, players, tuple(seeds[start : start + CHUNK]))
+
+
+def simulate(
+    agent: str,
+    budget_ms: float,
+    cells: list[tuple[Variant, int]],
+    games: int,
+    first_seed: int,
+    workers: int,
+    progress: bool = False,
+) -> list[Cell]:
+    table = {(variant, players): Cell(variant, players, []) for variant, players in cells}
+    jobs = list(jobs_for(agent, budget_ms, cells, games, first_seed))
+    started = time.perf_counter()
+    if workers > 1:
+        with Pool(workers) as pool:
+            for done, (variant, players, records) in enumerate(pool.imap_unordered(run_job, jobs), 1):
+                table[(variant, players)].records.extend(records)
+                _report(progress, done, len(jobs), started)
+    else:
+        for done, job in enumerate(jobs, 1):
+            variant, players, records = run_job(job)
+            table[(variant, players)].records.extend(records)
+            _report(progress, done, len(jobs), started)
+    for cell in table.values():
+        cell.records.sort(key=lambda record: record.seed)
+    return list(table.values())
+
+
+def _report(progress: bool, done: int, total: int, started: float) -> None:
+    if progress:
+        elapsed = time.perf_counter() - started
+        print(f"\r{done}/{total} batches, {elapsed:.0f}s", end="", file=sys.stderr, flush=True)
+        if done == total:
+            print(file=sys.stderr)
+
+
+def format_table(cells: list[Cell]) -> list[str]:
+    header = (
+        f"{'variant':<11}{'players':>7}{'games':>7}{'win rate':>10}{'95% interval':>17}"
+        f"{'rounds':>8}{'lost: all KO':>14}{'lost: stack':>13}{'Cell HP on loss':>17}"
+    )
+    lines = [header, "-" * len(header)]
+    for cell in cells:
+        low, high = cell.interval()
+        games = max(1, cell.games)
+        lines.append(
+            f"{cell.variant:<11}{cell.players:>7}{cell.games:>7}{cell.win_rate:>10.1%}"
+            f"{f'{low:.1%}-{high:.1%}':>17}{cell.average_rounds():>8.2f}"
+            f"{len(cell.losses('all_knocked_out')) / games:>14.1%}"
+            f"{len(cell.losses('threat_stack_empty')) / games:>13.1%}"
+            f"{cell.average_cell_hp_on_loss():>17.1f}"
+        )
+    return lines
+
+
+def summary_line(cells: list[Cell]) -> str:
+    """The targets in one line: Normal's range, Easy's lead over Normal, Impossible's win rate."""
+    by_key = {(cell.variant, cell.players): cell for cell in cells}
+    normal = [by_key[("normal", k)].win_rate for k in PLAYER_COUNTS if ("normal", k) in by_key]
+    leads = [
+        by_key[("easy", k)].win_rate - by_key[("normal", k)].win_rate
+        for k in PLAYER_COUNTS
+        if ("easy", k) in by_key and ("normal", k) in by_key
+    ]
+    impossible = [cell for cell in cells if cell.variant == "impossible"]
+    impossible_games = sum(cell.games for cell in impossible)
+    impossible_rate = sum(cell.wins for cell in impossible) / impossible_games if impossible_games else 0.0
+    return (
+        f"normal_win_rate_min={min(normal, default=0.0):.3f} "
+        f"normal_win_rate_max={max(normal, default=0.0):.3f} "
+        f"easy_minus_normal_min={min(leads, default=0.0):.3f} "
+        f"impossible_win_rate={impossible_rate:.3f}"
+    )
+
+
+def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m rules.cell.simulate", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--games", type=int, default=200, help="games per cell of the table")
+    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS, help="one player count (default: all)")
+    parser.add_argument("--variant", choices=VARIANTS, help="one variant (default: all)")
+    parser.add_argument("--all", action="store_true", help="every variant at every player count")
+    parser.add_argument("--agent", choices=("random", "heuristic", "strong"), default="strong")
+    parser.add_argument("--budget-ms", type=float, default=None, help="search budget per decision (strong)")
+    parser.add_argument("--workers", type=int, default=1, help="processes to play games in")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game of every cell")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    arguments = parser.parse_args(argv)
+    if arguments.all and (arguments.players or arguments.variant):
+        parser.error("--all plays every variant and player count; drop --players and --variant")
+    return arguments
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = parse_arguments(argv)
+    variants = [arguments.variant] if arguments.variant else list(VARIANTS)
+    counts = [arguments.players] if arguments.players else list(PLAYER_COUNTS)
+    cells = [(variant, players) for variant in variants for players in counts]
+    budget = arguments.budget_ms if arguments.budget_ms is not None else default_budget(arguments.agent)
+    started = time.perf_counter()
+    table = simulate(
+        arguments.agent,
+        budget,
+        cells,
+        arguments.games,
+        arguments.seed,
+        arguments.workers,
+        not arguments.quiet,
+    )
+    elapsed = time.perf_counter() - started
+    budget_text = f", budget {budget:g} ms per decision" if arguments.agent == "strong" else ""
+    last_seed = arguments.seed + arguments.games - 1
+    print(f"agent {arguments.agent}{budget_text}, seeds {arguments.seed}..{last_seed}")
+    for line in format_table(table):
+        print(line)
+    print(f"{sum(cell.games for cell in table)} games in {elapsed:.1f}s with {arguments.workers} worker(s)")
+    print(summary_line(table))
+    return 0
+
+
+def default_budget(agent: str) -> float:
+    from rules.cell.ai.search import DEFAULT_BUDGET_MS
+
+    return float(DEFAULT_BUDGET_MS) if agent == "strong" else 0.0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

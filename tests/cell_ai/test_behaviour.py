@@ -1,0 +1,110 @@
+"""Cooperative play in arranged situations: the AI heals who is in danger, shares what it can't
+use, cancels the worst threat first, fills the meter before KOs, and buys and uses Power Ups."""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+from rules.cell.actions import CellAction, Confirm, Spend, StartSelection
+from rules.cell.ai import make_player, plan_turn
+from rules.cell.ai.runner import play_steps
+from rules.cell.content import FACES, Face, catalogue
+from rules.cell.state import Placement
+from rules.cell.threat_slots import faces_fit
+from tests.cell_ai.tables import amount, only_damages_everyone, rolled, supply, table, threat, threats_in_play
+
+AGENTS = ("heuristic", "strong")
+
+
+def spends(actions: list[CellAction], use: str) -> list[Spend]:
+    return [action for action in actions if isinstance(action, Spend) and action.use == use]
+
+
+def test_heals_the_fighter_a_threat_would_knock_out() -> None:
+    """The last fighter of the round can't start a cancel for someone else: only healing saves
+    Krillin."""
+    hit = threat(lambda t: only_damages_everyone(t) and amount(t, "damage_all") <= 2 and len(t.cost) > 2)
+    for agent in AGENTS:
+        state = table("krillin", "goku")
+        state.active_seat = 1
+        threats_in_play(rolled(state, "assist", "assist"), hit.id)
+        supply(state)
+        state.fighters[0].hp = 1
+        heals = spends(plan_turn(state, 1, agent=agent), "heal")
+        assert [action.target for action in heals] == [0, 0], agent
+
+
+def test_shares_an_assist_it_has_no_use_for() -> None:
+    for agent in AGENTS:
+        state = threats_in_play(rolled(table("gohan", "vegeta"), "assist"))
+        supply(state)
+        shared = spends(plan_turn(state, 0, agent=agent), "share")
+        assert [action.target for action in shared] == [1], agent
+
+
+def _completable(cost: tuple, faces: tuple[Face, ...]) -> bool:
+    return any(faces_fit(cost, tuple(sorted(part))) for part in combinations(faces, len(cost)))
+
+
+def _rival_threats() -> tuple[int, int, tuple[Face, ...]]:
+    """Two threats that only damage everyone, the first worse, and five faces that cancel either
+    one but not both."""
+    hurtful = [t for t in catalogue().threats if only_damages_everyone(t)]
+    for worse in hurtful:
+        for milder in hurtful:
+            if amount(worse, "damage_all") <= amount(milder, "damage_all"):
+                continue
+            if len(worse.cost) + len(milder.cost) <= 5:
+                continue
+            for faces in combinations_with_replacement(FACES, 5):
+                if _completable(tuple(worse.cost), faces) and _completable(tuple(milder.cost), faces):
+                    return worse.id, milder.id, faces
+    raise LookupError("the catalogue has no such pair of threats")
+
+
+def test_cancels_the_most_damaging_threat_first() -> None:
+    worse, milder, faces = _rival_threats()
+    for agent in AGENTS:
+        state = threats_in_play(rolled(table("krillin", "trunks"), *faces), milder, worse)
+        supply(state)
+        canceled = spends(plan_turn(state, 0, agent=agent), "cancel")
+        assert canceled and canceled[0].target == worse, agent
+
+
+def test_fills_the_meter_when_fighters_are_about_to_be_knocked_out() -> None:
+    """Two fighters at 1 HP face a threat nobody at the table can cancel now; one Dragon Ball
+    completes the meter, and the wish after Cell's activation brings them back."""
+    hit = threat(lambda t: only_damages_everyone(t) and "super_attack" in t.cost)
+    for agent in AGENTS:
+        state = threats_in_play(rolled(table("goku", "gohan", "krillin"), "dragon_ball"), hit.id)
+        supply(state)
+        for seat in (1, 2):
+            state.fighters[seat].hp = 1
+        capacity = len([slot for slot in catalogue().board.dragon_ball_meter if slot <= 3])
+        placed_by_others = [die for die in state.dice if die.owner == 1][: capacity - 1]
+        for die in placed_by_others:
+            state.dragon_ball_meter.append(Placement(face="dragon_ball", die=die.id, placed_by=1))
+            die.zone, die.holder, die.face = "meter", None, None
+        assert spends(plan_turn(state, 0, agent=agent), "meter"), agent
+
+
+def test_buys_a_power_up_and_uses_it_at_once() -> None:
+    masenko = catalogue().power_up_named("Masenko")
+    for agent in AGENTS:
+        state = threats_in_play(rolled(table("gohan", "piccolo"), "assist", "assist", "attack", "attack"))
+        supply(state, masenko.id)
+        actions = plan_turn(state, 0, agent=agent)
+        starts = [(a.purpose, a.tile) for a in actions if isinstance(a, StartSelection)]
+        assert starts[:2] == [("buy", masenko.id), ("activate", masenko.id)], agent
+        after = play_steps(state, actions, check_legal=True)
+        assert masenko.id in after.fighters[0].power_ups
+        assert after.cell_hp < state.cell_hp
+
+
+def test_a_knocked_out_fighter_passes_its_assists_to_a_standing_one() -> None:
+    state = threats_in_play(rolled(table("krillin", "goku"), "assist", "attack"))
+    state.fighters[0].hp = 0
+    actions = make_player("heuristic").plan(state, 0, 0)
+    shared = [a for step in actions for a in step.actions if isinstance(a, Spend) and a.use == "share"]
+    assert [action.target for action in shared] == [1]
+    assert not any(isinstance(a, Confirm) for step in actions for a in step.actions)
