@@ -61,12 +61,14 @@ class Autopilot:
                 if record is None or record.status != "active":
                     return
                 module = service.module(record)
-                seat = ai_seat_to_move(record, module.seats_to_move(service.load_state(record)))
+                state = service.load_state(record)
+                seat = ai_seat_to_move(record, module.seats_to_move(state))
                 if seat is None:
                     return
                 await asyncio.sleep(self.delay)
+                action = await asyncio.to_thread(module.ai_action, state, seat)
                 try:
-                    move = await service.act_as(game_id, seat, module.ai_action)
+                    move = await service.act_as(game_id, seat, record.version, action)
                 except (StaleBoard, ServiceError):
                     continue
                 await self.bot.controllers[record.game].publish(move)

@@ -236,11 +236,13 @@ class GameService:
                 raise ServiceError("You are not playing in this game. Start your own with a slash command!")
             return await self._apply(record, user_id, seat, choose)
 
-    async def act_as(self, game_id: int, seat: int, choose: Callable[[Any, int], Any]) -> Move:
-        """A move by the bot itself for an AI-controlled seat."""
+    async def act_as(self, game_id: int, seat: int, version: int, action: Any) -> Move:
+        """A move by the bot itself for an AI-controlled seat, chosen on board ``version``."""
         async with self.lock(game_id):
             record = await self._require(game_id, "active")
-            return await self._apply(record, 0, seat, choose)
+            if version != record.version:
+                raise StaleBoard(record)
+            return await self._apply(record, 0, seat, lambda _state, _seat: action)
 
     async def _apply(
         self, record: GameRecord, actor_id: int, seat: int, choose: Callable[[Any, int], Any]

@@ -34,6 +34,7 @@ from rules.cell.actions import (
     Spend,
     StartSelection,
 )
+from rules.cell.ai import choose_action, hint
 from rules.cell.content import FACE_NAMES, TOKEN_NAMES, catalogue
 from rules.cell.describe import describe, source_label
 from rules.cell.engine import legal_actions, twin_dice
@@ -49,6 +50,7 @@ log = logging.getLogger("bot.cell")
 
 FACE_EMOJI = {"dragon_ball": "🐉", "assist": "🤝", "attack": "👊", "super_attack": "💥"}
 TOKEN_EMOJI = {"attack": "👊", "super_attack": "💥", "wild": "🌟"}
+AI_BUDGET_MS = 150.0
 VARIANTS = {"normal": "Normal", "easy": "Easy", "challenge": "Challenge", "impossible": "Impossible"}
 
 RULE_PAGES = [
@@ -117,6 +119,12 @@ class CellModule:
     def seats_to_move(self, state: CellState) -> list[int]:
         return [] if state.outcome is not None else [state.active_seat]
 
+    def ai_action(self, state: CellState, seat: int) -> CellAction:
+        """The strong player's next action; its own sampling is seeded by how far the game is."""
+        action = choose_action(state, seat, rng_seed=state.actions_taken, budget_ms=AI_BUDGET_MS)
+        assert action is not None, "the AI was asked to move out of turn"
+        return action
+
 
 def _action_at(index_text: str) -> Any:
     """The chooser for an action control: the action at that index of the current legal actions."""
@@ -149,10 +157,16 @@ class CellController:
         )
 
         @group.command(name="start", description="Open a Perfect Cell lobby in this channel")
-        @app_commands.describe(difficulty="How hard Cell fights")
+        @app_commands.describe(
+            difficulty="How hard Cell fights", ai_players="Empty seats the AI fills when the game starts"
+        )
         @app_commands.choices(difficulty=[app_commands.Choice(name=n, value=v) for v, n in VARIANTS.items()])
-        async def start(interaction: discord.Interaction[Any], difficulty: str = "normal") -> None:
-            await self.start(interaction, difficulty)
+        async def start(
+            interaction: discord.Interaction[Any],
+            difficulty: str = "normal",
+            ai_players: app_commands.Range[int, 0, 3] = 0,
+        ) -> None:
+            await self.start(interaction, difficulty, ai_players)
 
         @group.command(name="status", description="Post the current board again")
         async def status(interaction: discord.Interaction[Any]) -> None:
@@ -172,13 +186,21 @@ class CellController:
         async def abandon(interaction: discord.Interaction[Any]) -> None:
             await self.abandon(interaction)
 
+        @group.command(name="hint", description="Privately: what the AI would do with the rest of your turn")
+        async def hint_command(interaction: discord.Interaction[Any]) -> None:
+            await self.hint(interaction)
+
+        @group.command(name="autoplay", description="Hand your seat to the AI, or take it back")
+        async def autoplay(interaction: discord.Interaction[Any]) -> None:
+            await self.autoplay(interaction)
+
         @group.command(name="help", description="List the Perfect Cell commands")
         async def help_command(interaction: discord.Interaction[Any]) -> None:
             await interaction.response.send_message(HELP_TEXT, ephemeral=True)
 
         return group
 
-    async def start(self, interaction: discord.Interaction[Any], difficulty: str) -> None:
+    async def start(self, interaction: discord.Interaction[Any], difficulty: str, ai_players: int) -> None:
         assert interaction.channel_id is not None
         try:
             record = await self.service.open_lobby(
@@ -188,6 +210,7 @@ class CellController:
                 interaction.user.id,
                 interaction.user.display_name,
                 difficulty,
+                ai_players,
             )
         except ServiceError as error:
             await reply_error(interaction, error.message)
@@ -262,6 +285,52 @@ class CellController:
         )
         await self._retire_message(interaction, record)
 
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._channel_game(interaction)
+        if record is None:
+            return
+        seat = seat_of(record, interaction.user.id)
+        if record.status != "active" or seat is None:
+            await reply_error(interaction, "Hints are for players of the running game.")
+            return
+        state = self.service.load_state(record)
+        if seat != state.active_seat or state.outcome is not None:
+            await reply_error(interaction, "Hints are for your own turn: ask again when it comes.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        suggestion = await asyncio.to_thread(hint, state, seat, state.actions_taken)
+        if suggestion is None:
+            await interaction.followup.send("I have no suggestion right now.", ephemeral=True)
+            return
+        steps = " → ".join(describe(state, action) for action in suggestion.plan[:8])
+        await interaction.followup.send(
+            _clip(
+                f"**Suggestion:** {describe(state, suggestion.action)}\n*Why:* {suggestion.reason}\n"
+                f"*The rest of the plan:* {steps}",
+                1900,
+            ),
+            ephemeral=True,
+        )
+
+    async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._channel_game(interaction)
+        if record is None or record.status != "active":
+            if record is not None:
+                await reply_error(interaction, "Autoplay is for a running game; start it first.")
+            return
+        try:
+            playing = await self.service.toggle_autoplay(record.id, interaction.user.id)
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+            return
+        await reply_private(
+            interaction,
+            "The AI now plays your seat. Use `/cell autoplay` again to take it back."
+            if playing
+            else "Your seat is yours again.",
+        )
+        self.bot.autopilot.wake(record.id)
+
     # Controls.
 
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
@@ -299,6 +368,8 @@ class CellController:
         seat = seat_of(record, user_id)
         if seat is None:
             return "You're not playing in this game. Start your own with `/cell start` in another channel!"
+        if record.lobby["players"][seat].get("ai"):
+            return "The AI is playing your seat. Use `/cell autoplay` to take it back."
         state = self.service.load_state(record)
         if seat != state.active_seat:
             return f"It's {state.fighters[state.active_seat].name}'s turn. Wait for yours!"
@@ -397,10 +468,10 @@ class CellController:
     ) -> dict[str, Any]:
         board = await asyncio.to_thread(render_cell, view(state, None))
         player = record.lobby["players"][state.active_seat]
-        embed = _board_embed(state, events, player["user_id"])
+        embed = _board_embed(state, events, player)
         embed.set_image(url="attachment://board.png")
         return {
-            "content": None if state.outcome else f"<@{player['user_id']}>, it's your turn.",
+            "content": None if state.outcome else _turn_call(player),
             "embed": embed,
             "files": [_board_file(board)],
             "view": _board_view(record, state),
@@ -522,7 +593,17 @@ def _board_view(record: GameRecord, state: CellState) -> discord.ui.View | None:
     return view_of(items)
 
 
-def _board_embed(state: CellState, events: list[Event], user_id: int) -> discord.Embed:
+def _turn_call(player: dict[str, Any]) -> str:
+    if player.get("ai"):
+        return f"The AI is playing {player['name']}'s turn…"
+    return f"<@{player['user_id']}>, it's your turn."
+
+
+def _player_tag(player: dict[str, Any]) -> str:
+    return "AI" if player.get("ai") else f"<@{player['user_id']}>"
+
+
+def _board_embed(state: CellState, events: list[Event], player: dict[str, Any]) -> discord.Embed:
     fighter = state.fighters[state.active_seat]
     if state.outcome is not None:
         won = state.outcome.result == "win"
@@ -538,9 +619,8 @@ def _board_embed(state: CellState, events: list[Event], user_id: int) -> discord
     else:
         title = f"Perfect Cell — round {state.round}"
         doing = "choosing dice" if state.selection else "spending dice" if state.rolled else "about to roll"
-        status = (
-            f"**{fighter.name}** (<@{user_id}>) is {doing}. Cell: **{state.cell_hp}/{state.cell_max_hp}**"
-        )
+        health = f"Cell: **{state.cell_hp}/{state.cell_max_hp}**"
+        status = f"**{fighter.name}** ({_player_tag(player)}) is {doing}. {health}"
     recent = [event.text for event in events if event.visible_to is None][-8:]
     description = status + ("\n\n" + "\n".join(f"• {line}" for line in recent) if recent else "")
     return discord.Embed(
