@@ -21,8 +21,13 @@ from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
 
-def make_bot(fake: FakeDiscord, database: Path, seed: int | None = None) -> GameBot:
-    settings = Settings(discord_token=fake.token, database_path=database, dev_guild_id=fake.guild.id)
+def make_bot(fake: FakeDiscord, database: Path, seed: int | None = None, ai_turn_delay: float = 0) -> GameBot:
+    settings = Settings(
+        discord_token=fake.token,
+        database_path=database,
+        dev_guild_id=fake.guild.id,
+        ai_turn_delay=ai_turn_delay,
+    )
     return GameBot(settings, new_seed=(lambda: seed) if seed is not None else None)
 
 
