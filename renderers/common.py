@@ -1,5 +1,5 @@
-"""Drawing helpers shared by every game's board image: the result type, fonts, colours, text
-layout, antialiased shapes and the PNG encoder.
+"""Drawing helpers shared by every game's board image: the result type, rectangles, fonts, colours,
+text layout, panels, the last-moves strip, antialiased shapes and the PNG encoder.
 
 Everything cached here is immutable once built (fonts, images that callers copy or paste from),
 so renderers may run in several threads at once.
@@ -8,7 +8,7 @@ so renderers may run in several threads at once.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import cos, pi, sin
@@ -25,6 +25,10 @@ MIN_TEXT_SIZE = 16
 SUPERSAMPLE = 4
 """Shapes are drawn this many times larger and scaled down, which antialiases their edges."""
 
+PANEL_PAD = 16
+PANEL_TITLE = 44
+"""Height of a panel's title strip."""
+
 _FONTS = Path(__file__).parent / "fonts"
 
 RGB = tuple[int, int, int]
@@ -38,6 +42,22 @@ class RenderedBoard:
     alt_text: str
     width: int
     height: int
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: int
+    y: int
+    width: int
+    height: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.height
 
 
 class Colour:
@@ -58,6 +78,8 @@ class Colour:
     ORANGE = (230, 159, 0)
     YELLOW = (240, 228, 66)
     BLUISH_GREEN = (0, 158, 115)
+    BLUE = (0, 114, 178)
+    REDDISH_PURPLE = (204, 121, 167)
     GOLD = (222, 186, 92)
     GOLD_RIM = (122, 92, 24)
 
@@ -123,6 +145,42 @@ def wrap(text: str, typeface: ImageFont.FreeTypeFont, width: float, max_lines: i
         lines.append(current)
         current = word
     return [*lines, ellipsize(current, typeface, width)] if current else lines
+
+
+# Panels.
+
+
+def draw_panel(draw: ImageDraw.ImageDraw, rect: Rect, title: str) -> None:
+    """A rounded panel on the table, with its title in capitals at the top left."""
+    draw.rounded_rectangle(
+        (rect.x, rect.y, rect.right - 1, rect.bottom - 1),
+        14,
+        fill=Colour.PANEL,
+        outline=Colour.PANEL_EDGE,
+        width=2,
+    )
+    if title:
+        draw.text((rect.x + PANEL_PAD, rect.y + 12), title, font=font(22, True), fill=Colour.TEXT)
+
+
+def draw_event_lines(
+    draw: ImageDraw.ImageDraw,
+    panel: Rect,
+    lines: Sequence[tuple[str, RGB | None]],
+    line_height: int,
+    typeface: ImageFont.FreeTypeFont,
+) -> None:
+    """The last-moves strip under a panel's title: each line is an event's text and its actor's
+    colour (a square chip), or None for the game itself (a small grey dot)."""
+    width = panel.width - 2 * PANEL_PAD - 28
+    left = panel.x + PANEL_PAD
+    for index, (text, colour) in enumerate(lines):
+        y = panel.y + PANEL_TITLE + index * line_height
+        if colour is not None:
+            draw.rounded_rectangle((left, y + 3, left + 16, y + 19), 4, fill=colour, outline=Colour.INK)
+        else:
+            draw.ellipse((left + 4, y + 7, left + 12, y + 15), fill=Colour.MUTED)
+        draw.text((left + 28, y), ellipsize(text, typeface, width), font=typeface, fill=Colour.TEXT)
 
 
 # Shapes.

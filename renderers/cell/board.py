@@ -18,14 +18,11 @@ from renderers.cell.layout import (
     EVENT_LINE,
     HEADER_HEIGHT,
     MARGIN,
-    PANEL_PAD,
-    PANEL_TITLE,
     POWER_CARD,
     THREAT_TILE,
     WIDTH,
     Layout,
     Palette,
-    Rect,
     layout,
     threat_rows,
     tile_origin,
@@ -34,7 +31,20 @@ from renderers.cell.mats import KO_TINT, draw_mat
 from renderers.cell.pieces import Marks, fighter_colour, placement_sprite, seat_colour
 from renderers.cell.slots import slot_placements
 from renderers.cell.tiles import cost_box_origin, power_card, threat_face
-from renderers.common import Colour, RenderedBoard, build_palette, ellipsize, encode_png, font, ink_on, paste
+from renderers.common import (
+    PANEL_PAD,
+    PANEL_TITLE,
+    Colour,
+    Rect,
+    RenderedBoard,
+    build_palette,
+    draw_event_lines,
+    draw_panel,
+    encode_png,
+    font,
+    ink_on,
+    paste,
+)
 from rules.cell.content import catalogue
 from rules.cell.view import CellView, ThreatView
 
@@ -61,28 +71,16 @@ def render_cell(view: CellView) -> RenderedBoard:
 # The cached background.
 
 
-def _panel(draw: ImageDraw.ImageDraw, rect: Rect, title: str) -> None:
-    draw.rounded_rectangle(
-        (rect.x, rect.y, rect.right - 1, rect.bottom - 1),
-        14,
-        fill=Palette.PANEL,
-        outline=Palette.PANEL_EDGE,
-        width=2,
-    )
-    if title:
-        draw.text((rect.x + PANEL_PAD, rect.y + 12), title, font=font(22, True), fill=Colour.TEXT)
-
-
 @lru_cache(maxsize=8)
 def _background(players: int, rows: int) -> Image.Image:
     frame = layout(players, rows)
     canvas = Image.new("RGB", (WIDTH, frame.height), Palette.TABLE)
     draw = ImageDraw.Draw(canvas)
-    _panel(draw, frame.cell, "")
+    draw_panel(draw, frame.cell, "")
     cell_board.draw_static(canvas, frame.cell, players)
-    _panel(draw, frame.threats, "ACTIVE THREATS")
-    _panel(draw, frame.supply, "POWER SUPPLY")
-    _panel(draw, frame.events, "LAST MOVES")
+    draw_panel(draw, frame.threats, "ACTIVE THREATS")
+    draw_panel(draw, frame.supply, "POWER SUPPLY")
+    draw_panel(draw, frame.events, "LAST MOVES")
     return canvas
 
 
@@ -190,31 +188,16 @@ def _draw_supply(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks)
 
 
 def _draw_events(canvas: Image.Image, frame: Layout, view: CellView) -> None:
-    draw = ImageDraw.Draw(canvas)
-    panel = frame.events
-    events = view.recent_events[-frame.event_lines :]
-    typeface = font(EVENT_FONT)
-    width = panel.width - 2 * PANEL_PAD - 28
-    for index, event in enumerate(events):
-        y = panel.y + PANEL_TITLE + index * EVENT_LINE
-        if event.actor is not None and event.actor < len(view.fighters):
-            colour = seat_colour(view, event.actor)
-            draw.rounded_rectangle(
-                (panel.x + PANEL_PAD, y + 3, panel.x + PANEL_PAD + 16, y + 19),
-                4,
-                fill=colour,
-                outline=Colour.INK,
-            )
-        else:
-            draw.ellipse(
-                (panel.x + PANEL_PAD + 4, y + 7, panel.x + PANEL_PAD + 12, y + 15), fill=Colour.MUTED
-            )
-        draw.text(
-            (panel.x + PANEL_PAD + 28, y),
-            ellipsize(event.text, typeface, width),
-            font=typeface,
-            fill=Colour.TEXT,
+    lines = [
+        (
+            event.text,
+            seat_colour(view, event.actor)
+            if event.actor is not None and event.actor < len(view.fighters)
+            else None,
         )
+        for event in view.recent_events[-frame.event_lines :]
+    ]
+    draw_event_lines(ImageDraw.Draw(canvas), frame.events, lines, EVENT_LINE, font(EVENT_FONT))
 
 
 # The PNG palette.

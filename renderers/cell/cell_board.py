@@ -13,14 +13,12 @@ from renderers.cell.describe import track_summary
 from renderers.cell.layout import (
     METER_SLOT,
     METER_STEP,
-    PANEL_PAD,
     TRACK_SLOT,
     TRACK_STEP,
     Palette,
-    Rect,
 )
 from renderers.cell.pieces import Marks, placement_sprite
-from renderers.common import Colour, font, ink_on, paste
+from renderers.common import PANEL_PAD, Colour, Rect, font, ink_on, paste
 from rules.cell.content import FACE_NAMES, catalogue
 from rules.cell.view import CellView
 

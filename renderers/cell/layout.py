@@ -11,16 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from renderers.common import Colour
+from renderers.common import PANEL_PAD, PANEL_TITLE, Colour, Rect
 
 WIDTH = 1440
 MARGIN = 16
 GAP = 16
 HEADER_HEIGHT = 76
-PANEL_PAD = 16
-PANEL_TITLE = 44
-"""Height of a panel's title strip."""
-
 CELL_PANEL_WIDTH = 460
 CELL_PANEL_HEIGHT = 788
 RIGHT_X = MARGIN + CELL_PANEL_WIDTH + GAP
@@ -57,22 +53,6 @@ class Palette:
     MAT = (31, 38, 50)
     MAT_EDGE = (70, 82, 102)
     ROW_DONE = (28, 62, 84)
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: int
-    y: int
-    width: int
-    height: int
-
-    @property
-    def right(self) -> int:
-        return self.x + self.width
-
-    @property
-    def bottom(self) -> int:
-        return self.y + self.height
 
 
 @dataclass(frozen=True)

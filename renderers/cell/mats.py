@@ -8,10 +8,10 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from renderers.cell import sprites
-from renderers.cell.layout import MAT, MAT_DIE, MAT_DIE_STEP, POWER_CHIP, Palette, Rect
+from renderers.cell.layout import MAT, MAT_DIE, MAT_DIE_STEP, POWER_CHIP, Palette
 from renderers.cell.pieces import Marks, die_by_id, fighter_colour, seat_colour
 from renderers.cell.tiles import power_chip
-from renderers.common import Colour, ellipsize, font, ink_on, paste
+from renderers.common import Colour, Rect, ellipsize, font, ink_on, paste
 from rules.cell.content import catalogue
 from rules.cell.state import FighterState
 from rules.cell.view import CellView
