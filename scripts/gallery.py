@@ -1,9 +1,10 @@
-"""Writes the gallery of sample Perfect Cell boards (PNG and alt text) to ``docs/images``.
+"""Writes the gallery of sample boards (PNG and alt text) to ``docs/images``: Perfect Cell and
+Over 9000.
 
-The boards come from seeded random games (``renderers.cell.samples``), so the files are the same
-on every run with the same Pillow.
+The boards come from seeded games (``renderers.cell.samples``, ``renderers.over9000.samples``), so
+the files are the same on every run with the same Pillow.
 
-    PYTHONPATH=. .venv/bin/python scripts/gallery.py [--out docs/images]
+    PYTHONPATH=. .venv/bin/python scripts/gallery.py [--out docs/images] [--only over9000]
 """
 
 from __future__ import annotations
@@ -13,27 +14,47 @@ from collections.abc import Callable
 from pathlib import Path
 
 from renderers.cell import render_cell, samples
+from renderers.common import RenderedBoard
+from renderers.over9000 import render_over9000
+from renderers.over9000 import samples as over9000_samples
 from rules.cell.state import CellState
 from rules.cell.view import view
+from rules.over9000.state import Over9000State
+from rules.over9000.view import view as over9000_view
 
-GALLERY: dict[str, Callable[[], CellState]] = {
-    "cell-start-1p": lambda: samples.start_of_game(1),
-    "cell-start-4p": lambda: samples.start_of_game(4),
-    "cell-mid-1p": lambda: samples.mid_game(1),
-    "cell-mid-4p": samples.knocked_out_mid_game,
-    "cell-paying-4p": samples.paying_for_a_power_up,
-    "cell-win-4p": lambda: samples.won(4),
-    "cell-loss-1p": lambda: samples.lost(1),
+
+def _cell(make_state: Callable[[], CellState]) -> Callable[[], RenderedBoard]:
+    return lambda: render_cell(view(make_state(), None))
+
+
+def _over9000(make_state: Callable[[], Over9000State]) -> Callable[[], RenderedBoard]:
+    return lambda: render_over9000(over9000_view(make_state(), None))
+
+
+GALLERY: dict[str, Callable[[], RenderedBoard]] = {
+    "cell-start-1p": _cell(lambda: samples.start_of_game(1)),
+    "cell-start-4p": _cell(lambda: samples.start_of_game(4)),
+    "cell-mid-1p": _cell(lambda: samples.mid_game(1)),
+    "cell-mid-4p": _cell(samples.knocked_out_mid_game),
+    "cell-paying-4p": _cell(samples.paying_for_a_power_up),
+    "cell-win-4p": _cell(lambda: samples.won(4)),
+    "cell-loss-1p": _cell(lambda: samples.lost(1)),
+    "over9000-duel-6p": _over9000(lambda: over9000_samples.duel_in_progress(6)),
+    "over9000-arranging-3p": _over9000(over9000_samples.arranging),
+    "over9000-win-2p": _over9000(lambda: over9000_samples.finished(2)),
 }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/images"))
+    parser.add_argument("--only", default="", help="write only the boards whose names start with this")
     arguments = parser.parse_args()
     arguments.out.mkdir(parents=True, exist_ok=True)
-    for name, make_state in GALLERY.items():
-        board = render_cell(view(make_state(), None))
+    for name, make_board in GALLERY.items():
+        if not name.startswith(arguments.only):
+            continue
+        board = make_board()
         (arguments.out / f"{name}.png").write_bytes(board.png)
         (arguments.out / f"{name}.txt").write_text(board.alt_text + "\n", encoding="utf-8")
         print(f"{name}: {board.width}x{board.height}, {len(board.png) // 1024} KB")
