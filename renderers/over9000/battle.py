@@ -178,13 +178,13 @@ def _draw_duel(canvas: Image.Image, draw: ImageDraw.ImageDraw, panel: Rect, view
         )
         sentences = [
             (
-                f"Declares {TOKEN_NAMES[duel.declared]}; a face-down token pushed from slot {duel.slot + 1}.",
+                f"Declares {TOKEN_NAMES[duel.declared]} with the token pushed from slot {duel.slot + 1};"
+                f" {defender.name} must reveal a slot.",
                 Colour.TEXT,
-            ),
-            (f"{defender.name} must reveal a slot.", Colour.MUTED),
+            )
         ]
     sentences.extend(_armed_sentences(view))
-    _sentences(draw, panel, sentences[:3], top=SENTENCE_TOP)
+    _sentences(draw, panel, sentences, top=SENTENCE_TOP)
 
 
 def _armed_sentences(view: Over9000View) -> list[tuple[str, RGB]]:

@@ -19,6 +19,7 @@ from renderers.common import (
     build_palette,
     draw_event_lines,
     draw_panel,
+    ellipsize,
     encode_png,
     font,
     ink_on,
@@ -40,6 +41,8 @@ from rules.over9000.view import Over9000View
 
 EVENT_FONT = 18
 TITLE = "OVER 9000"
+HEADLINE_WIDTH = 820
+"""The header's right-hand lines stop short of the title and the round line on the left."""
 
 
 def render_over9000(view: Over9000View) -> RenderedBoard:
@@ -88,10 +91,13 @@ def _draw_header(canvas: Image.Image, view: Over9000View) -> None:
     )
     right = WIDTH - MARGIN
     big = font(30, True)
-    draw.text((right, 10), headline(view), font=big, fill=ink, anchor="ra")
-    draw.text((right, 52), activity(view), font=font(18), fill=ink, anchor="ra")
+    title = ellipsize(headline(view), big, HEADLINE_WIDTH)
+    draw.text((right, 10), title, font=big, fill=ink, anchor="ra")
+    draw.text(
+        (right, 52), ellipsize(activity(view), font(18), HEADLINE_WIDTH), font=font(18), fill=ink, anchor="ra"
+    )
     if view.outcome is None and view.active_seat is not None and view.phase == "duel":
-        swatch_left = right - round(big.getlength(headline(view))) - 40
+        swatch_left = right - round(big.getlength(title)) - 40
         panels.seat_badge(draw, view.active_seat, (swatch_left, 14, swatch_left + 28, 42), 16)
 
 

@@ -19,8 +19,8 @@ from PIL import Image
 from renderers.common import ALT_TEXT_LIMIT, Colour, RenderedBoard
 from renderers.over9000 import render_over9000, samples, tokens
 from renderers.over9000.describe import PHASE_WORDS
-from rules.over9000.content import TOKEN_KINDS, TOKEN_NAMES, format_level
-from rules.over9000.state import Over9000State, Token
+from rules.over9000.content import SLOT_COUNT, SLOT_DEPTH, TOKEN_KINDS, TOKEN_NAMES, format_level
+from rules.over9000.state import FaceUpToken, Over9000State, Token
 from rules.over9000.view import Over9000View, view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,6 +94,29 @@ def test_a_six_player_duel_names_every_level_whose_turn_and_the_duel() -> None:
     assert board_view.duel is not None
     assert f"pushed from slot {board_view.duel.slot + 1}" in board.alt_text
     assert "Turn order: " in board.alt_text
+
+
+def crowded_state() -> Over9000State:
+    """Six players mid-duel with every slot's two tokens revealed, every Dragon Ball flipped and
+    everybody over 9000: the most to draw and the longest alt text."""
+    state = samples.duel_in_progress(6).model_copy(deep=True)
+    kinds = iter(TOKEN_KINDS * 10)
+    for player in state.players:
+        player.power_level = 14_000
+        player.face_up = [
+            FaceUpToken(token=Token(id=f"shown-{player.seat}-{slot}-{depth}", kind=next(kinds)), slot=slot)
+            for slot in range(SLOT_COUNT)
+            for depth in range(SLOT_DEPTH)
+        ]
+        player.face_up.append(FaceUpToken(token=Token(id=f"flipped-{player.seat}", kind="dragon_ball")))
+    return state
+
+
+def test_a_crowded_six_player_board_stays_within_limits() -> None:
+    board_view = public_view(crowded_state())
+    board = render_over9000(board_view)
+    check_board(board, board_view)
+    assert "(over 9000!)" in board.alt_text
 
 
 def _with_hidden_kinds_shuffled(state: Over9000State, seed: int) -> Over9000State:
