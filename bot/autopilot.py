@@ -1,4 +1,5 @@
-"""Plays the seats the AI controls, one action at a time at a pace people can follow.
+"""Plays the seats the AI controls, one action at a time at a pace people can follow (secret moves,
+which nobody can watch, are made at once).
 
 A game is woken after every move; its task keeps playing while an AI seat has to act and stops as
 soon as a person must act. Each AI move goes through the service like a click, so it is locked,
@@ -65,10 +66,13 @@ class Autopilot:
                 seat = ai_seat_to_move(record, module.seats_to_move(state))
                 if seat is None:
                     return
-                await asyncio.sleep(self.delay)
+                seat_moves = await service.storage.seat_moves(game_id, seat) if module.simultaneous else None
+                version = None if module.simultaneous else record.version
+                if module.watched_move(state):
+                    await asyncio.sleep(self.delay)
                 action = await asyncio.to_thread(module.ai_action, state, seat)
                 try:
-                    move = await service.act_as(game_id, seat, record.version, action)
+                    move = await service.act_as(game_id, seat, version, action, seat_moves)
                 except (StaleBoard, ServiceError):
                     continue
                 await self.bot.controllers[record.game].publish(move)

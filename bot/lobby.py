@@ -21,12 +21,12 @@ def lobby_embed(module: GameModule, record: GameRecord) -> discord.Embed:
         f"{module.characters[player['character']] if player['character'] else 'choosing…'}"
         for index, player in enumerate(players)
     ]
+    difficulty = (
+        f"Difficulty: **{module.variants[record.lobby['variant']]}**\n" if len(module.variants) > 1 else ""
+    )
     embed = discord.Embed(
         title=f"{module.title} — lobby",
-        description=(
-            f"Difficulty: **{module.variants[record.lobby['variant']]}**\n"
-            f"Players ({len(players)}/{module.max_players}):\n" + "\n".join(lines)
-        ),
+        description=difficulty + f"Players ({len(players)}/{module.max_players}):\n" + "\n".join(lines),
         colour=discord.Colour.orange(),
     )
     embed.set_footer(

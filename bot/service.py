@@ -33,12 +33,19 @@ class GameModule(Protocol):
     max_players: int
     characters: dict[str, str]
     variants: dict[str, str]
+    simultaneous: bool
+    """Whether several seats may have to act at once; their controls then carry the seat's own move
+    count instead of the board version, so one player's move doesn't outdate another's controls."""
 
     def options(self, lobby: dict[str, Any]) -> BaseModel: ...
 
     def seats_to_move(self, state: Any) -> list[int]: ...
 
     def ai_action(self, state: Any, seat: int) -> Any: ...
+
+    def watched_move(self, state: Any) -> bool:
+        """Whether people follow the next move as it happens, so the AI pauses before making it."""
+        ...
 
 
 class ServiceError(Exception):
@@ -131,7 +138,7 @@ class GameService:
         }
         try:
             record = await self.storage.create_lobby(
-                game, guild_id, channel_id, host_id, lobby, secrets.randbits(63)
+                game, guild_id, channel_id, host_id, lobby, self.new_seed()
             )
         except ChannelBusy as busy:
             raise ServiceError(self._busy_message(busy.existing)) from None
@@ -220,12 +227,19 @@ class GameService:
     # Moves.
 
     async def act(
-        self, game_id: int, user_id: int, version: int | None, choose: Callable[[Any, int], Any]
+        self,
+        game_id: int,
+        user_id: int,
+        version: int | None,
+        choose: Callable[[Any, int], Any],
+        seat_moves: int | None = None,
     ) -> Move:
         """Applies the action ``choose(state, seat)`` returns for the user's seat.
 
         ``version`` is the board version the click came from (None for commands, which always act on
-        the current board). An IllegalAction from ``choose`` or the engine is raised unchanged.
+        the current board); ``seat_moves``, when given, is how many moves the seat had made when its
+        control was drawn. Either one out of date raises StaleBoard. An IllegalAction from ``choose``
+        or the engine is raised unchanged.
         """
         async with self.lock(game_id):
             record = await self._require(game_id, "active")
@@ -234,15 +248,24 @@ class GameService:
             seat = seat_of(record, user_id)
             if seat is None:
                 raise ServiceError("You are not playing in this game. Start your own with a slash command!")
+            await self._check_seat_moves(record, seat, seat_moves)
             return await self._apply(record, user_id, seat, choose)
 
-    async def act_as(self, game_id: int, seat: int, version: int, action: Any) -> Move:
-        """A move by the bot itself for an AI-controlled seat, chosen on board ``version``."""
+    async def act_as(
+        self, game_id: int, seat: int, version: int | None, action: Any, seat_moves: int | None = None
+    ) -> Move:
+        """A move by the bot itself for an AI-controlled seat, chosen on board ``version`` or after the
+        seat's ``seat_moves`` moves."""
         async with self.lock(game_id):
             record = await self._require(game_id, "active")
-            if version != record.version:
+            if version is not None and version != record.version:
                 raise StaleBoard(record)
+            await self._check_seat_moves(record, seat, seat_moves)
             return await self._apply(record, 0, seat, lambda _state, _seat: action)
+
+    async def _check_seat_moves(self, record: GameRecord, seat: int, seat_moves: int | None) -> None:
+        if seat_moves is not None and seat_moves != await self.storage.seat_moves(record.id, seat):
+            raise StaleBoard(record)
 
     async def _apply(
         self, record: GameRecord, actor_id: int, seat: int, choose: Callable[[Any, int], Any]

@@ -212,6 +212,14 @@ class Storage:
         async with self._db.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id") as cursor:
             return [row[0] for row in await cursor.fetchall()]
 
+    async def seat_moves(self, game_id: int, seat: int) -> int:
+        """How many actions ``seat`` has taken in the game."""
+        async with self._db.execute(
+            "SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
     async def actions(self, game_id: int) -> list[ActionRecord]:
         async with self._db.execute(
             "SELECT seq, actor_id, seat, action_json, created_at FROM actions WHERE game_id = ? ORDER BY seq",

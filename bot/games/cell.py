@@ -8,18 +8,17 @@ action exactly as long as the version matches.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.components import Control, button, select, view_of
-from bot.lobby import LOBBY_OPS, handle_lobby_control, lobby_embed, lobby_view
 from bot.replies import reply_error, reply_private
 from bot.service import Move, ServiceError, StaleBoard, seat_of
 from bot.storage import GameRecord
+from bot.table import RulePages, TableController, as_edit, board_file, clip, message_link, player_tag
 from renderers.cell import render_cell
 from rules.cell import RULES, CellOptions
 from rules.cell.actions import (
@@ -43,9 +42,6 @@ from rules.cell.view import view
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
-if TYPE_CHECKING:
-    from bot.app import GameBot
-
 log = logging.getLogger("bot.cell")
 
 FACE_EMOJI = {"dragon_ball": "🐉", "assist": "🤝", "attack": "👊", "super_attack": "💥"}
@@ -53,46 +49,50 @@ TOKEN_EMOJI = {"attack": "👊", "super_attack": "💥", "wild": "🌟"}
 AI_BUDGET_MS = 150.0
 VARIANTS = {"normal": "Normal", "easy": "Easy", "challenge": "Challenge", "impossible": "Impossible"}
 
-RULE_PAGES = [
-    (
-        "The goal",
-        "Cell attacks every round. Work together to bring his health to 0 before every Z-Fighter is "
-        "KO'd or the Threat stack runs out. Each round: **New Threats** (one per player), **Z-Fighter "
-        "turns** in seat order, then **Cell activates**.",
-    ),
-    (
-        "Your turn",
-        "Press **Roll dice**, then spend dice one at a time: press a die to see what it can do.\n"
-        "🐉 Dragon Ball: heal, collect a Dragon Ball token, fill the Dragon Ball Meter.\n"
-        "🤝 Assist: heal, buy Power Ups, share with a teammate.\n"
-        "👊 Attack: 1 damage. 💥 Super Attack: 2 damage.\n"
-        "Any die can go on a Threat tile that needs it, or be burned to reroll or retrieve dice.",
-    ),
-    (
-        "The Damage Track",
-        "Dice that damage Cell fill the Damage Track bottom-left first; completing a row deals its "
-        "bonus at once (+1, +2, +2, +3, +3, +5). The track clears when Cell activates, so the whole "
-        "team fills it together each round.",
-    ),
-    (
-        "Threats",
-        "Cancel a threat by placing the dice it shows. A ★ box takes any die, linked boxes must all "
-        "match, separated boxes must all differ. Canceled threats are discarded when Cell activates; "
-        "the rest act, one by one. No-sharing and no-reroll threats hold until discarded.",
-    ),
-    (
-        "Power Ups, tokens and the meter",
-        "Buy Power Ups from the supply with Assists (3 at most; a 4th replaces one). Use one by paying "
-        "its whole activation cost at once. Dragon Ball tokens are one-use faces (Wild is any face). "
-        "A full Dragon Ball Meter revives and heals everyone to full when Cell activates.",
-    ),
-    (
-        "KO and the end",
-        "A KO'd fighter still rolls: Dragon Balls go to the meter, Assists can only be shared, nothing "
-        "else. You win when Cell reaches 0; you lose when everyone is KO'd or a threat must be drawn "
-        "from an empty stack. Easy: Cell has 50 health. Challenge/Impossible: fewer threats.",
-    ),
-]
+RULE_PAGES = RulePages(
+    "cell",
+    "Perfect Cell",
+    [
+        (
+            "The goal",
+            "Cell attacks every round. Work together to bring his health to 0 before every Z-Fighter is "
+            "KO'd or the Threat stack runs out. Each round: **New Threats** (one per player), **Z-Fighter "
+            "turns** in seat order, then **Cell activates**.",
+        ),
+        (
+            "Your turn",
+            "Press **Roll dice**, then spend dice one at a time: press a die to see what it can do.\n"
+            "🐉 Dragon Ball: heal, collect a Dragon Ball token, fill the Dragon Ball Meter.\n"
+            "🤝 Assist: heal, buy Power Ups, share with a teammate.\n"
+            "👊 Attack: 1 damage. 💥 Super Attack: 2 damage.\n"
+            "Any die can go on a Threat tile that needs it, or be burned to reroll or retrieve dice.",
+        ),
+        (
+            "The Damage Track",
+            "Dice that damage Cell fill the Damage Track bottom-left first; completing a row deals its "
+            "bonus at once (+1, +2, +2, +3, +3, +5). The track clears when Cell activates, so the whole "
+            "team fills it together each round.",
+        ),
+        (
+            "Threats",
+            "Cancel a threat by placing the dice it shows. A ★ box takes any die, linked boxes must all "
+            "match, separated boxes must all differ. Canceled threats are discarded when Cell activates; "
+            "the rest act, one by one. No-sharing and no-reroll threats hold until discarded.",
+        ),
+        (
+            "Power Ups, tokens and the meter",
+            "Buy Power Ups from the supply with Assists (3 at most; a 4th replaces one). Use one by paying "
+            "its whole activation cost at once. Dragon Ball tokens are one-use faces (Wild is any face). "
+            "A full Dragon Ball Meter revives and heals everyone to full when Cell activates.",
+        ),
+        (
+            "KO and the end",
+            "A KO'd fighter still rolls: Dragon Balls go to the meter, Assists can only be shared, nothing "
+            "else. You win when Cell reaches 0; you lose when everyone is KO'd or a threat must be drawn "
+            "from an empty stack. Easy: Cell has 50 health. Challenge/Impossible: fewer threats.",
+        ),
+    ],
+)
 
 HELP_TEXT = (
     "**/cell start** — open a lobby in this channel (choose the difficulty)\n"
@@ -112,6 +112,7 @@ class CellModule:
     max_players = 4
     characters = {fighter.id: fighter.name for fighter in catalogue().fighters}
     variants = VARIANTS
+    simultaneous = False
 
     def options(self, lobby: dict[str, Any]) -> CellOptions:
         return CellOptions(fighters=[p["character"] for p in lobby["players"]], variant=lobby["variant"])
@@ -124,6 +125,9 @@ class CellModule:
         action = choose_action(state, seat, rng_seed=state.actions_taken, budget_ms=AI_BUDGET_MS)
         assert action is not None, "the AI was asked to move out of turn"
         return action
+
+    def watched_move(self, state: CellState) -> bool:
+        return True
 
 
 def _action_at(index_text: str) -> Any:
@@ -138,16 +142,8 @@ def _action_at(index_text: str) -> Any:
     return choose
 
 
-class CellController:
-    name = "cell"
-
-    def __init__(self, bot: GameBot, module: CellModule) -> None:
-        self.bot = bot
-        self.module = module
-
-    @property
-    def service(self) -> Any:
-        return self.bot.service
+class CellController(TableController):
+    rule_pages = RULE_PAGES
 
     # Commands.
 
@@ -166,7 +162,7 @@ class CellController:
             difficulty: str = "normal",
             ai_players: app_commands.Range[int, 0, 3] = 0,
         ) -> None:
-            await self.start(interaction, difficulty, ai_players)
+            await self.open_lobby(interaction, difficulty, ai_players)
 
         @group.command(name="status", description="Post the current board again")
         async def status(interaction: discord.Interaction[Any]) -> None:
@@ -174,9 +170,7 @@ class CellController:
 
         @group.command(name="rules", description="The rules of Perfect Cell in short pages")
         async def rules(interaction: discord.Interaction[Any]) -> None:
-            await interaction.response.send_message(
-                embed=_rules_embed(0), view=_rules_view(0), ephemeral=True
-            )
+            await self.show_rules(interaction)
 
         @group.command(name="log", description="The recent events of this channel's game")
         async def log_command(interaction: discord.Interaction[Any]) -> None:
@@ -200,93 +194,8 @@ class CellController:
 
         return group
 
-    async def start(self, interaction: discord.Interaction[Any], difficulty: str, ai_players: int) -> None:
-        assert interaction.channel_id is not None
-        try:
-            record = await self.service.open_lobby(
-                "cell",
-                interaction.guild_id,
-                interaction.channel_id,
-                interaction.user.id,
-                interaction.user.display_name,
-                difficulty,
-                ai_players,
-            )
-        except ServiceError as error:
-            await reply_error(interaction, error.message)
-            return
-        await interaction.response.send_message(
-            embed=lobby_embed(self.module, record), view=lobby_view(self.module, record)
-        )
-        message = await interaction.original_response()
-        await self.service.storage.set_message(record.id, message.id)
-
-    async def _channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord | None:
-        record = await self.service.running_game(interaction.channel_id)
-        if record is None or record.game != "cell":
-            await reply_error(
-                interaction, "There is no Perfect Cell game in this channel. Start one with `/cell start`."
-            )
-            return None
-        return record
-
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._channel_game(interaction)
-        if record is None:
-            return
-        if record.status == "lobby":
-            await interaction.response.send_message(
-                embed=lobby_embed(self.module, record), view=lobby_view(self.module, record)
-            )
-        else:
-            state = self.service.load_state(record)
-            await interaction.response.send_message(**await self._board_message(record, state, []))
-        await self._retire_message(interaction, record)
-        message = await interaction.original_response()
-        await self.service.storage.set_message(record.id, message.id)
-
-    async def _retire_message(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
-        """The previous board keeps its picture but loses its controls, so only one board is live."""
-        if record.message_id is None or interaction.channel is None:
-            return
-        try:
-            await interaction.channel.get_partial_message(record.message_id).edit(view=None)  # type: ignore[union-attr]
-        except discord.NotFound:
-            return
-
-    async def show_log(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._channel_game(interaction)
-        if record is None:
-            return
-        if record.state_json is None:
-            await reply_private(interaction, "The game hasn't started yet: nothing has happened.")
-            return
-        state = self.service.load_state(record)
-        lines = [event.text for event in view(state, None).recent_events][-20:]
-        embed = discord.Embed(
-            title=f"Perfect Cell — recent events (round {state.round})",
-            description=_clip("\n".join(lines), 4000),
-            colour=discord.Colour.dark_teal(),
-        )
-        await reply_private(interaction, "", embed=embed)
-
-    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._channel_game(interaction)
-        if record is None:
-            return
-        permissions = interaction.permissions
-        try:
-            record = await self.service.abandon(record.id, interaction.user.id, permissions.manage_channels)
-        except ServiceError as error:
-            await reply_error(interaction, error.message)
-            return
-        await interaction.response.send_message(
-            f"The Perfect Cell game was abandoned by {interaction.user.mention}."
-        )
-        await self._retire_message(interaction, record)
-
     async def hint(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._channel_game(interaction)
+        record = await self.channel_game(interaction)
         if record is None:
             return
         seat = seat_of(record, interaction.user.id)
@@ -304,7 +213,7 @@ class CellController:
             return
         steps = " → ".join(describe(state, action) for action in suggestion.plan[:8])
         await interaction.followup.send(
-            _clip(
+            clip(
                 f"**Suggestion:** {describe(state, suggestion.action)}\n*Why:* {suggestion.reason}\n"
                 f"*The rest of the plan:* {steps}",
                 1900,
@@ -313,7 +222,7 @@ class CellController:
         )
 
     async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._channel_game(interaction)
+        record = await self.channel_game(interaction)
         if record is None or record.status != "active":
             if record is not None:
                 await reply_error(interaction, "Autoplay is for a running game; start it first.")
@@ -334,18 +243,7 @@ class CellController:
     # Controls.
 
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
-        if control.op == "rules":
-            page_text = control.arg.partition(".")[2]
-            page = int(page_text) if page_text.isdigit() else 0
-            await interaction.response.edit_message(embed=_rules_embed(page), view=_rules_view(page))
-            return
-        if control.op in LOBBY_OPS:
-            record = await handle_lobby_control(self.service, self.module, interaction, control)
-            if record is not None:
-                state = self.service.load_state(record)
-                await interaction.response.edit_message(
-                    **_as_edit(await self._board_message(record, state, state.recent_events))
-                )
+        if await self.on_table_control(interaction, control):
             return
         record = await self.service.storage.game(control.game_id)
         refusal = self._refusal(record, interaction.user.id, control)
@@ -386,8 +284,8 @@ class CellController:
         await reply_private(
             interaction,
             "This board is out of date, so nothing changed. Here is the current one"
-            + (f": {_message_link(record)}" if record.message_id else "."),
-            file=_board_file(board),
+            + (f": {message_link(record)}" if record.message_id else "."),
+            file=board_file(board),
         )
 
     async def _source_menu(
@@ -416,7 +314,7 @@ class CellController:
             await reply_error(interaction, "That can't be used for anything right now.")
             return
         options = [
-            discord.SelectOption(label=_clip(_menu_label(state, action), 100), value=str(index))
+            discord.SelectOption(label=clip(_menu_label(state, action), 100), value=str(index))
             for index, action in chosen
         ]
         menu = select(record.id, record.version, "act", options, placeholder=f"Spend {title} on…")
@@ -442,8 +340,8 @@ class CellController:
         fresh board go to the bottom of the channel. ``interaction`` is None for the AI's moves."""
         record, state, events = move.record, move.state, move.events
         activated = any(event.kind == "cell_activates" for event in events)
-        message = await self._board_message(record, state, events)
-        board_update = {"view": None, "content": None} if activated else _as_edit(message)
+        message = await self.board_message(record, state, events)
+        board_update = {"view": None, "content": None} if activated else as_edit(message)
         from_board = (
             interaction is not None
             and interaction.message is not None
@@ -463,7 +361,7 @@ class CellController:
             await self.service.storage.set_message(record.id, posted.id)
         self.bot.autopilot.wake(record.id)
 
-    async def _board_message(
+    async def board_message(
         self, record: GameRecord, state: CellState, events: list[Event]
     ) -> dict[str, Any]:
         board = await asyncio.to_thread(render_cell, view(state, None))
@@ -473,16 +371,9 @@ class CellController:
         return {
             "content": None if state.outcome else _turn_call(player),
             "embed": embed,
-            "files": [_board_file(board)],
+            "files": [board_file(board)],
             "view": _board_view(record, state),
         }
-
-
-def _as_edit(message: dict[str, Any]) -> dict[str, Any]:
-    """A new-message payload as an edit: the new image replaces every old attachment."""
-    edit = dict(message)
-    edit["attachments"] = edit.pop("files")
-    return edit
 
 
 def _die_source(die: int) -> Any:
@@ -523,13 +414,13 @@ def _board_view(record: GameRecord, state: CellState) -> discord.ui.View | None:
         choices = [(i, a) for i, a in actions if isinstance(a, Choose)]
         if choices:
             options = [
-                discord.SelectOption(label=_clip(describe(state, a), 100), value=str(i)) for i, a in choices
+                discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in choices
             ]
             items.append(select(game_id, version, "act", options, placeholder="Choose a die or token", row=0))
         confirms = [(i, a) for i, a in actions if isinstance(a, Confirm)]
         if len(confirms) > 4:
             options = [
-                discord.SelectOption(label=_clip(describe(state, a), 100), value=str(i)) for i, a in confirms
+                discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in confirms
             ]
             items.append(select(game_id, version, "act", options, placeholder="Confirm…", row=1))
         else:
@@ -583,9 +474,7 @@ def _board_view(record: GameRecord, state: CellState) -> discord.ui.View | None:
         if (isinstance(a, StartSelection) and a.purpose in ("buy", "activate")) or isinstance(a, GiveTile)
     ]
     if powers:
-        options = [
-            discord.SelectOption(label=_clip(describe(state, a), 100), value=str(i)) for i, a in powers
-        ]
+        options = [discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in powers]
         items.append(select(game_id, version, "act", options, placeholder="Power Ups…", row=4))
     for index, action in actions:
         if isinstance(action, EndTurn):
@@ -597,10 +486,6 @@ def _turn_call(player: dict[str, Any]) -> str:
     if player.get("ai"):
         return f"The AI is playing {player['name']}'s turn…"
     return f"<@{player['user_id']}>, it's your turn."
-
-
-def _player_tag(player: dict[str, Any]) -> str:
-    return "AI" if player.get("ai") else f"<@{player['user_id']}>"
 
 
 def _board_embed(state: CellState, events: list[Event], player: dict[str, Any]) -> discord.Embed:
@@ -620,12 +505,10 @@ def _board_embed(state: CellState, events: list[Event], player: dict[str, Any]) 
         title = f"Perfect Cell — round {state.round}"
         doing = "choosing dice" if state.selection else "spending dice" if state.rolled else "about to roll"
         health = f"Cell: **{state.cell_hp}/{state.cell_max_hp}**"
-        status = f"**{fighter.name}** ({_player_tag(player)}) is {doing}. {health}"
+        status = f"**{fighter.name}** ({player_tag(player)}) is {doing}. {health}"
     recent = [event.text for event in events if event.visible_to is None][-8:]
     description = status + ("\n\n" + "\n".join(f"• {line}" for line in recent) if recent else "")
-    return discord.Embed(
-        title=title, description=_clip(description, 4000), colour=discord.Colour.dark_green()
-    )
+    return discord.Embed(title=title, description=clip(description, 4000), colour=discord.Colour.dark_green())
 
 
 def _activation_embed(events: list[Event]) -> discord.Embed:
@@ -635,43 +518,11 @@ def _activation_embed(events: list[Event]) -> discord.Embed:
     )
     return discord.Embed(
         title="Cell activates!",
-        description=_clip("\n".join(f"• {line}" for line in lines), 4000),
+        description=clip("\n".join(f"• {line}" for line in lines), 4000),
         colour=discord.Colour.dark_red(),
     )
 
 
 def _done_text(events: list[Event]) -> str:
     shown = [event.text for event in events if event.visible_to is None][:3]
-    return _clip("Done: " + "; ".join(shown), 1900) if shown else "Done."
-
-
-def _board_file(board: Any) -> discord.File:
-    return discord.File(io.BytesIO(board.png), filename="board.png", description=board.alt_text[:1024])
-
-
-def _message_link(record: GameRecord) -> str:
-    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _rules_embed(page: int) -> discord.Embed:
-    page = max(0, min(page, len(RULE_PAGES) - 1))
-    title, text = RULE_PAGES[page]
-    embed = discord.Embed(
-        title=f"Perfect Cell rules — {title}", description=text, colour=discord.Colour.gold()
-    )
-    embed.set_footer(text=f"Page {page + 1}/{len(RULE_PAGES)}")
-    return embed
-
-
-def _rules_view(page: int) -> discord.ui.View:
-    last = len(RULE_PAGES) - 1
-    return view_of(
-        [
-            button(0, 0, "rules", f"cell.{max(page - 1, 0)}", label="Previous", disabled=page == 0),
-            button(0, 0, "rules", f"cell.{min(page + 1, last)}", label="Next", disabled=page >= last),
-        ]
-    )
+    return clip("Done: " + "; ".join(shown), 1900) if shown else "Done."
