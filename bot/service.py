@@ -70,6 +70,7 @@ class Move:
     state: Any
     events: list[Event] = field(default_factory=list)
     seat: int | None = None
+    action: Any = None
 
 
 def random_seed() -> int:
@@ -293,7 +294,7 @@ class GameService:
                 record.channel_id,
                 record.outcome,
             )
-        return Move(record=record, state=new_state, events=events, seat=seat)
+        return Move(record=record, state=new_state, events=events, seat=seat, action=action)
 
     async def toggle_autoplay(self, game_id: int, user_id: int) -> bool:
         """Hands the user's seat to the AI, or takes it back; returns whether the AI now plays it."""
