@@ -155,8 +155,9 @@ class GameService:
             else ""
         )
         stage = "lobby" if existing.status == "lobby" else "game"
+        article = "an" if title[0] in "AEIOU" else "a"
         return (
-            f"This channel already has a {title} {stage} running{where}. Finish it, or ask the host "
+            f"This channel already has {article} {title} {stage} running{where}. Finish it, or ask the host "
             f"to end it with `/{existing.game} abandon`, before starting another."
         )
 

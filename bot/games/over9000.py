@@ -502,19 +502,12 @@ def _board_status(public: Over9000View, players: list[dict[str, Any]]) -> str:
     )
 
 
-def _player_line(player: PlayerView, players: list[dict[str, Any]]) -> str:
-    counts = "/".join(str(slot.face_down) for slot in player.slots)
-    reserve = "reserve face down" if player.has_reserve else "no reserve"
-    parts = [
-        f"**{player.name}** ({player_tag(players[player.seat])}) — **{format_level(player.power_level)}**"
-    ]
-    if player.hand_size:
-        parts.append(f"{player.hand_size} in hand")
-    parts.append(f"face down {counts}")
-    parts.append(reserve)
-    if player.face_up:
-        parts.append("face up: " + ", ".join(TOKEN_NAMES[face_up.kind] for face_up in player.face_up))
-    return " · ".join(parts)
+def _line_up(public: Over9000View, players: list[dict[str, Any]]) -> str:
+    """Who plays whom, and their power levels (the image shows the tokens)."""
+    return " · ".join(
+        f"**{player.name}** ({player_tag(players[player.seat])}) {format_level(player.power_level)}"
+        for player in public.players
+    )
 
 
 def _board_embed(public: Over9000View, players: list[dict[str, Any]]) -> discord.Embed:
@@ -523,8 +516,7 @@ def _board_embed(public: Over9000View, players: list[dict[str, Any]]) -> discord
         title = f"Over 9000 — 🏆 {winners} win{'' if len(public.outcome.winners) > 1 else 's'}!"
     else:
         title = f"Over 9000 — round {public.round}"
-    lines = [_board_status(public, players), ""]
-    lines.extend(_player_line(player, players) for player in public.players)
+    lines = [_board_status(public, players), "", _line_up(public, players)]
     recent = [event.text for event in public.recent_events][-RECENT_ON_BOARD:]
     if recent:
         lines.append("")
@@ -735,7 +727,11 @@ class Over9000Controller(TableController):
         if interaction is not None and move.seat is not None:
             seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
             note = _done_note(move.action, move.events, move.seat)
-            panel = panel_message(record, state, move.seat, seat_moves, PanelChoice(), note)
+            # The token menu stays on the kind just placed, as long as some are left.
+            choice = (
+                PanelChoice(kind=move.action.kind) if isinstance(move.action, Keep | Place) else PanelChoice()
+            )
+            panel = panel_message(record, state, move.seat, seat_moves, choice, note)
             await interaction.response.edit_message(**panel)
         if any(event.visible_to is None for event in move.events):
             await self.refresh_board(record.id, repost=_turn_passed(move))
