@@ -14,6 +14,7 @@ its reason, whatever is no longer legal.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -208,13 +209,6 @@ def _reserve_text(me: PlayerView) -> str:
     return "empty"
 
 
-def _counted_kinds(kinds: list[str]) -> list[tuple[str, int]]:
-    counts: dict[str, int] = {}
-    for kind in kinds:
-        counts[kind] = counts.get(kind, 0) + 1
-    return list(counts.items())
-
-
 def _panel_status(state: Over9000State, seat: int) -> str:
     prompt = state.prompt
     if state.outcome is not None or prompt is None:
@@ -260,9 +254,10 @@ def _panel_embed(state: Over9000State, seat: int) -> discord.Embed:
     me = mine.players[seat]
     lines = [f"Power level **{format_level(me.power_level)}** · round {mine.round}"]
     if me.hand:
-        held = _counted_kinds([token.kind for token in me.hand])
+        held = Counter(token.kind for token in me.hand)
         lines.append(
-            "**In hand:** " + ", ".join(f"{_token(kind)}{f' x{n}' if n > 1 else ''}" for kind, n in held)
+            "**In hand:** "
+            + ", ".join(f"{_token(kind)}{f' x{n}' if n > 1 else ''}" for kind, n in held.items())
         )
     lines.append(f"**Reserve:** {_reserve_text(me)}")
     lines.extend(f"**Slot {index + 1}:** {_slot_text(slot)}" for index, slot in enumerate(me.slots))
@@ -289,10 +284,10 @@ def _placement_controls(
     state: Over9000State, seat: int, game_id: int, version: int, choice: PanelChoice
 ) -> list[discord.ui.Item[Any]]:
     player = state.players[seat]
-    kinds = list(dict.fromkeys(token.kind for token in player.hand))
+    counts = Counter(token.kind for token in player.hand)
+    kinds = list(counts)
     chosen = choice.kind if choice.kind in kinds else kinds[0]
     legal = {action_code(action) for action in legal_actions(state, seat)}
-    counts = dict(_counted_kinds([token.kind for token in player.hand]))
     options = [
         discord.SelectOption(
             label=f"{TOKEN_NAMES[kind]}{f' x{counts[kind]}' if counts[kind] > 1 else ''}",
