@@ -115,6 +115,9 @@ def select(
         options=options[:25],
         row=row,
     )
+    # discord.py 2.7's selects keep their row in a slot that shadows Item.row, while DynamicItem
+    # reads the row from ``_row``; without this a wrapped select lands in the first free row.
+    item._row = row
     return GameSelect(item, Control(game_id, version, op, str(arg)))
 
 
