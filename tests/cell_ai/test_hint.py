@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 
-from rules.cell.actions import Roll
+from rules.cell.actions import Roll, StartSelection
 from rules.cell.ai import choose_action, explain, hint, plan_turn
 from rules.cell.ai.runner import is_legal_choice
-from tests.cell_ai.tables import mid_game, table
+from rules.cell.content import catalogue
+from rules.cell.engine import apply
+from tests.cell_ai.tables import mid_game, rolled, supply, table
 
 
 def test_the_next_action_is_legal_and_repeatable() -> None:
@@ -44,3 +46,17 @@ def test_explain_gives_the_planned_reason_for_the_planned_action() -> None:
     suggestion = hint(state, 1, rng_seed=1)
     assert suggestion is not None
     assert explain(state, 1, suggestion.action, rng_seed=1) == suggestion.reason
+
+
+def test_a_hint_with_a_choice_left_open_finishes_or_cancels_it() -> None:
+    masenko = catalogue().power_up_named("Masenko")
+    state = supply(rolled(table("gohan", "piccolo"), "assist", "assist", "attack"), masenko.id)
+    state, _ = apply(state, StartSelection(player=0, purpose="buy", tile=masenko.id))
+    for _ in range(3):
+        suggestion = hint(state, 0, rng_seed=2)
+        assert suggestion is not None and is_legal_choice(state, suggestion.action)
+        state, _ = apply(state, suggestion.action)
+        if state.selection is None:
+            break
+    assert state.selection is None
+    assert masenko.id in state.fighters[0].power_ups

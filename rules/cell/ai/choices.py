@@ -35,12 +35,23 @@ Unit = tuple[str, str]
 
 @dataclass
 class Choice:
+    """One step of a plan: engine actions that belong together, what they add, and why."""
+
     actions: list[CellAction]
     value: float
     reason: str
     update: Callable[[TableModel], None] = field(repr=False)
     units: list[tuple[Unit, Face]] = field(default_factory=list)
     chance: bool = False
+
+
+def a_face(face: Face) -> str:
+    name = FACE_NAMES[face]
+    return f"an {name}" if name[0] in "AEIOU" else f"a {name}"
+
+
+def no_change(model: TableModel) -> None:
+    """The update of a choice that changes nothing the planner tracks (a roll, ending the turn)."""
 
 
 @dataclass
@@ -106,7 +117,7 @@ class ChoiceMaker:
         if face in ("attack", "super_attack") and model.track_room > 0:
             damage = (2 if face == "super_attack" else 1) + self._strike_bonus()
             value = track_value(model, 1, damage, weights, max(0, self._attackers() - 1))
-            uses.append(Use("damage", None, value, f"hit Cell with a {FACE_NAMES[face]} ({damage})"))
+            uses.append(Use("damage", None, value, f"hit Cell with {a_face(face)} ({damage})"))
         if face in ("dragon_ball", "assist"):
             if self._heals is None:
                 self._heals = self._heal_uses()
@@ -203,7 +214,7 @@ class ChoiceMaker:
             if seat == model.seat:
                 continue
             when = "this round" if seat in model.later_seats else "next round"
-            why = f"share a {FACE_NAMES[face]} with {model.names[seat]}, who rolls it {when}"
+            why = f"share {a_face(face)} with {model.names[seat]}, who rolls it {when}"
             uses.append(Use("share", seat, self._fresh_die_value(seat), why))
         return uses
 
@@ -650,8 +661,6 @@ def apply_single(model: TableModel, face: Face, use: Use, strike: int) -> None:
         model.meter += 1
     elif use.use == "cancel":
         next(t for t in model.threats if t.tile == use.target).place(face)
-    elif use.use == "share":
-        model.shared_out.append(use.target)  # type: ignore[arg-type]
 
 
 def place_on_track(model: TableModel, dice: int, damage: int) -> None:

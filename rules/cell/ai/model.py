@@ -7,7 +7,6 @@ never reach this module, so nothing the AI decides can depend on them.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from rules.cell.actions import CellAction, ChangeFace, Spend, StartSelection
@@ -90,7 +89,6 @@ class TableModel:
     used_once: list[int]
     struck_first: bool
     permissions: Permissions = field(default_factory=Permissions)
-    shared_out: list[int] = field(default_factory=list)
 
     def clone(self) -> TableModel:
         return TableModel(
@@ -119,7 +117,6 @@ class TableModel:
             used_once=list(self.used_once),
             struck_first=self.struck_first,
             permissions=self.permissions,
-            shared_out=list(self.shared_out),
         )
 
     @property
@@ -148,9 +145,6 @@ class TableModel:
 
     def dice_count(self) -> int:
         return sum(len(ids) for ids in self.dice.values())
-
-    def face_counts(self) -> Counter[Face]:
-        return Counter({face: len(ids) for face, ids in self.dice.items() if ids})
 
     def purchase_cost(self, tile: int, buyer: int) -> int:
         cost = catalogue().power_ups[tile].purchase_cost

@@ -18,10 +18,10 @@ from rules.cell.actions import (
     Spend,
     StartSelection,
 )
-from rules.cell.ai.choices import Choice, ChoiceMaker
+from rules.cell.ai.choices import Choice, ChoiceMaker, a_face, no_change
 from rules.cell.ai.model import Permissions, TableModel
 from rules.cell.ai.values import Weights, face_probability
-from rules.cell.content import FACE_NAMES, FACES, Face, catalogue
+from rules.cell.content import FACES, Face, catalogue
 from rules.cell.state import Source
 from rules.cell.view import CellView
 
@@ -29,16 +29,12 @@ BUNDLE_MARGIN = 0.05
 MAX_CHOICES = 40
 
 
-def _unchanged(model: TableModel) -> None:
-    return None
-
-
 def end_turn_choice(seat: int) -> Choice:
-    return Choice([EndTurn(player=seat)], 0.0, "end the turn: nothing left worth spending", _unchanged)
+    return Choice([EndTurn(player=seat)], 0.0, "end the turn: nothing left worth spending", no_change)
 
 
 def roll_choice(seat: int) -> Choice:
-    return Choice([Roll(player=seat)], 0.0, "roll the dice to start the turn", _unchanged, chance=True)
+    return Choice([Roll(player=seat)], 0.0, "roll the dice to start the turn", no_change, chance=True)
 
 
 def pick(maker: ChoiceMaker) -> Choice | None:
@@ -58,14 +54,12 @@ def greedy(
     weights: Weights,
     stop_at_chance: bool = True,
     chooser: Callable[[ChoiceMaker], Choice | None] = pick,
-    first: ChoiceMaker | None = None,
 ) -> list[Choice]:
     """Choices in order of worth until nothing is worth spending (or the next result is random);
-    ``model`` is left as the plan leaves the table. ``first`` is a maker already built on ``model``."""
+    ``model`` is left as the plan leaves the table."""
     plan: list[Choice] = []
     for _ in range(MAX_CHOICES):
-        maker = first if first is not None and not plan else ChoiceMaker(model, weights)
-        choice = chooser(maker)
+        choice = chooser(ChoiceMaker(model, weights))
         if choice is None:
             break
         plan.append(choice)
@@ -126,8 +120,9 @@ def reroll_choice(model: TableModel, reroll: RerollPlan) -> Choice:
     actions += [Choose(player=seat, source=Source(die=die)) for die in reroll.dice]
     actions.append(Confirm(player=seat))
     how = "free reroll" if reroll.burn is None else "burn a die to reroll"
-    why = f"{how} {len(reroll.dice)} weak dice (worth about {reroll.gain:+.1f})"
-    return Choice(actions, reroll.gain, why, _unchanged, chance=True)
+    count = len(reroll.dice)
+    why = f"{how} {count} weak {'die' if count == 1 else 'dice'} (worth about {reroll.gain:+.1f})"
+    return Choice(actions, reroll.gain, why, no_change, chance=True)
 
 
 def can_reroll(model: TableModel) -> bool:
@@ -184,7 +179,7 @@ def face_change_choice(
         return None
     gain, die, old, new = best
     action = ChangeFace(player=model.seat, die=die, face=new)
-    why = f"turn a {FACE_NAMES[old]} into a {FACE_NAMES[new]} (worth about {gain:+.1f})"
+    why = f"turn {a_face(old)} into {a_face(new)} (worth about {gain:+.1f})"
 
     def update(target: TableModel) -> None:
         target.dice[old].remove(die)
@@ -211,8 +206,8 @@ def knocked_out_plan(model: TableModel, weights: Weights) -> list[Choice]:
         for face in shareable:
             for die in model.dice.get(face, []):
                 action = Spend(player=seat, source=Source(die=die), use="share", target=receiver)
-                why = f"KO'd: pass a {FACE_NAMES[face]} to {model.names[receiver]}"
-                plan.append(Choice([action], weights.fresh_die, why, _unchanged))
+                why = f"KO'd: pass {a_face(face)} to {model.names[receiver]}"
+                plan.append(Choice([action], weights.fresh_die, why, no_change))
     if model.abilities[seat] == "discount_and_gift":
         room = {s: len(model.power_ups[s]) for s in standing}
         for tile in model.power_ups[seat]:
@@ -222,7 +217,7 @@ def knocked_out_plan(model: TableModel, weights: Weights) -> list[Choice]:
             room[target] += 1
             name = catalogue().power_ups[tile].name
             why = f"KO'd: give {name} to {model.names[target]}, who can still use it"
-            plan.append(Choice([GiveTile(player=seat, tile=tile, to=target)], 1.0, why, _unchanged))
+            plan.append(Choice([GiveTile(player=seat, tile=tile, to=target)], 1.0, why, no_change))
     plan.append(end_turn_choice(seat))
     return plan
 
@@ -236,12 +231,10 @@ def finish_selection(seen: CellView, legal: list[CellAction], seat: int) -> list
     chooses = [action for action in legal if isinstance(action, Choose)]
     if confirms:
         confirm = _sensible_confirm(seen, confirms)
-        return [Choice([confirm], 0.0, "confirm the choice in progress", _unchanged, chance=True)]
+        return [Choice([confirm], 0.0, "confirm the choice in progress", no_change, chance=True)]
     if chooses and selection.purpose in ("buy", "activate"):
-        return [
-            Choice([chooses[0]], 0.0, "keep paying for the Power Up in progress", _unchanged, chance=True)
-        ]
-    return [Choice([CancelSelection(player=seat)], 0.0, "cancel the open choice and plan afresh", _unchanged)]
+        return [Choice([chooses[0]], 0.0, "keep paying for the Power Up in progress", no_change, chance=True)]
+    return [Choice([CancelSelection(player=seat)], 0.0, "cancel the open choice and plan afresh", no_change)]
 
 
 def _sensible_confirm(seen: CellView, confirms: list[Confirm]) -> Confirm:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from rules.cell.actions import CellAction, Confirm, Spend
-from rules.cell.ai.choices import Choice
+from rules.cell.ai.choices import Choice, no_change
 from rules.cell.ai.model import TableModel, build_model
 from rules.cell.ai.planner import (
     RerollPlan,
@@ -39,19 +38,6 @@ class Player(Protocol):
     def plan(self, state: CellState, seat: int, seed: int) -> list[Choice]: ...
 
 
-def _unchanged(model: TableModel) -> None:
-    return None
-
-
-def is_chance(action: CellAction, state: CellState) -> bool:
-    """Whether the action's result depends on the game's random generator."""
-    if isinstance(action, Spend):
-        return action.use == "collect"
-    if isinstance(action, Confirm):
-        return state.selection is not None
-    return action.type in ("roll", "end_turn")
-
-
 class RandomPlayer:
     """Picks uniformly among the legal actions: the floor any real strategy must clear."""
 
@@ -62,7 +48,7 @@ class RandomPlayer:
         if not legal:
             return []
         action = random.Random(seed).choice(legal)
-        return [Choice([action], 0.0, "a random legal action", _unchanged, chance=True)]
+        return [Choice([action], 0.0, "a random legal action", no_change, chance=True)]
 
 
 class HeuristicPlayer:

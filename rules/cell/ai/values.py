@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
-from rules.cell.ai.model import TableModel, ThreatInPlay
+from rules.cell.ai.model import TableModel
 from rules.cell.content import FACES, Face, SlotKind, catalogue
 from rules.cell.threat_slots import faces_fit
 
@@ -185,36 +185,31 @@ class RoundProjection:
     """What Cell's activation at the end of this round will do if nothing else changes."""
 
     hp_after: list[int]
-    cell_heal: int
-    tokens_lost: int
     meter_drained: int
 
 
 def project_activation(
     model: TableModel, canceled: int | None = None, hp: list[int] | None = None
 ) -> RoundProjection:
+    """Cell's activation on the fighters and the meter, threats in reveal order (``canceled`` is
+    the index of a threat to leave out, ``hp`` the fighters' health to start from)."""
     hp_after = list(model.hp if hp is None else hp)
-    heal = tokens_lost = drained = 0
+    drained = 0
     threats = catalogue().threats
     for index, threat in enumerate(model.threats):
         if index == canceled or threat.complete:
             continue
         for step in threats[threat.tile].effects:
-            op = step.op
-            if op == "damage_all":
+            if step.op == "damage_all":
                 hp_after = [max(0, h - step.amount) if h > 0 else h for h in hp_after]
-            elif op == "damage_strongest":
+            elif step.op == "damage_strongest":
                 standing = [seat for seat, h in enumerate(hp_after) if h > 0]
                 if standing:
                     target = max(standing, key=lambda seat: (hp_after[seat], -seat))
                     hp_after[target] = max(0, hp_after[target] - step.amount)
-            elif op == "heal_cell":
-                heal += step.amount
-            elif op == "discard_tokens":
-                tokens_lost += sum(min(step.amount, len(held)) for held in model.tokens)
-            elif op == "drain_meter":
+            elif step.op == "drain_meter":
                 drained += step.amount
-    return RoundProjection(hp_after, heal, tokens_lost, drained)
+    return RoundProjection(hp_after, drained)
 
 
 def ko_cost(model: TableModel, weights: Weights) -> float:
@@ -324,7 +319,3 @@ def _row_start(model: TableModel, row_end: int) -> int:
 def owned_tile_value(model: TableModel, tile: int, owner: int) -> float:
     rounds = model.future_rounds + (1 if owner in model.later_seats else 0)
     return power_up_gain(tile, model.players) * rounds
-
-
-def partial_threats(model: TableModel) -> list[ThreatInPlay]:
-    return [threat for threat in model.threats if threat.placed and not threat.complete]
