@@ -238,7 +238,17 @@ class CellController(TableController):
             if playing
             else "Your seat is yours again.",
         )
+        await self._redraw_board(record.id)
         self.bot.autopilot.wake(record.id)
+
+    async def _redraw_board(self, game_id: int) -> None:
+        """The seats changed hands, so the board's controls (and their version) are drawn again."""
+        record = await self.service.storage.game(game_id)
+        if record is None or record.message_id is None:
+            return
+        message = await self.board_message(record, self.service.load_state(record), [])
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        await channel.get_partial_message(record.message_id).edit(**as_edit(message))
 
     # Controls.
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cell.actions import EndTurn, Roll, Spend
+from rules.cell.ai import choose_action
+from rules.cell.engine import twin_dice, with_die
 from rules.cell.state import CellState
 
 _SPEND_PREFERENCE = {"damage": 0, "cancel": 1, "heal": 2, "meter": 3, "collect": 4}
@@ -31,3 +33,22 @@ def aggressive(state: CellState, actions: list[Any]) -> int:
     if best is not None:
         return best[1]
     return passive(state, actions)
+
+
+def _die_in(action: Any) -> int | None:
+    for field in ("die", "burn"):
+        if getattr(action, field, None) is not None:
+            return getattr(action, field)
+    source = getattr(action, "source", None)
+    return source.die if source is not None else None
+
+
+def heuristic(state: CellState, actions: list[Any]) -> int:
+    """The heuristic AI's choice, found among the listed actions (a die may stand for its twin)."""
+    wanted = choose_action(state, state.active_seat, rng_seed=state.actions_taken, agent="heuristic")
+    die = _die_in(wanted)
+    twins = set(twin_dice(state, die)) if die is not None and state.dice[die].zone == "mat" else {die}
+    for index, action in enumerate(actions):
+        if action == wanted or (_die_in(action) in twins and with_die(action, die) == wanted):  # type: ignore[arg-type]
+            return index
+    raise AssertionError(f"the AI chose {wanted!r}, which is not among the legal actions")

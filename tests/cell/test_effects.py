@@ -43,8 +43,12 @@ def test_the_healthiest_fighter_takes_the_hit_ties_to_the_earliest_seat():
     """CONTENT.md: ``damage_strongest`` hits the fighter with most HP; ties go to the earliest seat."""
     state = start("goku", "piccolo", "gohan")
     set_hp(state, 0, 5)
+    set_hp(state, 1, 5)
+    set_hp(state, 2, 3)
     run_threat_step(state, "damage_strongest", 2)
-    assert [fighter.hp for fighter in state.fighters] == [5, 5, state.fighters[2].max_hp]
+    assert [fighter.hp for fighter in state.fighters] == [3, 5, 3]
+    run_threat_step(state, "damage_strongest", 2)
+    assert [fighter.hp for fighter in state.fighters] == [3, 3, 3]
 
 
 def test_the_healthiest_standing_fighter_is_hit_never_a_knocked_out_one():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from rules.cell.actions import CellAction, Choose, StartSelection
 from rules.cell.ai.choices import Choice, no_change
 from rules.cell.ai.model import TableModel, build_model
 from rules.cell.ai.planner import (
@@ -27,7 +28,7 @@ from rules.cell.ai.planner import (
     until_chance,
 )
 from rules.cell.ai.values import DEFAULT_WEIGHTS, Weights
-from rules.cell.engine import legal_actions
+from rules.cell.engine import legal_actions, twin_dice, with_die
 from rules.cell.state import CellState
 from rules.cell.view import view
 
@@ -51,6 +52,19 @@ class RandomPlayer:
         return [Choice([action], 0.0, "a random legal action", no_change, chance=True)]
 
 
+def _same_kind(state: CellState, die: int | None, other: int | None) -> bool:
+    if die is None or other is None:
+        return die == other
+    return other in twin_dice(state, die)
+
+
+def _swap_die(action: CellAction, planned: int | None, taken: int | None) -> CellAction:
+    """The plan's action with the twin the caller used in place of the die the plan named."""
+    if planned == taken or not isinstance(action, Choose) or action.source.die not in (planned, taken):
+        return action
+    return with_die(action, taken if action.source.die == planned else planned)  # type: ignore[arg-type]
+
+
 class HeuristicPlayer:
     """Greedy on the value model: rerolls by rule, then the most valuable spends one after another."""
 
@@ -67,11 +81,50 @@ class HeuristicPlayer:
             return [roll_choice(seat)]
         legal = legal_actions(state, seat)
         if seen.selection is not None:
-            return finish_selection(seen, legal, seat)
+            return self.resume(state, seat, seed) or finish_selection(seen, legal, seat)
         model = build_model(seen, seat, legal)
         if model.knocked_out:
             return knocked_out_plan(model, self.weights)
         return self.plan_rolled(model, random.Random(seed))
+
+    def resume(self, state: CellState, seat: int, seed: int) -> list[Choice]:
+        """The rest of this player's own plan when the open selection is the one it would start.
+
+        A caller that plays one action at a time asks again after starting a reroll or retrieval;
+        planning from the table as it was before the selection opened (the selection changes
+        nothing else) finds the same step, so the player finishes it instead of cancelling it and
+        starting it again forever. Dice of one owner showing one face are interchangeable, so the
+        caller may have burned or chosen a twin of the die the plan names.
+        """
+        selection = state.selection
+        assert selection is not None
+        before = state.model_copy(update={"selection": None})
+        steps = self.plan(before, seat, seed)
+        if not steps or not steps[0].actions:
+            return []
+        first = steps[0]
+        start = first.actions[0]
+        if not (
+            isinstance(start, StartSelection)
+            and (start.purpose, start.tile) == (selection.purpose, selection.tile)
+            and _same_kind(before, start.burn, selection.burn)
+        ):
+            return []
+        rest = [_swap_die(action, start.burn, selection.burn) for action in first.actions[1:]]
+        for source in selection.chosen:
+            match = next(
+                (
+                    action
+                    for action in rest
+                    if isinstance(action, Choose)
+                    and (action.source == source or _same_kind(before, action.source.die, source.die))
+                ),
+                None,
+            )
+            if match is None:
+                return []
+            rest.remove(match)
+        return [Choice(rest, first.value, first.reason, no_change, chance=first.chance)]
 
     def plan_rolled(self, model: TableModel, rng: random.Random) -> list[Choice]:
         after = model.clone()
