@@ -43,5 +43,6 @@ def test_crowded_alt_text_names_every_threat_or_counts_them() -> None:
     text = alt_text(view(state, None))
     assert len(text) <= ALT_TEXT_LIMIT
     assert f"Active threats: {len(state.active_threats)} (0 canceled)" in text
-    assert "Goku 7/7 HP, standing" in text
+    goku = state.fighters[0]
+    assert f"Goku {goku.hp}/{goku.max_hp} HP, standing" in text
     assert "Cell health 70 of 70" in text
