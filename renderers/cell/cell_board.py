@@ -6,11 +6,14 @@ cached background; ``draw_state`` adds the numbers and the dice and tokens place
 
 from __future__ import annotations
 
+from functools import cache
+
 from PIL import Image, ImageDraw
 
 from renderers.cell import sprites
 from renderers.cell.describe import track_summary
 from renderers.cell.layout import (
+    CELL_PANEL_WIDTH,
     METER_SLOT,
     METER_STEP,
     TRACK_SLOT,
@@ -19,7 +22,7 @@ from renderers.cell.layout import (
 )
 from renderers.cell.pieces import Marks, placement_sprite
 from renderers.common import PANEL_PAD, Colour, Rect, font, ink_on, paste
-from rules.cell.content import FACE_NAMES, catalogue
+from rules.cell.content import FACE_NAMES, TrackRow, catalogue
 from rules.cell.view import CellView
 
 BAR_TOP = 58
@@ -32,6 +35,7 @@ METER_TOP = METER_TITLE + 34
 TOKENS_LINE = METER_TOP + METER_SLOT + 12
 LEGEND_TITLE = TOKENS_LINE + 44
 BADGE_WIDTH = 60
+TRACK_WIDTH = CELL_PANEL_WIDTH - 2 * PANEL_PAD - BADGE_WIDTH - 8
 LEGEND_ICON = 28
 
 
@@ -40,8 +44,21 @@ def _track_row_top(panel: Rect, row: int) -> int:
     return panel.y + TRACK_TOP + (TRACK_ROWS - 1 - row) * TRACK_STEP
 
 
-def _track_slot(panel: Rect, row: int, column: int) -> tuple[int, int]:
-    return (panel.x + PANEL_PAD + column * TRACK_STEP, _track_row_top(panel, row))
+@cache
+def track_geometry(longest_row: int) -> tuple[int, int]:
+    """(slot size, step between slots): the longest row of this player count fits left of the
+    bonus badges, so big tables get smaller slots rather than slots under the badges."""
+    step = min(TRACK_STEP, TRACK_WIDTH // longest_row)
+    return step - (TRACK_STEP - TRACK_SLOT), step
+
+
+def _longest(rows: list[TrackRow]) -> int:
+    return max(len(row.slots) for row in rows)
+
+
+def _track_slot(panel: Rect, row: int, column: int, longest_row: int) -> tuple[int, int]:
+    size, step = track_geometry(longest_row)
+    return (panel.x + PANEL_PAD + column * step, _track_row_top(panel, row) + (TRACK_SLOT - size) // 2)
 
 
 def _badge_box(panel: Rect, row: int) -> tuple[int, int, int, int]:
@@ -74,9 +91,11 @@ def draw_static(canvas: Image.Image, panel: Rect, players: int) -> None:
         anchor="rm",
     )
     rows = catalogue().board.track_rows(players)
+    longest = _longest(rows)
+    size, _ = track_geometry(longest)
     for row, track_row in enumerate(rows):
         for column in range(len(track_row.slots)):
-            paste(canvas, sprites.square_slot(TRACK_SLOT, Palette.PANEL), _track_slot(panel, row, column))
+            paste(canvas, sprites.square_slot(size, Palette.PANEL), _track_slot(panel, row, column, longest))
         _bonus_badge(draw, _badge_box(panel, row), track_row.bonus, done=False)
     draw.text((left, panel.y + METER_TITLE), "DRAGON BALL METER", font=font(20, True), fill=Colour.TEXT)
     for index in range(catalogue().board.meter_size(players)):
@@ -175,6 +194,8 @@ def _draw_track(
 ) -> None:
     _, _, complete = track_summary(view)
     placements = iter(view.damage_track)
+    longest = _longest(view.track_rows)
+    size, _ = track_geometry(longest)
     for row, track_row in enumerate(view.track_rows):
         if row + 1 in complete:
             top = _track_row_top(panel, row)
@@ -186,5 +207,5 @@ def _draw_track(
             placement = next(placements, None)
             if placement is None:
                 return
-            sprite = placement_sprite(view, placement, TRACK_SLOT, marks)
-            paste(canvas, sprite, _track_slot(panel, row, column))
+            sprite = placement_sprite(view, placement, size, marks)
+            paste(canvas, sprite, _track_slot(panel, row, column, longest))
