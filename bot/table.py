@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.components import Control, button, view_of
 from bot.lobby import LOBBY_OPS, handle_lobby_control, lobby_embed, lobby_view
@@ -101,6 +102,30 @@ class TableController:
     @property
     def service(self) -> Any:
         return self.bot.service
+
+    def add_table_commands(self, group: app_commands.Group, help_text: str) -> None:
+        """The commands every game has: status, rules, log, abandon and help."""
+        title = self.module.title
+
+        @group.command(name="status", description="Post the current board again")
+        async def status(interaction: discord.Interaction[Any]) -> None:
+            await self.status(interaction)
+
+        @group.command(name="rules", description=f"The rules of {title} in short pages")
+        async def rules(interaction: discord.Interaction[Any]) -> None:
+            await self.show_rules(interaction)
+
+        @group.command(name="log", description="The recent public events of this channel's game")
+        async def log_command(interaction: discord.Interaction[Any]) -> None:
+            await self.show_log(interaction)
+
+        @group.command(name="abandon", description="End this channel's game (host or channel managers)")
+        async def abandon(interaction: discord.Interaction[Any]) -> None:
+            await self.abandon(interaction)
+
+        @group.command(name="help", description=f"List the {title} commands")
+        async def help_command(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message(help_text, ephemeral=True)
 
     async def board_message(self, record: GameRecord, state: Any, events: list[Event]) -> dict[str, Any]:
         """The board as a new-message payload: content, embed, files and view."""

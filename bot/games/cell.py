@@ -164,22 +164,6 @@ class CellController(TableController):
         ) -> None:
             await self.open_lobby(interaction, difficulty, ai_players)
 
-        @group.command(name="status", description="Post the current board again")
-        async def status(interaction: discord.Interaction[Any]) -> None:
-            await self.status(interaction)
-
-        @group.command(name="rules", description="The rules of Perfect Cell in short pages")
-        async def rules(interaction: discord.Interaction[Any]) -> None:
-            await self.show_rules(interaction)
-
-        @group.command(name="log", description="The recent events of this channel's game")
-        async def log_command(interaction: discord.Interaction[Any]) -> None:
-            await self.show_log(interaction)
-
-        @group.command(name="abandon", description="End this channel's game (host or channel managers)")
-        async def abandon(interaction: discord.Interaction[Any]) -> None:
-            await self.abandon(interaction)
-
         @group.command(name="hint", description="Privately: what the AI would do with the rest of your turn")
         async def hint_command(interaction: discord.Interaction[Any]) -> None:
             await self.hint(interaction)
@@ -188,10 +172,7 @@ class CellController(TableController):
         async def autoplay(interaction: discord.Interaction[Any]) -> None:
             await self.autoplay(interaction)
 
-        @group.command(name="help", description="List the Perfect Cell commands")
-        async def help_command(interaction: discord.Interaction[Any]) -> None:
-            await interaction.response.send_message(HELP_TEXT, ephemeral=True)
-
+        self.add_table_commands(group, HELP_TEXT)
         return group
 
     async def hint(self, interaction: discord.Interaction[Any]) -> None:

@@ -597,26 +597,7 @@ class Over9000Controller(TableController):
         ) -> None:
             await self.open_lobby(interaction, "standard", ai_players)
 
-        @group.command(name="status", description="Post the current board again")
-        async def status(interaction: discord.Interaction[Any]) -> None:
-            await self.status(interaction)
-
-        @group.command(name="rules", description="The rules of Over 9000 in short pages")
-        async def rules(interaction: discord.Interaction[Any]) -> None:
-            await self.show_rules(interaction)
-
-        @group.command(name="log", description="The recent public events of this channel's game")
-        async def log_command(interaction: discord.Interaction[Any]) -> None:
-            await self.show_log(interaction)
-
-        @group.command(name="abandon", description="End this channel's game (host or channel managers)")
-        async def abandon(interaction: discord.Interaction[Any]) -> None:
-            await self.abandon(interaction)
-
-        @group.command(name="help", description="List the Over 9000 commands")
-        async def help_command(interaction: discord.Interaction[Any]) -> None:
-            await interaction.response.send_message(HELP_TEXT, ephemeral=True)
-
+        self.add_table_commands(group, HELP_TEXT)
         return group
 
     # Controls.
