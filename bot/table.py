@@ -8,6 +8,7 @@ commands here work on whichever game the channel runs, named by the controller's
 from __future__ import annotations
 
 import io
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -89,7 +90,7 @@ class RulePages:
         return max(0, min(page, len(self.pages) - 1))
 
 
-class TableController:
+class TableController(ABC):
     """The commands and controls every game has; subclasses draw the board and handle moves."""
 
     rule_pages: RulePages
@@ -127,9 +128,9 @@ class TableController:
         async def help_command(interaction: discord.Interaction[Any]) -> None:
             await interaction.response.send_message(help_text, ephemeral=True)
 
+    @abstractmethod
     async def board_message(self, record: GameRecord, state: Any, events: list[Event]) -> dict[str, Any]:
         """The board as a new-message payload: content, embed, files and view."""
-        raise NotImplementedError
 
     async def show_rules(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(

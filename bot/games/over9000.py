@@ -14,6 +14,7 @@ its reason, whatever is no longer legal.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -739,13 +740,12 @@ class Over9000Controller(TableController):
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if record.message_id is not None:
             board = channel.get_partial_message(record.message_id)
-            try:
+            # A board someone deleted is simply posted again below.
+            with contextlib.suppress(discord.NotFound):
                 if not repost:
                     await board.edit(**as_edit(message))
                     return
                 await board.edit(view=None)
-            except discord.NotFound:
-                pass
         posted = await channel.send(**message)
         await self.service.storage.set_message(record.id, posted.id)
 
