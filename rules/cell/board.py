@@ -163,7 +163,7 @@ def draw_token(state: CellState, events: list[Event], seat: int) -> None:
         state,
         events,
         "token_collected",
-        f"{fighter_name(state, seat)} collects a {name} token",
+        f"{fighter_name(state, seat)} collects {with_article(name)} token",
         seat,
         token=token,
     )
@@ -237,6 +237,11 @@ def place_on_meter(state: CellState, placement: Placement) -> None:
     if placement.die is not None:
         die = state.dice[placement.die]
         die.zone, die.holder = "meter", None
+
+
+def with_article(noun: str, capital: bool = False) -> str:
+    article = "an" if noun[0] in "AEIOU" else "a"
+    return f"{article.capitalize() if capital else article} {noun}"
 
 
 def face_name(face: Face) -> str:

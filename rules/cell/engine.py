@@ -241,9 +241,8 @@ def _spend_problem(state: CellState, action: Spend) -> IllegalAction | None:
         if is_complete(cost, placed):
             return _reject("threat_canceled", "That threat is already canceled.")
         if not fits_with(cost, placed, face):
-            return _reject(
-                "threat_mismatch", f"A {board.face_name(face)} doesn't fit the dice still needed there."
-            )
+            die = board.with_article(board.face_name(face), capital=True)
+            return _reject("threat_mismatch", f"{die} doesn't fit the dice still needed there.")
         return None
     if use == "meter":
         if face != "dragon_ball":
@@ -311,7 +310,12 @@ def _apply_spend(state: CellState, events: list[Event], action: Spend) -> None:
         die.holder, die.face = action.target, None
         receiver = board.fighter_name(state, action.target)  # type: ignore[arg-type]
         board.say(
-            state, events, "die_shared", f"{name} shares a {what} die with {receiver}", seat, to=action.target
+            state,
+            events,
+            "die_shared",
+            f"{name} shares {board.with_article(what)} die with {receiver}",
+            seat,
+            to=action.target,
         )
 
 
@@ -451,9 +455,8 @@ def _choose_problem(state: CellState, action: Choose) -> IllegalAction | None:
     if len(faces) >= len(cost):
         return _reject("paid_in_full", "That is already paid in full: confirm it.")
     if not _cost_fits(cost, [*faces, board.source_face(state, source)]):
-        return _reject(
-            "wrong_face", f"A {board.face_name(board.source_face(state, source))} isn't part of that cost."
-        )
+        die = board.with_article(board.face_name(board.source_face(state, source)), capital=True)
+        return _reject("wrong_face", f"{die} isn't part of that cost.")
     return None
 
 
