@@ -122,9 +122,15 @@ def power_card(tile_id: int, highlighted: bool) -> Image.Image:
     )
     icons_top = TILE_PAD + 32
     x = _cost_row(canvas, "BUY", ["assist"] * tile.purchase_cost, (TILE_PAD, icons_top), 26)
-    _cost_row(canvas, "USE", list(tile.activation_cost), (x + 12, icons_top), 26)
-    for row, line in enumerate(wrap(tile.effect_text, font(17), inner, 3)):
-        draw.text((TILE_PAD, icons_top + 36 + row * 21), line, font=font(17), fill=Colour.TEXT)
+    use = list(tile.activation_cost)
+    if x + 12 + _cost_row_width("USE", len(use), 26) <= width - TILE_PAD:
+        _cost_row(canvas, "USE", use, (x + 12, icons_top), 26)
+        text_top, text_lines = icons_top + 36, 3
+    else:
+        _cost_row(canvas, "USE", use, (TILE_PAD, icons_top + 32), 26)
+        text_top, text_lines = icons_top + 68, 2
+    for row, line in enumerate(wrap(tile.effect_text, font(17), inner, text_lines)):
+        draw.text((TILE_PAD, text_top + row * 21), line, font=font(17), fill=Colour.TEXT)
     return canvas
 
 
@@ -148,12 +154,16 @@ def power_chip(tile_id: int, used: bool, highlighted: bool) -> Image.Image:
     return canvas
 
 
+def _cost_row_width(label: str, icons: int, size: int) -> int:
+    return round(font(16, True).getlength(label)) + 6 + icons * (size + 2)
+
+
 def _cost_row(canvas: Image.Image, label: str, cost: list[str], origin: tuple[int, int], size: int) -> int:
     """A label followed by cost icons; returns the x where the row ends."""
     draw = ImageDraw.Draw(canvas)
     x, y = origin
     draw.text((x, y + size // 2), label, font=font(16, True), fill=Colour.MUTED, anchor="lm")
-    x += round(font(16, True).getlength(label)) + 6
+    x += _cost_row_width(label, 0, size)
     for kind in cost:
         paste(canvas, sprites.cost_slot(kind, size, Palette.POWER), (x, y))
         x += size + 2
