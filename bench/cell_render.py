@@ -9,9 +9,7 @@ last line printed is ``render_ms_median=X png_kb=Y``.
 
 from __future__ import annotations
 
-import argparse
-import statistics
-import time
+from render_timing import renders_wanted, report
 
 from renderers.cell import render_cell
 from renderers.cell.samples import knocked_out_mid_game
@@ -19,25 +17,8 @@ from rules.cell.view import view
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--renders", type=int, default=50)
-    arguments = parser.parse_args()
-
-    board_view = view(knocked_out_mid_game(), None)
-    started = time.perf_counter()
-    board = render_cell(board_view)
-    first_ms = (time.perf_counter() - started) * 1000
-
-    timings = []
-    for _ in range(arguments.renders):
-        started = time.perf_counter()
-        board = render_cell(board_view)
-        timings.append((time.perf_counter() - started) * 1000)
-
-    print(f"image {board.width}x{board.height}, alt text {len(board.alt_text)} characters")
-    print(f"first render (cold caches) {first_ms:.1f} ms")
-    print(f"min {min(timings):.1f} ms, max {max(timings):.1f} ms over {arguments.renders} renders")
-    print(f"render_ms_median={statistics.median(timings):.1f} png_kb={len(board.png) / 1024:.1f}")
+    renders = renders_wanted(__doc__.splitlines()[0])
+    report(render_cell, view(knocked_out_mid_game(), None), renders)
 
 
 if __name__ == "__main__":

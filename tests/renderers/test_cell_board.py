@@ -4,11 +4,7 @@ alt text's facts, determinism across processes and threads, and the worst-case b
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -20,8 +16,8 @@ from rules.cell.content import catalogue
 from rules.cell.engine import CellOptions, new_game
 from rules.cell.state import ActiveThreat, CellState
 from rules.cell.view import CellView, view
+from tests.renderers.fresh_process import render_elsewhere
 
-ROOT = Path(__file__).resolve().parents[2]
 ACTIONS_PER_GAME = 45
 
 
@@ -100,23 +96,10 @@ def test_the_same_view_gives_the_same_bytes_in_threads() -> None:
 
 def test_the_same_view_gives_the_same_bytes_in_another_process() -> None:
     board_view = view(samples.paying_for_a_power_up(), None)
-    script = (
-        "import sys\n"
-        "from renderers.cell import render_cell\n"
-        "from rules.cell.view import CellView\n"
-        "sys.stdout.buffer.write(render_cell(CellView.model_validate_json(sys.stdin.read())).png)\n"
+    elsewhere = render_elsewhere(
+        "renderers.cell:render_cell", "rules.cell.view:CellView", board_view, hash_seed="12345"
     )
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "12345"}
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        input=board_view.model_dump_json().encode(),
-        capture_output=True,
-        env=environment,
-        cwd=ROOT,
-        check=True,
-        timeout=60,
-    )
-    assert result.stdout == render_cell(board_view).png
+    assert elsewhere == render_cell(board_view).png
 
 
 def test_text_below_the_minimum_size_is_refused() -> None:

@@ -5,13 +5,9 @@ shapes, and determinism across threads and processes."""
 from __future__ import annotations
 
 import io
-import os
 import random
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -22,8 +18,8 @@ from renderers.over9000.describe import PHASE_WORDS
 from rules.over9000.content import SLOT_COUNT, SLOT_DEPTH, TOKEN_KINDS, TOKEN_NAMES, format_level
 from rules.over9000.state import FaceUpToken, Over9000State, Token
 from rules.over9000.view import Over9000View, view
+from tests.renderers.fresh_process import render_elsewhere
 
-ROOT = Path(__file__).resolve().parents[2]
 DUEL_ACTIONS = 8
 """Actions rendered after everyone's six placements, so every game reaches its duels."""
 
@@ -168,20 +164,7 @@ def test_the_same_view_gives_the_same_bytes_in_threads() -> None:
 
 def test_the_same_view_gives_the_same_bytes_in_another_process() -> None:
     board_view = public_view(samples.duel_in_progress(4))
-    script = (
-        "import sys\n"
-        "from renderers.over9000 import render_over9000\n"
-        "from rules.over9000.view import Over9000View\n"
-        "sys.stdout.buffer.write(render_over9000(Over9000View.model_validate_json(sys.stdin.read())).png)\n"
+    elsewhere = render_elsewhere(
+        "renderers.over9000:render_over9000", "rules.over9000.view:Over9000View", board_view, hash_seed="4242"
     )
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "4242"}
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        input=board_view.model_dump_json().encode(),
-        capture_output=True,
-        env=environment,
-        cwd=ROOT,
-        check=True,
-        timeout=60,
-    )
-    assert result.stdout == render_over9000(board_view).png
+    assert elsewhere == render_over9000(board_view).png
