@@ -77,7 +77,10 @@ def damage_fighter(state: CellState, events: list[Event], seat: int, amount: int
             say(state, events, "game_lost", "Every Z-Fighter is KO'd. Cell wins.")
 
 
-def heal_fighter(state: CellState, events: list[Event], seat: int, amount: int, why: str) -> None:
+def heal_fighter(
+    state: CellState, events: list[Event], healer: int, seat: int, amount: int, why: str
+) -> None:
+    """The event's actor is the healer, who made the move; the fighter healed is in its data."""
     fighter = state.fighters[seat]
     if fighter.knocked_out:
         return
@@ -88,7 +91,8 @@ def heal_fighter(state: CellState, events: list[Event], seat: int, amount: int, 
         events,
         "fighter_healed",
         f"{why}: {fighter.name} regains {gained} ({fighter.hp} HP)",
-        seat,
+        healer,
+        fighter=seat,
         amount=gained,
     )
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.cell import board
-from rules.cell.content import EffectStep, PowerUpTile, ThreatTile
-from rules.cell.state import CellState
+from rules.cell.content import EffectStep, PowerUpTile, ThreatTile, catalogue
+from rules.cell.state import CellState, Placement
 from rules.core.events import Event
 
 
@@ -151,14 +151,19 @@ def _self_damage(context: EffectContext, step: EffectStep) -> None:
 
 @power_up_op("heal")
 def _heal(context: EffectContext, step: EffectStep) -> None:
-    assert context.target is not None
-    board.heal_fighter(context.state, context.events, context.target, step.amount, context.source_name)
+    assert context.actor is not None and context.target is not None
+    board.heal_fighter(
+        context.state, context.events, context.actor, context.target, step.amount, context.source_name
+    )
 
 
 @power_up_op("heal_all")
 def _heal_all(context: EffectContext, step: EffectStep) -> None:
+    assert context.actor is not None
     for fighter in context.state.fighters:
-        board.heal_fighter(context.state, context.events, fighter.seat, step.amount, context.source_name)
+        board.heal_fighter(
+            context.state, context.events, context.actor, fighter.seat, step.amount, context.source_name
+        )
 
 
 @power_up_op("collect_tokens")
@@ -171,21 +176,32 @@ def _collect_tokens(context: EffectContext, step: EffectStep) -> None:
 
 @power_up_op("retrieve_own")
 def _retrieve_own(context: EffectContext, step: EffectStep) -> None:
+    """The user's dice leave Threat tiles and the Dragon Ball Meter and come back rolled, to be spent
+    this turn: that is what sets the tile apart from burning a die to retrieve (CONTENT.md,
+    decision 25)."""
     assert context.actor is not None
     state = context.state
+    retrieved: list[Placement] = []
     for threat in state.active_threats:
         mine = [p for p in threat.placed if p.die is not None and state.dice[p.die].owner == context.actor]
         threat.placed = [p for p in threat.placed if p not in mine]
-        board.release_placements(state, mine)
+        retrieved += mine
     mine = [
         p for p in state.dragon_ball_meter if p.die is not None and state.dice[p.die].owner == context.actor
     ]
     state.dragon_ball_meter = [p for p in state.dragon_ball_meter if p not in mine]
-    board.release_placements(state, mine)
+    retrieved += mine
+    board.release_placements(state, retrieved)
+    faces = catalogue().board.die_faces
+    dice = [state.dice[p.die] for p in retrieved if p.die is not None]
+    for die in dice:
+        die.face = faces[state.rng.below(len(faces))]
+    rolled = ", ".join(board.face_name(die.face) for die in dice if die.face is not None)
     board.say(
         state,
         context.events,
         "dice_retrieved",
-        f"{context.source_name}: dice return to the mat",
+        f"{context.source_name}: {len(dice)} dice return to the mat and are rolled: {rolled}",
         context.actor,
+        faces=[die.face for die in dice],
     )

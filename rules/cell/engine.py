@@ -273,7 +273,7 @@ def _apply_spend(state: CellState, events: list[Event], action: Spend) -> None:
     name = board.fighter_name(state, seat)
     if action.use == "heal":
         board.spend_to_used_pile(state, seat, source)
-        board.heal_fighter(state, events, action.target, 1, f"{name} spends {what}")  # type: ignore[arg-type]
+        board.heal_fighter(state, events, seat, action.target, 1, f"{name} spends {what}")  # type: ignore[arg-type]
     elif action.use == "damage":
         placement = board.take_source(state, seat, source)
         amount = (2 if placement.face == "super_attack" else 1) + board.strike_bonus(state, seat)

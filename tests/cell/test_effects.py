@@ -114,9 +114,9 @@ def test_a_token_discarding_threat_acts_when_cell_activates():
     assert len(state.fighters[0].tokens) == max(0, 3 - amount(tile, "discard_tokens"))
 
 
-def test_retrieving_your_own_dice_takes_them_from_threats_and_the_meter():
-    """CONTENT.md: Power Up effect ``retrieve_own`` returns the user's dice from Threat tiles and the
-    Dragon Ball Meter, leaving everyone else's."""
+def test_retrieving_your_own_dice_takes_them_from_threats_and_the_meter_rolled():
+    """CONTENT.md, decision 25: Power Up effect ``retrieve_own`` returns the user's dice from Threat
+    tiles and the Dragon Ball Meter, leaving everyone else's, and rolls them, ready to spend."""
     tile = power_up_where("retrieving own dice", lambda tile: ops(tile) == {"retrieve_own"})
     threat = threat_where(
         "with a single wild", lambda threat: "any" in threat.cost and not threat.restrictions
@@ -136,4 +136,29 @@ def test_retrieving_your_own_dice_takes_them_from_threats_and_the_meter():
     assert active is not None and active.placed == []
     assert [state.dice[p.die].owner for p in state.dragon_ball_meter if p.die is not None] == [1]
     for die in (on_threat, own_on_meter):
-        assert (state.dice[die].zone, state.dice[die].holder, state.dice[die].face) == ("mat", 0, None)
+        assert (state.dice[die].zone, state.dice[die].holder) == ("mat", 0)
+        assert state.dice[die].face is not None
+    state.fighters[0].hp -= 1
+    face = state.dice[on_threat].face
+    spend = (
+        Spend(player=0, source=die_source(on_threat), use="damage")
+        if face in ("attack", "super_attack")
+        else Spend(player=0, source=die_source(on_threat), use="heal", target=0)
+    )
+    assert act(state, spend).dice[on_threat].zone != "mat"
+
+
+def test_instant_transmission_works_under_a_no_reroll_threat():
+    """CONTENT.md, decision 25: rolling the retrieved dice is not a reroll."""
+    tile = power_up_where("retrieving own dice", lambda tile: ops(tile) == {"retrieve_own"})
+    blocker = threat_where("forbidding rerolls", lambda threat: "no_reroll" in threat.restrictions)
+    state = start("goku")
+    put_threats(state, blocker.id)
+    equip(state, 0, tile.id)
+    fill_meter(state, 0, 1)
+    parked = state.dragon_ball_meter[-1].die
+    assert parked is not None
+    cost = [face if face != "any" else "assist" for face in tile.activation_cost]
+    paying = set_faces(state, *cost)  # type: ignore[arg-type]
+    state = pay(state, 0, "activate", tile.id, [die_source(die) for die in paying])
+    assert state.dice[parked].zone == "mat" and state.dice[parked].face is not None

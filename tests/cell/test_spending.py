@@ -47,9 +47,11 @@ def test_dragon_balls_and_assists_heal_a_fighter_of_your_choice(face: str):
     state = start("goku", "gohan")
     (die,) = set_faces(state, face)  # type: ignore[arg-type]
     set_hp(state, 1, 2)
-    state = act(state, heal(0, die_source(die), 1))
+    state, events = act_with_events(state, heal(0, die_source(die), 1))
     assert state.fighters[1].hp == 3
     assert state.dice[die].zone == "spent"
+    (healed,) = [event for event in events if event.kind == "fighter_healed"]
+    assert (healed.actor, healed.data["fighter"]) == (0, 1), "the healer made the move"
 
 
 def test_a_fighter_can_heal_themself():

@@ -501,7 +501,11 @@ class ChoiceMaker:
                     return None
                 worth += weights.token_ev * step.amount
             elif step.op == "retrieve_own":
-                return None
+                # Dice parked on threats and the meter only matter again in the last round, when
+                # fresh dice for damage beat any progress they hold.
+                if not model.final_round or model.parked_dice == 0:
+                    return None
+                worth += weights.fresh_die * model.parked_dice
         if hp != model.hp:
             worth += survival_value(model, weights, hp=hp) - self.base
             if hp[model.seat] <= 0 < model.hp[model.seat] and not model.final_round:
@@ -538,7 +542,7 @@ class ChoiceMaker:
                 take_source(target_model, unit, face)
             apply_activation(target_model, tile_id, len(payment), target, strike)
 
-        chance = any(step.op == "collect_tokens" for step in tile.effects)
+        chance = any(step.op in ("collect_tokens", "retrieve_own") for step in tile.effects)
         return Choice(actions, worth, why, update, payment, chance=chance)
 
     def _purchase_bundles(self) -> Iterator[Choice]:

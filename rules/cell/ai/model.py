@@ -88,6 +88,7 @@ class TableModel:
     tokens_available: int
     used_once: list[int]
     struck_first: bool
+    parked_dice: int
     permissions: Permissions = field(default_factory=Permissions)
 
     def clone(self) -> TableModel:
@@ -116,6 +117,7 @@ class TableModel:
             tokens_available=self.tokens_available,
             used_once=list(self.used_once),
             struck_first=self.struck_first,
+            parked_dice=self.parked_dice,
             permissions=self.permissions,
         )
 
@@ -199,6 +201,7 @@ def build_model(seen: CellView, seat: int, legal: list[CellAction]) -> TableMode
         tokens_available=seen.token_pile_size + seen.token_discard_size,
         used_once=list(fighter.power_ups_used),
         struck_first=fighter.struck_first,
+        parked_dice=sum(1 for die in seen.dice if die.owner == seat and die.zone in ("threat", "meter")),
         permissions=permissions_from(legal),
     )
 
