@@ -3,6 +3,7 @@ and player count.
 
     python -m rules.cell.simulate --games 1000 --players 4 --variant normal --agent strong
     python -m rules.cell.simulate --all --games 1000 --agent strong --workers 2
+    python -m rules.cell.simulate --players 1 --variant normal --games 1200 --by-fighter
 
 Game ``i`` of every cell of the table uses seed ``--seed + i``, so the variants of one player count
 are played with the same fighters and the same threat order (Challenge and Impossible remove tiles
@@ -22,6 +23,7 @@ from typing import get_args
 
 from rules.cell.ai import make_player
 from rules.cell.ai.runner import GameRecord, play_game
+from rules.cell.content import catalogue
 from rules.cell.state import Variant
 
 VARIANTS: tuple[Variant, ...] = get_args(Variant)
@@ -150,6 +152,25 @@ def format_table(cells: list[Cell]) -> list[str]:
     return lines
 
 
+def format_fighters(cells: list[Cell]) -> list[str]:
+    """Win rate of the games each fighter played in, cell by cell: how the mats compare."""
+    header = f"{'variant':<11}{'players':>7}  {'fighter':<15}{'games':>7}{'win rate':>10}"
+    lines = [header, "-" * len(header)]
+    for cell in cells:
+        results: dict[str, list[bool]] = {}
+        for record in cell.records:
+            for fighter in record.fighters:
+                results.setdefault(fighter, []).append(record.won)
+        for fighter in catalogue().fighters:
+            won = results.get(fighter.id)
+            if won:
+                lines.append(
+                    f"{cell.variant:<11}{cell.players:>7}  {fighter.name:<15}{len(won):>7}"
+                    f"{sum(won) / len(won):>10.1%}"
+                )
+    return lines
+
+
 def summary_line(cells: list[Cell]) -> str:
     """The targets in one line: Normal's range, Easy's lead over Normal, Impossible's win rate."""
     by_key = {(cell.variant, cell.players): cell for cell in cells}
@@ -183,6 +204,7 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=1, help="processes to play games in")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game of every cell")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--by-fighter", action="store_true", help="also each fighter's win rate per cell")
     arguments = parser.parse_args(argv)
     if arguments.all and (arguments.players or arguments.variant):
         parser.error("--all plays every variant and player count; drop --players and --variant")
@@ -211,6 +233,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"agent {arguments.agent}{budget_text}, seeds {arguments.seed}..{last_seed}")
     for line in format_table(table):
         print(line)
+    if arguments.by_fighter:
+        print()
+        for line in format_fighters(table):
+            print(line)
     print(f"{sum(cell.games for cell in table)} games in {elapsed:.1f}s with {arguments.workers} worker(s)")
     print(summary_line(table))
     return 0

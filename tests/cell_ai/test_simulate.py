@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from rules.cell.content import catalogue
 from rules.cell.simulate import main, simulate, wilson_interval
 
 SUMMARY = re.compile(
@@ -27,6 +28,29 @@ def test_one_cell_of_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     main(["--games", "2", "--players", "2", "--variant", "easy", "--agent", "random", "--quiet"])
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("easy")]
     assert len(rows) == 1 and rows[0].split()[1:3] == ["2", "2"]
+
+
+def test_each_fighter_s_win_rate_is_listed_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    main(
+        [
+            "--games",
+            "6",
+            "--players",
+            "2",
+            "--variant",
+            "normal",
+            "--agent",
+            "heuristic",
+            "--quiet",
+            "--by-fighter",
+        ]
+    )
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert SUMMARY.match(lines[-1]), lines[-1]
+    rows = [line.split() for line in lines if re.match(r"^normal\s+2\s+[A-Z]", line)]
+    names = {fighter.name.split()[-1] for fighter in catalogue().fighters}
+    assert rows and {row[-3] for row in rows} <= names
+    assert sum(int(row[-2]) for row in rows) == 6 * 2, "every seat of every game is counted once"
 
 
 def test_runs_repeat_exactly_with_any_number_of_workers() -> None:
