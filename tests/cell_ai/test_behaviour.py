@@ -9,7 +9,7 @@ from rules.cell.actions import CellAction, Confirm, Spend, StartSelection
 from rules.cell.ai import make_player, plan_turn
 from rules.cell.ai.runner import play_steps
 from rules.cell.content import FACES, Face, catalogue
-from rules.cell.state import Placement
+from rules.cell.state import CellState, Placement
 from rules.cell.threat_slots import faces_fit
 from tests.cell_ai.tables import amount, only_damages_everyone, rolled, supply, table, threat, threats_in_play
 
@@ -108,3 +108,29 @@ def test_a_knocked_out_fighter_passes_its_assists_to_a_standing_one() -> None:
     shared = [a for step in actions for a in step.actions if isinstance(a, Spend) and a.use == "share"]
     assert [action.target for action in shared] == [1]
     assert not any(isinstance(a, Confirm) for step in actions for a in step.actions)
+
+
+def _parked_on_the_meter(state: CellState, seat: int, count: int) -> None:
+    parked = [die for die in state.dice if die.owner == seat and die.zone == "spent"][:count]
+    assert len(parked) == count
+    for die in parked:
+        state.dragon_ball_meter.append(Placement(face="dragon_ball", die=die.id, placed_by=seat))
+        die.zone, die.holder, die.face = "meter", None, None
+
+
+def test_instant_transmission_brings_parked_dice_back_for_the_last_round_only() -> None:
+    """Dice on the meter are worth more as fresh dice only when no later round can use the wish."""
+    transmission = catalogue().power_up_named("Instant Transmission")
+    for agent in AGENTS:
+        for last_round in (True, False):
+            state = threats_in_play(rolled(table("gohan", "piccolo"), "assist", "attack"))
+            supply(state)
+            state.fighters[0].power_ups = [transmission.id]
+            _parked_on_the_meter(state, 0, 3)
+            if last_round:
+                state.removed_threats += state.threat_stack
+                state.threat_stack = []
+            starts = [
+                (a.purpose, a.tile) for a in plan_turn(state, 0, agent=agent) if isinstance(a, StartSelection)
+            ]
+            assert (("activate", transmission.id) in starts) == last_round, (agent, last_round)
