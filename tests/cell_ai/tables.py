@@ -10,7 +10,7 @@ from rules.cell.ai import make_player
 from rules.cell.ai.runner import decision_seed, fighters_for, play_steps
 from rules.cell.content import Face, PowerUpTile, ThreatTile, catalogue
 from rules.cell.engine import CellOptions, new_game
-from rules.cell.state import ActiveThreat, CellState
+from rules.cell.state import ActiveThreat, CellState, Die, Placement
 
 
 def table(*fighters: str, seed: int = 3) -> CellState:
@@ -38,6 +38,13 @@ def threats_in_play(state: CellState, *tiles: int) -> CellState:
     state.threat_stack[:0] = [t.tile for t in state.active_threats if t.tile not in tiles]
     state.active_threats = [ActiveThreat(tile=tile) for tile in tiles]
     return state
+
+
+def on_the_meter(state: CellState, dice: list[Die], placed_by: int) -> None:
+    """Puts these dice on the Dragon Ball Meter as Dragon Balls placed by ``placed_by``."""
+    for die in dice:
+        state.dragon_ball_meter.append(Placement(face="dragon_ball", die=die.id, placed_by=placed_by))
+        die.zone, die.holder, die.face = "meter", None, None
 
 
 def supply(state: CellState, *tiles: int) -> CellState:

@@ -9,9 +9,17 @@ from rules.cell.actions import CellAction, Confirm, Spend, StartSelection
 from rules.cell.ai import make_player, plan_turn
 from rules.cell.ai.runner import play_steps
 from rules.cell.content import FACES, Face, catalogue
-from rules.cell.state import CellState, Placement
 from rules.cell.threat_slots import faces_fit
-from tests.cell_ai.tables import amount, only_damages_everyone, rolled, supply, table, threat, threats_in_play
+from tests.cell_ai.tables import (
+    amount,
+    on_the_meter,
+    only_damages_everyone,
+    rolled,
+    supply,
+    table,
+    threat,
+    threats_in_play,
+)
 
 AGENTS = ("heuristic", "strong")
 
@@ -82,9 +90,7 @@ def test_fills_the_meter_when_fighters_are_about_to_be_knocked_out() -> None:
             state.fighters[seat].hp = 1
         capacity = len([slot for slot in catalogue().board.dragon_ball_meter if slot <= 3])
         placed_by_others = [die for die in state.dice if die.owner == 1][: capacity - 1]
-        for die in placed_by_others:
-            state.dragon_ball_meter.append(Placement(face="dragon_ball", die=die.id, placed_by=1))
-            die.zone, die.holder, die.face = "meter", None, None
+        on_the_meter(state, placed_by_others, placed_by=1)
         assert spends(plan_turn(state, 0, agent=agent), "meter"), agent
 
 
@@ -110,14 +116,6 @@ def test_a_knocked_out_fighter_passes_its_assists_to_a_standing_one() -> None:
     assert not any(isinstance(a, Confirm) for step in actions for a in step.actions)
 
 
-def _parked_on_the_meter(state: CellState, seat: int, count: int) -> None:
-    parked = [die for die in state.dice if die.owner == seat and die.zone == "spent"][:count]
-    assert len(parked) == count
-    for die in parked:
-        state.dragon_ball_meter.append(Placement(face="dragon_ball", die=die.id, placed_by=seat))
-        die.zone, die.holder, die.face = "meter", None, None
-
-
 def test_instant_transmission_brings_parked_dice_back_for_the_last_round_only() -> None:
     """Dice on the meter are worth more as fresh dice only when no later round can use the wish."""
     transmission = catalogue().power_up_named("Instant Transmission")
@@ -126,7 +124,9 @@ def test_instant_transmission_brings_parked_dice_back_for_the_last_round_only() 
             state = threats_in_play(rolled(table("gohan", "piccolo"), "assist", "attack"))
             supply(state)
             state.fighters[0].power_ups = [transmission.id]
-            _parked_on_the_meter(state, 0, 3)
+            parked = [die for die in state.dice if die.owner == 0 and die.zone == "spent"][:3]
+            assert len(parked) == 3
+            on_the_meter(state, parked, placed_by=0)
             if last_round:
                 state.removed_threats += state.threat_stack
                 state.threat_stack = []
