@@ -434,4 +434,4 @@ async def test_privileged_intents_are_refused_like_discord_does(fake_discord: Fa
     greedy = commands.Bot(command_prefix="!", intents=discord.Intents.all())
     with pytest.raises(discord.PrivilegedIntentsRequired):
         async with fake_discord.running(greedy):
-            pass
+            pytest.fail("the bot connected with privileged intents")
