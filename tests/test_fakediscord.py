@@ -402,6 +402,29 @@ async def test_channel_messages_can_be_posted_edited_fetched_and_deleted(fake_di
     assert fake.image(announcement).getpixel((0, 0)) == (255, 255, 0)
 
 
+async def test_injected_faults_fail_or_delay_the_next_requests_to_a_route(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    games = fake.guild.channel("games")
+    fake.inject_fault("PATCH", "/channels/{channel_id}/messages/{message_id}", delay=0.05)
+    fake.inject_fault(
+        "POST", "/channels/{channel_id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
+    async with fake.running(make_bot()) as bot:
+        channel = bot.get_channel(games.id)
+        assert isinstance(channel, discord.TextChannel)
+        with pytest.raises(discord.Forbidden, match="Missing Permissions"):
+            await channel.send("refused")
+        posted = await channel.send("accepted")
+        await posted.edit(content="edited late")
+
+    assert [message.content for message in fake.channel_view(games, as_user=fake.users.carol)] == [
+        "edited late"
+    ]
+    assert [request.status for request in fake.requests if request.method == "POST"][-2:] == [403, 200]
+    with pytest.raises(UserActionError, match="not a route"):
+        fake.inject_fault("POST", "/no/such/route")
+
+
 async def test_subcommand_groups_and_member_permissions_are_honoured(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     async with fake.running(make_bot()):

@@ -37,7 +37,7 @@ from .interactions import (
     modal_submit_data,
     select_data,
 )
-from .rest import RecordedRequest, RestApi
+from .rest import Fault, RecordedRequest, RestApi
 from .spec import load_spec
 from .world import FakeChannel, FakeGuild, FakeUser, Snowflakes, StoredMessage, Users, build_world
 
@@ -252,6 +252,24 @@ class FakeDiscord:
             current_source,
             opened.interaction.metadata(),
         )
+
+    def inject_fault(
+        self,
+        method: str,
+        template: str,
+        *,
+        status: int | None = None,
+        code: int = 0,
+        message: str = "Injected failure",
+        delay: float = 0.0,
+        times: int = 1,
+    ) -> None:
+        """Make the next ``times`` requests to a route (its spec template, e.g.
+        ``/channels/{channel_id}/messages``) fail with ``status``/``code`` or arrive ``delay`` s late:
+        a missing permission (403, 50013), a deleted message (404, 10008), a slow network."""
+        if self.spec.find_operation(method, template) is None:
+            raise UserActionError(f"{method} {template} is not a route of Discord's API")
+        self.rest.faults.append(Fault(method.upper(), template, status, code, message, delay, times))
 
     async def interrupt_gateway(self) -> None:
         """Drop the bot's gateway connection like a network blip, and wait until the bot has resumed."""

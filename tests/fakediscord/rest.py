@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,20 @@ class ApiError(Exception):
         self.code = code
 
 
+@dataclass
+class Fault:
+    """A planned failure, as a test asks for one: the next ``times`` requests to ``method template``
+    wait ``delay`` seconds, then fail with ``status`` and ``code`` (or, with no status, go through late)."""
+
+    method: str
+    template: str
+    status: int | None
+    code: int
+    message: str
+    delay: float
+    times: int
+
+
 @dataclass(frozen=True)
 class ApiCall:
     params: dict[str, str]
@@ -58,6 +73,7 @@ class RestApi:
         self.fake = fake
         self.world = fake.world
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.faults: list[Fault] = []
         guild_commands = "/applications/{application_id}/guilds/{guild_id}/commands"
         webhook_message = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
         original = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
@@ -107,6 +123,11 @@ class RestApi:
         template = operation.template if operation else None
         record = RecordedRequest(request.method, path, template, dict(request.query), body, uploads)
         self.fake.requests.append(record)
+        fault = self._take_fault(request.method, template)
+        if fault is not None:
+            await asyncio.sleep(fault.delay)
+            if fault.status is not None:
+                return _error(record, fault.status, fault.code, fault.message)
         if (
             not _is_token_route(template or "")
             and request.headers.get("Authorization") != f"Bot {self.fake.token}"
@@ -135,6 +156,15 @@ class RestApi:
         if errors:
             self.fake.fail(_contract_error(f"the fake's own response to {request.method} {template}", errors))
         return _json_response(payload, status)
+
+    def _take_fault(self, method: str, template: str | None) -> Fault | None:
+        for fault in self.faults:
+            if fault.method == method and fault.template == template:
+                fault.times -= 1
+                if fault.times == 0:
+                    self.faults.remove(fault)
+                return fault
+        return None
 
     async def _get_me(self, call: ApiCall) -> tuple[int, Any]:
         user = self.world.bot_user.payload()
