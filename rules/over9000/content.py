@@ -43,7 +43,9 @@ DEFENSE_FOR: dict[str, TokenKind] = {
     "punch": "punch_defense",
     "blast": "blast_defense",
 }
-DEFENSES: frozenset[str] = frozenset(DEFENSE_FOR.values())
+DEFENSES: tuple[TokenKind, ...] = tuple(DEFENSE_FOR.values())
+"""A tuple, not a set: code that walks it (the AI's choice of a blocker) must see one order in every
+process, whatever the hash seed."""
 
 TOKEN_NAMES: dict[str, str] = {
     "kick": "Kick",
