@@ -38,6 +38,7 @@ from rules.over9000.content import (
     format_level,
     is_attack,
 )
+from rules.over9000.ending import settle_round
 from rules.over9000.migrations import MIGRATIONS
 from rules.over9000.powers import (
     PowerContext,
@@ -209,59 +210,11 @@ def _end_round(state: Over9000State, events: list[Event]) -> None:
         player.slots = [[] for _ in range(SLOT_COUNT)]
     levels = ", ".join(f"{player.name} {format_level(player.power_level)}" for player in state.players)
     _say(events, "round_ended", f"Round {state.round} is over: {levels}")
-    _settle_round(state, events)
+    settle_round(state, events)
     if state.outcome is None:
         _start_round(state, events)
     else:
         state.phase = "over"
-
-
-def _settle_round(state: Over9000State, events: list[Event]) -> None:
-    """The summary's ending: one player over 9000 wins; several all drop back to the reset level and
-    a new round begins. Sudden death only settles a round in which nobody went over 9000."""
-    settings = catalogue().settings
-    over = [player for player in state.players if player.power_level > settings.over_threshold]
-    if len(over) == 1:
-        _win(state, events, over[0].seat, "over_9000", f"{over[0].name}'s power level is over 9000!")
-    elif over:
-        _reset(state, events, over)
-    elif state.round >= settings.sudden_death_round:
-        _sudden_death(state, events)
-
-
-def _reset(state: Over9000State, events: list[Event], over: list[PlayerState]) -> None:
-    reset_level = catalogue().settings.reset_level
-    for player in over:
-        player.power_level = reset_level
-    state.last_crossing = [player.seat for player in over]
-    names = ", ".join(player.name for player in over)
-    _say(
-        events,
-        "levels_reset",
-        f"{names} all went over 9000: they drop back to {format_level(reset_level)}",
-        seats=state.last_crossing,
-    )
-
-
-def _sudden_death_contenders(state: Over9000State) -> list[int]:
-    """Who sudden death may crown: the players of the latest reset, who did go over 9000, or anyone
-    if nobody has gone over 9000 yet."""
-    return state.last_crossing or [player.seat for player in state.players]
-
-
-def _sudden_death(state: Over9000State, events: list[Event]) -> None:
-    """Crowns the one player strictly ahead of everyone, if they are a contender; otherwise play
-    goes on, because a shared or a contender-less victory would not be the summary's winner."""
-    top = max(player.power_level for player in state.players)
-    leaders = [player for player in state.players if player.power_level == top]
-    if len(leaders) == 1 and leaders[0].seat in _sudden_death_contenders(state):
-        leader = leaders[0]
-        _win(state, events, leader.seat, "clearly_highest", f"{leader.name} is clearly the strongest!")
-
-
-def _win(state: Over9000State, events: list[Event], winner: int, reason: str, text: str) -> None:
-    state.outcome = Outcome(result="win", reason=reason, winners=[winner])
-    _say(events, "game_won", text, winners=[winner])
 
 
 # Placement.
