@@ -7,6 +7,7 @@ fair share (1.00 = wins exactly 1 game in 4), the game length, how often sudden 
 and how real attacks fare when declared honestly, bluffed, or pushed by a player caught bluffing.
 
     PYTHONPATH=. .venv/bin/python bench/over9000_engine.py [--games 200] [--balance 0]
+        [--exposed-attacks N] [--trust P]
 
 Rates are per second of this process's CPU time, which is what one core delivers whatever else the
 machine is running. The last line is ``actions_per_second=N games_per_second=M`` for the random
@@ -22,7 +23,7 @@ from collections import Counter
 from typing import Any
 
 from rules.core.playout import random_playout
-from rules.over9000 import RULES
+from rules.over9000 import RULES, ai
 from rules.over9000.ai import choose_action
 from rules.over9000.content import catalogue, is_attack
 from rules.over9000.engine import Over9000Options, apply, new_game
@@ -79,11 +80,13 @@ class DuelTally:
         caught = self.blocked["bluff"]
         exposure_cost = (self._swing(self.KINDS[:3]) - self._swing(("exposed",))) / step
         followed = self.pushes["exposed"] / max(1, caught)
-        lines = [
-            f"  caught bluffs: {caught / games:.2f} a game, each followed by {followed:.2f} exposed pushes; "
-            f"an exposed push is worth {exposure_cost:.2f} steps less, so a caught bluff costs "
-            f"{followed * exposure_cost:.2f} steps"
-        ]
+        lines = [f"  caught bluffs: {caught / games:.2f} a game"]
+        if self.pushes["exposed"]:
+            lines[0] += (
+                f", each followed by {followed:.2f} exposed pushes; an exposed push is worth "
+                f"{exposure_cost:.2f} steps less, so a caught bluff costs "
+                f"{followed * exposure_cost:.2f} steps"
+            )
         for kind in self.KINDS:
             count = max(1, self.pushes[kind])
             lines.append(
@@ -145,9 +148,17 @@ def main() -> None:
         default=None,
         help="play with another price for a caught bluff than game.json's, to measure it",
     )
+    parser.add_argument(
+        "--trust",
+        type=float,
+        default=None,
+        help="how often the AI defender believes a declaration (the AI's own is 0.75)",
+    )
     arguments = parser.parse_args()
     if arguments.exposed_attacks is not None:
         catalogue().settings.exposed_attacks = arguments.exposed_attacks
+    if arguments.trust is not None:
+        ai.TRUST_DECLARATION = arguments.trust
     if arguments.balance:
         balance(arguments.balance)
     actions, seconds, wall = random_games(arguments.games)
