@@ -82,9 +82,11 @@ RULE_PAGES = RulePages(
         (
             "Hits, blocks and feints",
             "A real attack hits (+1,000 to the attacker) unless the defender reveals the same attack "
-            "or its defense: then it is blocked (the attacker loses 1,000, or 2,000 for a caught bluff, "
-            "and the defender gains 1,000). Pushing a token that is no attack is a feint: nothing "
-            "happens, except that a Power-Up facing no attack gains its owner 1,000.",
+            "or its defense: then it is blocked (the attacker loses 1,000 and the defender gains "
+            "1,000). A caught bluff costs the same, but your next "
+            f"{catalogue().settings.exposed_attacks} attacks are shown to their defender before they "
+            "reveal. Pushing a token that is no attack is a feint: nothing happens, except that a "
+            "Power-Up facing no attack gains its owner 1,000.",
         ),
         (
             "Dragon Balls and special powers",
@@ -95,8 +97,10 @@ RULE_PAGES = RulePages(
         (
             "The end",
             "The round ends when fewer than two fighters have face-down tokens; every token goes back "
-            "and everyone draws again. One fighter over 9000 wins; if several are, they drop to 5,000. "
-            "From round 10 a clearly strongest fighter wins; after round 15 the tied leaders share it.",
+            "and everyone draws again. One fighter over 9000 wins; if several are, they drop to 5,000 "
+            "and a new round begins. From round 10, a fighter strictly ahead of all others when a round "
+            "ends with nobody over 9000 wins (if some fighters dropped back to 5,000, only one of the "
+            "last of them can win this way).",
         ),
     ],
 )
