@@ -5,11 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from rules.primetime.terrain import Terrain, TerrainKind, TerrainPiece, terrain_of
-
-
-def piece(kind: TerrainKind, x: int, y: int, width: int = 2, height: int = 2) -> TerrainPiece:
-    return TerrainPiece(kind=kind, x=x, y=y, width=width, height=height)
+from rules.primetime.terrain import Terrain, TerrainKind, terrain_of
+from tests.primetime.layouts import piece
 
 
 def test_a_piece_covers_the_cells_east_and_north_of_its_corner():
