@@ -166,14 +166,6 @@ class Terrain:
             return False
         return self._difficult[namekian][cell_index(cell)] == 1
 
-    def passable_grid(self, level: int) -> bytes:
-        """``passable`` for every padded index at once (1 or 0); off-board slots are 0."""
-        return self._passable[level]
-
-    def difficult_grid(self, namekian: bool) -> bytes:
-        """``difficult`` at Ground for every padded index at once (1 or 0)."""
-        return self._difficult[namekian]
-
 
 @lru_cache(maxsize=64)
 def terrain_of(pieces: tuple[TerrainPiece, ...]) -> Terrain:
