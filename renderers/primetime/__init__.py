@@ -1,0 +1,1 @@
+"""The Prime Time board image."""
