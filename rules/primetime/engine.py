@@ -60,7 +60,7 @@ _KIND_OF: dict[type, str] = {
 def new_game(options: PrimeTimeOptions, seed: int) -> PrimeTimeState:
     events: list[Event] = []
     state = rounds.new_state(options, seed, events)
-    _refresh_prompts(state)
+    refresh_prompts(state)
     _remember(state, events)
     return state
 
@@ -106,7 +106,7 @@ def _attack_prompt(state: PrimeTimeState) -> Prompt:
     return Prompt(who=evader.seat, kind="evade_move", options=cells, default=stay)
 
 
-def _refresh_prompts(state: PrimeTimeState) -> None:
+def refresh_prompts(state: PrimeTimeState) -> None:
     if state.outcome is not None:
         state.prompts = []
     elif state.phase == "initiative":
@@ -362,7 +362,7 @@ def apply(
         activation.after_step(ctx)
         rounds.advance(ctx)
         working.actions_taken += 1
-        _refresh_prompts(working)
+        refresh_prompts(working)
         _remember(working, events)
 
     return reduce_copy(state, mutate, shared_lists=frozenset({"recent_events"}))
