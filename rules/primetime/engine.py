@@ -8,6 +8,7 @@ after every action from the phase, the activation and the pending attack.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from rules.core.errors import IllegalAction
@@ -33,7 +34,7 @@ from rules.primetime.actions import (
     UseTechnique,
 )
 from rules.primetime.context import Ctx, Roller, reject
-from rules.primetime.geometry import distance
+from rules.primetime.geometry import Cell, distance
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import SCHEMA_VERSION, PrimeTimeState, Prompt, Unit
 from rules.primetime.stats import char
@@ -393,10 +394,16 @@ def _technique_actions(state: PrimeTimeState, seat: int, unit: Unit) -> list[Pri
     return found
 
 
+@cache
+def _move(seat: int, cell: Cell) -> Move:
+    """Moves are most of the actions listed; being frozen, each one is built once and shared."""
+    return Move(player=seat, to=cell)
+
+
 def _step_actions(state: PrimeTimeState, seat: int) -> list[PrimeTimeAction]:
     unit = _active_unit(state)
     found: list[PrimeTimeAction] = [
-        Move(player=seat, to=cell) for cell in move_options(state, unit) if cell != unit.cell
+        _move(seat, cell) for cell in move_options(state, unit) if cell != unit.cell
     ]
     for level in (unit.level - 1, unit.level + 1):
         if 0 <= level <= 2 and activation.altitude_problem(state, unit, level) is None:

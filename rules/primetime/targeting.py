@@ -11,11 +11,20 @@ from rules.primetime.movement import reachable
 from rules.primetime.sight import has_cover, line_of_sight
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import char, is_namekian, stat
-from rules.primetime.terrain import Terrain, terrain_of
+from rules.primetime.terrain import Terrain, TerrainPiece, terrain_of
+
+_last_board: list[tuple[tuple[TerrainPiece, ...], Terrain]] = []
 
 
 def board(state: PrimeTimeState) -> Terrain:
-    return terrain_of(state.terrain)
+    """The layout's lookups. Hashing the pieces for ``terrain_of`` costs more than the lookups it
+    saves, so the last layout seen is remembered by identity (a tuple of frozen pieces never changes)."""
+    pieces = state.terrain
+    if _last_board and _last_board[0][0] is pieces:
+        return _last_board[0][1]
+    terrain = terrain_of(pieces)
+    _last_board[:] = [(pieces, terrain)]
+    return terrain
 
 
 @lru_cache(maxsize=8192)
