@@ -10,7 +10,7 @@ from rules.core.errors import IllegalAction
 from rules.primetime.actions import Move, React, UseTechnique
 from rules.primetime.engine import legal_actions
 from rules.primetime.state import PrimeTimeState
-from tests.primetime.helpers import act, activated, board, kinds, piece
+from tests.primetime.helpers import act, activated, board, kinds
 
 CG = ("z_fighters", "cell_games")
 GF = ("z_fighters", "ginyu_force")
