@@ -1,15 +1,16 @@
 """Where the Prime Time battlefield sits on the board image, and how inches become pixels.
 
 The battlefield is 30" at 24 px per inch (DESIGN.md 4.2), framed by a margin that carries the
-coordinates on all four sides. North is up: cell ``x,y`` is ``x`` cells from the west edge and ``y``
-cells from the south edge.
+coordinates on all four sides, with the side panel to its right: 1,150 x 780 px in all. North is up:
+cell ``x,y`` is ``x`` cells from the west edge and ``y`` cells from the south edge.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from renderers.common import RGB, Colour, blend
+from renderers.common import RGB, Colour, Rect, blend
+from rules.primetime.content import settings
 from rules.primetime.geometry import BOARD_SIZE, Cell
 
 INCH = 24
@@ -21,6 +22,11 @@ MARGIN = 30
 BOARD_PIXELS = BOARD_SIZE * INCH
 FIELD_PIXELS = BOARD_PIXELS + 2 * MARGIN
 """The battlefield layer is this many pixels square, frame included."""
+
+WIDTH = 1150
+HEIGHT = FIELD_PIXELS
+PANEL = Rect(FIELD_PIXELS + 4, 10, WIDTH - FIELD_PIXELS - 14, HEIGHT - 20)
+"""The side panel: round, phase, both players, the mission and the last events."""
 
 SIDE_COLOURS: tuple[RGB, RGB] = (Colour.BLUE, Colour.ORANGE)
 """The two sides' colours, an Okabe-Ito pair that stays distinct for colour-blind players."""
@@ -44,6 +50,13 @@ class Zone:
     y: int
     width: int
     height: int
+
+
+def deployment_zones() -> tuple[Zone, Zone]:
+    """Namek Plains, the one Location the game is played on: the south zone is seat 1's, the north
+    zone seat 2's, each as deep as the settings say (3.6)."""
+    depth = settings().zone_depth
+    return Zone(0, 0, BOARD_SIZE, depth), Zone(0, BOARD_SIZE - depth, BOARD_SIZE, depth)
 
 
 def point_pixel(point: tuple[float, float]) -> tuple[int, int]:
