@@ -48,7 +48,8 @@ def render_primetime(view: PrimeTimeView, highlight: Highlight | None = None) ->
         draw_reach(canvas, highlight.reach)
     objectives.draw_zones(canvas, view.objectives, view.units)
     draw_last_action(canvas, last_action(view))
-    models.draw_models(canvas, view.units, view.activation.unit if view.activation is not None else None)
+    active = view.activation.unit if view.activation is not None else None
+    models.draw_models(canvas, view.units, active, view.phase == "activation")
     objectives.draw_balls(canvas, view.objectives)
     if highlight is not None:
         draw_target_marks(canvas, highlight, view.units)

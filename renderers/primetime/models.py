@@ -49,22 +49,26 @@ HP_HIGH, HP_MID, HP_LOW = Colour.BLUISH_GREEN, Colour.YELLOW, Colour.VERMILLION
 ACTIVE_RING = Colour.WHITE
 
 
-def draw_models(canvas: Image.Image, units: list[Unit], active: str | None) -> None:
-    """Every model: the Dazed ones first (under anything in their cell), then standing models from the
-    ground up, so a flyer is never hidden by a model below it."""
+def draw_models(canvas: Image.Image, units: list[Unit], active: str | None, activating: bool) -> None:
+    """Every model: the Dazed ones first (under anything in their cell), then the altitude badges
+    (under every disc, so a badge never hides a neighbour's code), then the standing models from the
+    ground up, so a flyer is never hidden by a model below it. Models that have activated are dimmed
+    only while ``activating`` (the Activation Phase), when it tells who may still act."""
     draw = ImageDraw.Draw(canvas)
     for unit in sorted((unit for unit in units if unit.dazed), key=lambda unit: unit.id):
         _paste_centred(canvas, dazed_sprite(), cell_centre_pixel(unit.cell), DAZED_OFFSET)
     standing = sorted((unit for unit in units if not unit.dazed), key=lambda unit: (unit.level, unit.id))
+    for unit in standing:
+        if unit.level:
+            _paste_centred(canvas, badge_sprite(unit.level), cell_centre_pixel(unit.cell))
     for unit in standing:
         centre = cell_centre_pixel(unit.cell)
         if unit.id == active:
             radius = DISC_RADIUS + 4
             x, y = centre
             draw.ellipse((x - radius, y - radius, x + radius, y + radius), outline=ACTIVE_RING, width=2)
-        dimmed = unit.activations > 0 and unit.id != active
-        sprite = disc_sprite(char(unit).code, unit.seat, unit.tier, unit.level, dimmed)
-        _paste_centred(canvas, sprite, centre)
+        dimmed = activating and unit.activations > 0 and unit.id != active
+        _paste_centred(canvas, disc_sprite(char(unit).code, unit.seat, unit.tier, unit.level, dimmed), centre)
         _draw_hp_bar(draw, centre, unit.hp, hp_max(unit))
         _draw_statuses(draw, centre, unit.statuses)
 
@@ -111,14 +115,12 @@ def _draw_statuses(draw: ImageDraw.ImageDraw, centre: tuple[int, int], statuses:
 
 @lru_cache(maxsize=512)
 def disc_sprite(code: str, seat: int, tier: int, level: int, dimmed: bool) -> Image.Image:
-    """A standing model: shadow, tier glow, disc with the owner's ring and the code, altitude badge."""
+    """A standing model: shadow (farther at altitude), tier glow, disc with the owner's ring and the code."""
     sprite = _shadow(SHADOW_OFFSETS[level])
     if tier:
         sprite.alpha_composite(_glow(tier))
     sprite.alpha_composite(_disc(seat))
     sprite.alpha_composite(_code(code, Colour.TEXT), _code_position(code))
-    if level:
-        sprite.alpha_composite(_badge(level))
     if dimmed:
         alpha = sprite.getchannel("A")
         sprite = ImageEnhance.Brightness(sprite.convert("RGB")).enhance(DIMMED).convert("RGBA")
@@ -202,7 +204,8 @@ def _code_position(code: str) -> tuple[int, int]:
     return centre - width // 2, centre - height // 2 - 1
 
 
-def _badge(level: int) -> Image.Image:
+@lru_cache(maxsize=2)
+def badge_sprite(level: int) -> Image.Image:
     """The altitude on a small plate at the disc's top-right."""
     text, fill = LEVEL_BADGES[level]
     badge = Image.new("RGBA", (SPRITE, SPRITE), (0, 0, 0, 0))

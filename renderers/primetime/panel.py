@@ -68,7 +68,7 @@ def _draw_heading(draw: ImageDraw.ImageDraw, view: PrimeTimeView) -> None:
     draw.text((LEFT + INNER, top), round_words(view), font=font(24, True), fill=Colour.TEXT, anchor="ra")
     phase = PHASE_WORDS[view.phase]
     phase = phase[0].upper() + phase[1:]
-    first = f"{phase} · {seat_name(view.first_seat)} first"
+    first = f"{phase} · {seat_name(view.first_seat)} first" if view.outcome is None else "Final board"
     draw.text((LEFT, top + 36), ellipsize(first, font(17), INNER), font=font(17), fill=Colour.MUTED)
     lines = wrap(headline(view), font(19, True), INNER, 2)
     if view.outcome is not None:
@@ -107,12 +107,12 @@ def _draw_player(draw: ImageDraw.ImageDraw, box: Rect, view: PrimeTimeView, play
 
 
 def _standing_words(view: PrimeTimeView, player: PlayerView) -> str:
-    tokens = f"Tokens left {player.tokens_left}"
+    """Tokens left in the Activation Phase (the view counts them only then), or where the player is."""
     if view.phase == "ascension":
-        return tokens + (" · Ascension locked" if player.ascension_locked else " · choosing Ascension")
-    if player.passed and view.phase == "activation":
-        return tokens + " · passed"
-    return tokens
+        return "Ascension locked" if player.ascension_locked else "Choosing Ascension"
+    if view.phase != "activation":
+        return ""
+    return f"Tokens left {player.tokens_left}" + (" · passed" if player.passed else "")
 
 
 def _draw_mission(draw: ImageDraw.ImageDraw, view: PrimeTimeView) -> None:
