@@ -6,7 +6,9 @@ import pytest
 
 from rules.core.errors import IllegalAction
 from rules.primetime.actions import EvadeMove, Move, PowerUp, React, UseTechnique
-from rules.primetime.economy import affiliation_bonus
+from rules.primetime.context import Ctx
+from rules.primetime.damage import daze
+from rules.primetime.economy import affiliation_bonus, draw_to_limit
 from rules.primetime.engine import legal_actions
 from tests.primetime.helpers import act, activated, board, kinds, piece
 
@@ -75,3 +77,26 @@ def test_a_clash_won_by_the_defender_pushes_from_the_defenders_cell() -> None:
     after, _ = act(state, React(player=1, choice="clash", technique="recoome_kick"), dice=[1, 20])
     assert after.unit("goku-0").cell == (5, 9)
     assert after.unit("goku-0").hp == 14 - (5 - 1)
+
+
+def test_drawing_reshuffles_the_discards_once_and_then_stops() -> None:
+    state = board([("krillin", 0, (5, 5)), ("frieza", 1, (20, 20))])
+    player = state.players[0]
+    player.deck, player.discard = ["a"], ["b", "c"]
+    ctx = Ctx(state)
+    draw_to_limit(ctx, player)  # R1 limit 3: "a", then the discards become the pile (DK-5)
+    assert sorted(player.hand) == ["a", "b", "c"] and player.deck == [] and player.discard == []
+    player.hand, player.discard = [], ["d"]
+    state.round = 2
+    player.deck = ["e"]
+    draw_to_limit(ctx, player)  # "e", one reshuffle for "d", then nothing is left (DK-6, A5)
+    assert sorted(player.hand) == ["d", "e"]
+    drawn = [event for event in ctx.events if event.kind == "cards_drawn"]
+    assert all(event.visible_to == [0] for event in drawn)
+
+
+def test_emperors_command_token_stays_when_frieza_is_dazed() -> None:
+    state = board([("frieza", 1, (5, 5)), ("krillin", 0, (20, 20))])
+    state.players[1].bonus_tokens, state.players[1].tokens_generated = 1, 2
+    daze(Ctx(state), state.unit("frieza-1"), by_seat=0)
+    assert state.players[1].bonus_tokens == 1 and state.players[1].fallen_tokens == 1
