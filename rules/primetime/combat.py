@@ -60,8 +60,6 @@ def declare(
     technique: Technique,
     target: Unit | None,
     direction: Cell | None = None,
-    *,
-    undeniable: bool = False,
 ) -> None:
     """2.4 step 1: pay, then open the attack (the action is already counted by the caller)."""
     state = ctx.state
@@ -97,7 +95,7 @@ def declare(
         origin_level=attacker.level,
         credit_seat=attacker.seat,
         unopposed=technique.unopposed or frozen,
-        undeniable=technique.undeniable or undeniable,
+        undeniable=technique.undeniable,
         direction=direction,
     )
     open_window(ctx)
@@ -159,7 +157,9 @@ def roll(ctx: Ctx, reaction: str | None) -> None:
     technique = technique_of(state, attack.attacker, attack.technique)
     if attack.total is None:
         skill = skill_total(attacker, technique, target, attack.origin_level)
-        attack.total = ctx.d20(attacker.id) + skill + accuracy(state, attacker, technique, target)
+        attack.total = (
+            ctx.d20(char(attacker).name, attacker.id) + skill + accuracy(state, attacker, technique, target)
+        )
         ctx.say("attack_total", f"{technique.name} totals {attack.total}", total=attack.total)
     if reaction in ("z_evasion", "brace") and _evade(ctx, attack, technique, target, reaction):
         return
@@ -173,7 +173,7 @@ def _evade(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Unit, 
     modifier = technique.evasion_against
     if reaction == "brace":
         modifier += -3 if "barrier_reflex" in char(target).passives else rules.brace_penalty
-    result = ctx.d20(target.id) + stat(target, "foc") + modifier
+    result = ctx.d20(char(target).name, target.id) + stat(target, "foc") + modifier
     if result <= attack.total:
         ctx.say("evasion_failed", f"{char(target).name}'s {reaction.replace('_', '-')} fails ({result})")
         if reaction == "brace":
@@ -283,9 +283,13 @@ def clash(ctx: Ctx, technique_id: str) -> None:
     answering = char(defender).technique(technique_id)
     pay(ctx, defender, answering, own_activation=False)
     ctx.say("clash", f"{char(defender).name} clashes with {answering.name}!", defender.seat)
-    attack_total = ctx.d20(attacker.id) + skill_total(attacker, attacking, defender, attacker.level)
+    attack_total = ctx.d20(char(attacker).name, attacker.id) + skill_total(
+        attacker, attacking, defender, attacker.level
+    )
     attack_total += accuracy(state, attacker, attacking, defender)
-    defense_total = ctx.d20(defender.id) + skill_total(defender, answering, attacker, defender.level)
+    defense_total = ctx.d20(char(defender).name, defender.id) + skill_total(
+        defender, answering, attacker, defender.level
+    )
     defense_total += accuracy(state, defender, answering, attacker)
     ctx.say(
         "clash_totals", f"Clash: {attack_total} against {defense_total}", totals=[attack_total, defense_total]

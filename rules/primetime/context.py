@@ -22,11 +22,12 @@ class Ctx:
     events: list[Event] = field(default_factory=list)
     roller: Roller | None = None
 
-    def d20(self, who: str) -> int:
+    def d20(self, who: str, unit: str | None = None) -> int:
+        """One D20, logged as a public ``rolled`` event (chance outcomes are recorded)."""
         value = self.roller() if self.roller is not None else self.state.rng.below(20) + 1
         if not 1 <= value <= 20:
             raise ValueError(f"a D20 cannot roll {value}")
-        self.say("rolled", f"{who} rolls {value}", who=who, value=value)
+        self.say("rolled", f"{who} rolls {value}", unit=unit, value=value)
         return value
 
     def say(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, field_validator
 
+from rules.core.events import Event
 from rules.core.rng import Rng
 from rules.primetime.activation import next_turn
 from rules.primetime.ascension import deciding_units, reveal
@@ -40,7 +41,7 @@ def zone_rows(seat: int) -> range:
 def _initiative_roll(ctx: Ctx) -> int:
     """SU-3: both roll D20, ties reroll; the higher roller takes the initiative (the 2.9 default)."""
     while True:
-        first, second = ctx.d20("seat 1"), ctx.d20("seat 2")
+        first, second = ctx.d20("Seat 1"), ctx.d20("Seat 2")
         if first != second:
             return 0 if first > second else 1
 
@@ -63,7 +64,7 @@ def _deploy(ctx: Ctx, seat: int, character_id: str) -> Unit:
     return unit
 
 
-def new_state(options: PrimeTimeOptions, seed: int, ctx_events: list) -> PrimeTimeState:
+def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> PrimeTimeState:
     content = catalogue()
     players = []
     for seat, roster in enumerate(options.rosters):
@@ -78,7 +79,7 @@ def new_state(options: PrimeTimeOptions, seed: int, ctx_events: list) -> PrimeTi
         terrain=(*content.location.features, *content.layout),
         objectives=[tuple(point) for point in content.mission_for(1).objectives],
     )
-    ctx = Ctx(state, ctx_events)
+    ctx = Ctx(state, events)
     ctx.say(
         "game_started", f"Prime Time on {content.location.name}: {options.rosters[0]} vs {options.rosters[1]}"
     )

@@ -262,13 +262,8 @@ def test_an_undeniable_attack_skips_the_window_and_cannot_be_intercepted() -> No
     working = edit(state)
     ctx = Ctx(working, roller=Dice([20]))
     piccolo = working.unit("piccolo-0")
-    declare(
-        ctx,
-        piccolo,
-        character("piccolo").technique("demon_hand"),
-        working.unit("android_17-1"),
-        undeniable=True,
-    )
+    undeniable = character("piccolo").technique("demon_hand").model_copy(update={"undeniable": True})
+    declare(ctx, piccolo, undeniable, working.unit("android_17-1"))
     assert "hit" in kinds(ctx.events) and working.attack is None
     assert working.unit("android_16-1").hp == 16
 
