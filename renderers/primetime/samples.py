@@ -13,13 +13,16 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from itertools import product
 
+from renderers.primetime.last_action import last_action
 from renderers.primetime.overlays import Highlight
 from rules.primetime import RULES
 from rules.primetime.actions import Activate, ChangeAltitude, React, UseTechnique
 from rules.primetime.content import PRESET_IDS
+from rules.primetime.geometry import distance
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.targeting import move_options
+from rules.primetime.view import view
 
 PAIRINGS = list(product(PRESET_IDS, repeat=2))
 """Every preset against every other, mirrors included; game ``seed`` plays pairing ``seed % 16``."""
@@ -82,12 +85,19 @@ def setup() -> PrimeTimeState:
     return RULES.new_game(options_for(SETUP_SEED), SETUP_SEED)
 
 
+LONG_MOVE = 4
+
+
 def flyer_at_l2() -> PrimeTimeState:
-    """An activation in progress with a model at L2 and another in the air at L1."""
+    """A model at L2 and another in the air at L1, just after a model's second move, a long one (so
+    its arrow shows)."""
 
     def wanted(state: PrimeTimeState) -> bool:
         levels = {unit.level for unit in state.units if not unit.dazed}
-        return {1, 2} <= levels and state.activation is not None and state.attack is None
+        if not {1, 2} <= levels or state.attack is not None:
+            return False
+        move = last_action(view(state, None)).move
+        return move is not None and move.start is not None and distance(move.start, move.end) >= LONG_MOVE
 
     return first_state(FLYER_SEED, wanted)
 

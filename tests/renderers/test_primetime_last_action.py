@@ -134,3 +134,22 @@ def test_nothing_is_drawn_after_the_round_is_scored() -> None:
         ]
     )
     assert last_action(view(state, None)) == LastAction()
+
+
+def test_an_attack_already_deflected_runs_from_the_deflector_to_its_new_target() -> None:
+    """After after_evade the pending attack's origin is the deflector's cell and its credit changes
+    side: the original line is grey, the new one pending with the Deflect's edge."""
+    attacker, deflector, new_target = units(3)
+    state = with_events([], **{attacker: (3, 3), deflector: (9, 4), new_target: (9, 9)})
+    state.attack = PendingAttack(
+        attacker=attacker,
+        technique="x",
+        target=new_target,
+        origin=(9, 3),
+        origin_level=0,
+        credit_seat=1 - state.unit(attacker).seat,
+    )
+    assert last_action(view(state, None)).lines == (
+        Line((3, 3), (9, 3), "failed"),
+        Line((9, 3), (9, 9), "pending", deflected=True),
+    )
