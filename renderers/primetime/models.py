@@ -1,7 +1,8 @@
 """The models on the Prime Time board (DESIGN.md 4.2): a 1" disc with its three-letter code, an owner
 ring in the side's colour, a glow per Ascension tier, a drop shadow whose offset grows with altitude,
 an L1/L2 badge, an HP bar and the status letters (E/S/O/F). A Dazed model lies tipped over, grey and
-crossed, under anything standing in its cell; a model that has activated this round is dimmed.
+crossed, under anything standing in its cell; in the Activation Phase a model that has activated is
+dimmed.
 
 A disc depends only on a few small values, so each variant is drawn once (supersampled) and cached;
 the HP bar, the status letters and the active model's ring change often and are drawn per image.
@@ -120,7 +121,7 @@ def disc_sprite(code: str, seat: int, tier: int, level: int, dimmed: bool) -> Im
     if tier:
         sprite.alpha_composite(_glow(tier))
     sprite.alpha_composite(_disc(seat))
-    sprite.alpha_composite(_code(code, Colour.TEXT), _code_position(code))
+    sprite.alpha_composite(_code(code), _code_position(code))
     if dimmed:
         alpha = sprite.getchannel("A")
         sprite = ImageEnhance.Brightness(sprite.convert("RGB")).enhance(DIMMED).convert("RGBA")
@@ -180,7 +181,7 @@ def _disc(seat: int) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _code(code: str, ink: RGB) -> Image.Image:
+def _code(code: str) -> Image.Image:
     """The code at 16 px, condensed to ``CODE_WIDTH``: three capitals are wider than a 1" disc."""
     typeface = font(16, True)
     left, top, right, bottom = typeface.getbbox(code)
@@ -193,13 +194,13 @@ def _code(code: str, ink: RGB) -> Image.Image:
         fill=255,
     )
     mask = large.resize((min(CODE_WIDTH, right - left), bottom - top), Image.Resampling.LANCZOS)
-    text = Image.new("RGBA", mask.size, ink)
+    text = Image.new("RGBA", mask.size, Colour.TEXT)
     text.putalpha(mask)
     return text
 
 
 def _code_position(code: str) -> tuple[int, int]:
-    width, height = _code(code, Colour.TEXT).size
+    width, height = _code(code).size
     centre = SPRITE // 2
     return centre - width // 2, centre - height // 2 - 1
 
