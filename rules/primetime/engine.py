@@ -108,6 +108,8 @@ def _attack_prompt(state: PrimeTimeState) -> Prompt:
 
 
 def refresh_prompts(state: PrimeTimeState) -> None:
+    """Rebuilds ``state.prompts`` from the phase, the pending attack and the activation (run after
+    every action, and by tests after editing a state by hand)."""
     if state.outcome is not None:
         state.prompts = []
     elif state.phase == "initiative":
