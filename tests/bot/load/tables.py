@@ -1,0 +1,111 @@
+"""The end-to-end drivers' tables, playing from what the database says rather than from the bot object
+(which lives in another process), and what a player sees as "my move was accepted"."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games.over9000 import STALE_NOTE
+from rules.cell.engine import legal_actions
+from rules.cell.state import CellState
+from rules.over9000.actions import Over9000Action
+from rules.over9000.ai import choose_action
+from rules.over9000.state import Over9000State
+from tests.bot.driver import CellTable
+from tests.bot.over9000_driver import Over9000Table, control_parts
+from tests.bot.policies import heuristic
+from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.interactions import InteractionResult
+from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
+
+from .reader import DatabaseReader, GameRow
+
+UPDATE_MESSAGE = 7
+CELL_MOVE_OPS = ("act", "die", "token")
+OVER9000_BOARD_OPS = ("mine", "duel")
+
+
+class LoadCellTable(CellTable):
+    def __init__(
+        self, fake: FakeDiscord, reader: DatabaseReader, channel: FakeChannel, people: list[FakeUser]
+    ):
+        super().__init__(fake, None, channel, people)  # type: ignore[arg-type]
+        self.reader = reader
+
+    async def record(self) -> GameRow:
+        row = self.reader.running_game(self.channel.id)
+        assert row is not None, f"no game runs in {self.channel!r}"
+        return row
+
+    async def state(self) -> CellState:
+        return (await self.record()).state()
+
+
+class LoadOver9000Table(Over9000Table):
+    def __init__(
+        self, fake: FakeDiscord, reader: DatabaseReader, channel: FakeChannel, people: list[FakeUser]
+    ):
+        super().__init__(fake, None, channel, people)  # type: ignore[arg-type]
+        self.reader = reader
+
+    async def record(self) -> GameRow:
+        row = self.reader.running_game(self.channel.id)
+        assert row is not None, f"no game runs in {self.channel!r}"
+        return row
+
+    async def state(self) -> Over9000State:
+        return (await self.record()).state()
+
+    async def settle(self) -> None:
+        """Players under load act on what they see at once; nobody waits for the bot to go quiet."""
+
+
+def cell_choice(state: CellState, rng: random.Random) -> int:
+    """The heuristic player's action, now and then a random legal one instead."""
+    actions = legal_actions(state, state.active_seat)
+    if rng.random() < 0.1:
+        return rng.randrange(len(actions))
+    return heuristic(state, actions)
+
+
+def over9000_choice(state: Over9000State, seat: int, rng: random.Random) -> Over9000Action:
+    """The bundled AI's choice, as a person in that seat would click it."""
+    return choose_action(state, seat, seed=rng.getrandbits(32))
+
+
+def board_controls(message: StoredMessage | None) -> list[tuple[int, str]]:
+    """(version, op) of each enabled game control on the message."""
+    found = []
+    for component in message.walk_components() if message is not None else []:
+        parts = control_parts(component.get("custom_id", ""))
+        if parts is not None and not component.get("disabled"):
+            found.append((int(parts[2]), parts[3]))
+    return found
+
+
+def offers_a_move(row: GameRow, board: StoredMessage | None) -> bool:
+    """Whether the person to move can do something on the board: a Cell control drawn for the current
+    version, or Over9000's buttons that open their panel."""
+    controls = board_controls(board)
+    if row.game == "cell":
+        return any(version == row.version and op in CELL_MOVE_OPS for version, op in controls)
+    return any(op in OVER9000_BOARD_OPS for _, op in controls)
+
+
+def accepted(game: str, result: InteractionResult | None) -> bool:
+    """The bot acknowledged the move: it updated the clicked message in place with the move's outcome
+    (a refusal is a new private message, or for Over9000 the panel redrawn with the out-of-date note)."""
+    if result is None or result.response_type != UPDATE_MESSAGE:
+        return False
+    if game == "over9000":
+        return result.message is not None and result.message.content != STALE_NOTE
+    return True
+
+
+def humans_to_move(row: GameRow, state: Any) -> list[int]:
+    if row.game == "cell":
+        seats = [] if state.outcome is not None else [state.active_seat]
+    else:
+        seats = [] if state.outcome is not None or state.prompt is None else list(state.prompt.seats)
+    return [seat for seat in seats if not row.is_ai(seat)]
