@@ -400,8 +400,11 @@ class FakeDiscord:
         self.interactions[interaction_id] = interaction
         self.interactions_by_token[token] = interaction
         errors_before = len(self.bot_errors)
+        # Discord's 3 s start when it sends the interaction, so a bot too busy to read its gateway
+        # (the send waits on a full socket) spends them too.
+        sent_at = loop.time()
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
-        await self._until_answered(interaction)
+        await self._until_answered(interaction, sent_at)
         if not interaction.answered.done():
             interaction.expired = True
             if self.settle_after_actions:
@@ -415,16 +418,15 @@ class FakeDiscord:
             self.check()
         return InteractionResult(interaction, self.world)
 
-    async def _until_answered(self, interaction: PendingInteraction) -> None:
+    async def _until_answered(self, interaction: PendingInteraction, sent_at: float) -> None:
         """Wait for the initial response, but stop early when the bot broke a rule meanwhile (when actions
         settle: otherwise a rule broken for another user must not cut this one's wait short)."""
+        left = max(0.0, sent_at + self.answer_deadline - asyncio.get_running_loop().time())
         if not self.settle_after_actions:
-            await asyncio.wait([interaction.answered], timeout=self.answer_deadline)
+            await asyncio.wait([interaction.answered], timeout=left)
             return
         failed = asyncio.ensure_future(self._failure_recorded.wait())
-        await asyncio.wait(
-            [interaction.answered, failed], timeout=self.answer_deadline, return_when=asyncio.FIRST_COMPLETED
-        )
+        await asyncio.wait([interaction.answered, failed], timeout=left, return_when=asyncio.FIRST_COMPLETED)
         failed.cancel()
 
     def _registered_command(self, name: str, guild: FakeGuild) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 from tests.fakediscord import FakeDiscordError, InteractionNotAnswered
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
-from tests.fakediscord.world import FakeChannel, FakeUser
+from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
 from .bot_process import BotProcess
 from .reader import DatabaseReader, GameRow
@@ -30,6 +30,7 @@ from .tables import (
     LoadCellTable,
     LoadOver9000Table,
     accepted,
+    board_controls,
     cell_choice,
     humans_to_move,
     offers_a_move,
@@ -121,8 +122,9 @@ class Stopwatch:
 class StuckWatch:
     """Notes when each game's version last moved; a game idle for ``stuck_after`` seconds is stuck."""
 
-    def __init__(self, reader: DatabaseReader, stuck_after: float) -> None:
+    def __init__(self, reader: DatabaseReader, fake: FakeDiscord, stuck_after: float) -> None:
         self.reader = reader
+        self.fake = fake
         self.stuck_after = stuck_after
         self.stuck: dict[int, str] = {}
         self._seen: dict[int, tuple[int, float]] = {}
@@ -133,6 +135,9 @@ class StuckWatch:
     def forget(self, game_id: int) -> None:
         self._seen.pop(game_id, None)
 
+    def board(self, row: GameRow) -> StoredMessage | None:
+        return self.fake.world.find_message(row.message_id) if row.message_id else None
+
     def check(self) -> None:
         now = time.monotonic()
         for game_id, (version, since) in list(self._seen.items()):
@@ -142,19 +147,21 @@ class StuckWatch:
             if row.version != version:
                 self._seen[game_id] = (row.version, now)
             elif now - since >= self.stuck_after and game_id not in self.stuck:
-                self.stuck[game_id] = describe_stuck(row, now - since)
+                self.mark(row, f"idle {now - since:.0f} s")
+
+    def mark(self, row: GameRow, why: str) -> None:
+        people = humans_to_move(row, row.state())
+        who = f"the person in seat {people[0]}" if people else "an AI seat"
+        controls = sorted({f"{op}@{version}" for version, op in board_controls(self.board(row))})
+        self.stuck[row.id] = (
+            f"game {row.id} ({row.game}) in channel {row.channel_id} at version {row.version}: {who} "
+            f"to move, {why}; the board's controls: {', '.join(controls) or 'none'}"
+        )
 
     async def run(self) -> None:
         while True:
             await asyncio.sleep(WATCH_SECONDS)
             self.check()
-
-
-def describe_stuck(row: GameRow, idle: float) -> str:
-    state = row.state()
-    people = humans_to_move(row, state)
-    who = f"person in seat {people[0]}" if people else "AI"
-    return f"game {row.id} ({row.game}) in channel {row.channel_id}: {who} to move, idle {idle:.0f} s"
 
 
 @dataclass
@@ -233,8 +240,7 @@ class ChannelRunner:
                 return
             state = row.state()
             seats = humans_to_move(row, state)
-            board = self.fake.world.find_message(row.message_id) if row.message_id else None
-            if not seats or not offers_a_move(row, board):
+            if not seats or not offers_a_move(row, self.run.watch.board(row)):
                 await asyncio.sleep(POLL_SECONDS)
                 continue
             if row.game == "cell":
@@ -273,7 +279,7 @@ class LoadRun:
         self.bot = bot
         self.reader = reader
         self.stopping = asyncio.Event()
-        self.watch = StuckWatch(reader, options.stuck_after)
+        self.watch = StuckWatch(reader, fake, options.stuck_after)
         self.ledger = MoveLedger()
         self.stopwatch = Stopwatch(fake)
         rng = random.Random(f"players-{options.seed}")
@@ -305,15 +311,14 @@ class LoadRun:
                 if row is None or row.status != "active" or game_id in self.watch.stuck:
                     pending.discard(game_id)
                     continue
-                board = self.fake.world.find_message(row.message_id) if row.message_id else None
-                if humans_to_move(row, row.state()) and offers_a_move(row, board):
+                if humans_to_move(row, row.state()) and offers_a_move(row, self.watch.board(row)):
                     pending.discard(game_id)
             self.watch.check()
             await asyncio.sleep(POLL_SECONDS)
         for game_id in pending:
             row = self.reader.game(game_id)
             if row is not None and game_id not in self.watch.stuck:
-                self.watch.stuck[game_id] = describe_stuck(row, self.options.stuck_after) + " (at the end)"
+                self.watch.mark(row, f"nothing to do for {self.options.stuck_after:.0f} s after the run")
 
     def report(self, rss_mb: float, bot_exit: int) -> LoadReport:
         details: list[str] = []
