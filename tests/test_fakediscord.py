@@ -527,3 +527,9 @@ async def test_without_settling_an_action_returns_as_soon_as_it_is_answered() ->
     for board in boards:
         assert board.message is not None and board.message.content == "The board"
         assert not board.message.loading
+
+
+async def test_without_checking_its_own_payloads_the_fake_still_checks_every_request() -> None:
+    async with FakeDiscord(check_own_payloads=False) as fake, fake.running(make_bot()):
+        with pytest.raises(DiscordContractError, match=r"\$\.data\.content: 'A+… is too long"):
+            await fake.slash(fake.users.carol, "cell shout")

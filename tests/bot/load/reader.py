@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from collections import Counter
@@ -30,10 +31,17 @@ class GameRow:
 
     def state(self) -> Any:
         assert self.state_json is not None, f"game {self.id} has not started"
-        return RULES[self.game].load_state(self.state_json)
+        return _load_state(self.game, self.state_json)
 
     def is_ai(self, seat: int) -> bool:
         return bool(self.players[seat].get("ai"))
+
+
+@functools.lru_cache(maxsize=512)
+def _load_state(game: str, state_json: str) -> Any:
+    """Players look at an unchanged game many times a second; its state is parsed once (and never
+    changed: the engine copies what it changes)."""
+    return RULES[game].load_state(state_json)
 
 
 class DatabaseReader:

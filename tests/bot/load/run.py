@@ -385,7 +385,7 @@ async def run_load(options: LoadOptions) -> LoadReport:
     with tempfile.TemporaryDirectory(prefix="dbz-load-") as folder:
         database = Path(folder) / "games.sqlite3"
         async with FakeDiscord(
-            guilds=guilds, channels_per_guild=per_guild, settle_after_actions=False
+            guilds=guilds, channels_per_guild=per_guild, settle_after_actions=False, check_own_payloads=False
         ) as fake:
             bot = await BotProcess.start(fake.base_url, fake.gateway_url, database, fake.token, options.seed)
             try:
