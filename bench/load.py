@@ -24,9 +24,8 @@ from tests.bot.load.run import LoadOptions, run_load
 
 async def load(options: LoadOptions) -> None:
     report = await run_load(options)
-    for line in report.details:
+    for line in report.summary():
         print(line)
-    print(f"p50_ms={report.p50_ms:.0f}")
     print(report.last_line())
 
 

@@ -12,6 +12,6 @@ from tests.bot.load.run import LoadOptions, run_load
 async def test_six_busy_channels_answer_every_click_lose_no_move_and_never_stall() -> None:
     report = await run_load(LoadOptions(channels=6, seconds=10, seed=1, channels_per_guild=3))
 
-    problems = "\n".join(report.details)
+    problems = "\n".join(report.summary(examples=20))
     assert report.interactions >= 60, f"the channels hardly played:\n{problems}"
     assert (report.errors, report.stuck, report.lost) == (0, 0, 0), problems

@@ -25,8 +25,9 @@ from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeChannel, FakeUser
 
 from .bot_process import BotProcess
+from .findings import Stopwatch
 from .reader import DatabaseReader
-from .run import Stopwatch, wait_until_ready
+from .run import wait_until_ready
 from .tables import LoadCellTable, accepted
 
 LONG_LOG = 5000
