@@ -6,6 +6,9 @@ never happen is checked, with the details of each occurrence as the failure mess
 
 from __future__ import annotations
 
+from collections import Counter
+
+from tests.bot.load.findings import MoveLedger
 from tests.bot.load.run import LoadOptions, run_load
 
 
@@ -15,3 +18,15 @@ async def test_six_busy_channels_answer_every_click_lose_no_move_and_never_stall
     problems = "\n".join(report.summary(examples=20))
     assert report.interactions >= 60, f"the channels hardly played:\n{problems}"
     assert (report.errors, report.stuck, report.lost) == (0, 0, 0), problems
+
+
+def test_moves_seen_accepted_that_the_log_lacks_count_as_lost() -> None:
+    ledger = MoveLedger(accepted=Counter({(1, 10): 3, (1, 11): 2, (2, 10): 1}))
+
+    lost, lines = ledger.lost(Counter({(1, 10): 3, (1, 11): 1, (1, 0): 7}))
+
+    assert lost == 2
+    assert lines == [
+        "game 1: user 11 saw 2 moves accepted, the log has 1",
+        "game 2: user 10 saw 1 moves accepted, the log has 0",
+    ]

@@ -30,14 +30,10 @@ ERROR_PREFIXES = ("ERROR ", "CRITICAL ")
 STOP_TIMEOUT = 15.0
 
 
-def seeds(seed: int) -> random.Random:
-    return random.Random(f"bot-{seed}")
-
-
 async def serve(base_url: str, gateway_url: str, database: Path, token: str, seed: int) -> None:
     discord.http.Route.BASE = f"{base_url}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    game_seeds = seeds(seed)
+    game_seeds = random.Random(f"bot-{seed}")
     settings = Settings(discord_token=token, database_path=database, ai_turn_delay=0)
     bot = GameBot(settings, new_seed=lambda: game_seeds.getrandbits(63))
     bot._connection.guild_ready_timeout = GUILD_READY_GRACE

@@ -26,11 +26,15 @@ CELL_MOVE_OPS = ("act", "die", "token")
 OVER9000_BOARD_OPS = ("mine", "duel")
 
 
-class LoadCellTable(CellTable):
+class FromDatabase:
+    """A driver's table that reads the game from the database: the bot lives in another process."""
+
+    channel: FakeChannel
+
     def __init__(
         self, fake: FakeDiscord, reader: DatabaseReader, channel: FakeChannel, people: list[FakeUser]
-    ):
-        super().__init__(fake, None, channel, people)  # type: ignore[arg-type]
+    ) -> None:
+        super().__init__(fake, None, channel, people)  # type: ignore[call-arg]
         self.reader = reader
 
     async def record(self) -> GameRow:
@@ -38,24 +42,16 @@ class LoadCellTable(CellTable):
         assert row is not None, f"no game runs in {self.channel!r}"
         return row
 
-    async def state(self) -> CellState:
+    async def state(self) -> Any:
         return (await self.record()).state()
 
 
-class LoadOver9000Table(Over9000Table):
-    def __init__(
-        self, fake: FakeDiscord, reader: DatabaseReader, channel: FakeChannel, people: list[FakeUser]
-    ):
-        super().__init__(fake, None, channel, people)  # type: ignore[arg-type]
-        self.reader = reader
+class LoadCellTable(FromDatabase, CellTable):
+    """Perfect Cell played with the board's controls, as ``CellTable`` plays it."""
 
-    async def record(self) -> GameRow:
-        row = self.reader.running_game(self.channel.id)
-        assert row is not None, f"no game runs in {self.channel!r}"
-        return row
 
-    async def state(self) -> Over9000State:
-        return (await self.record()).state()
+class LoadOver9000Table(FromDatabase, Over9000Table):
+    """Over 9000 played with each player's panel, as ``Over9000Table`` plays it."""
 
     async def settle(self) -> None:
         """Players under load act on what they see at once; nobody waits for the bot to go quiet."""
