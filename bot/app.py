@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -11,10 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.autopilot import Autopilot
-from bot.components import Control, GameButton, GameSelect
+from bot.components import Control, GameButton, GameSelect, control_of
 from bot.config import Settings
 from bot.replies import reply_error
-from bot.service import GameService
+from bot.service import GameService, Move
 from bot.storage import Storage
 
 log = logging.getLogger("bot")
@@ -29,23 +31,33 @@ class GameController(Protocol):
 
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None: ...
 
+    async def publish(self, move: Move, interaction: discord.Interaction[Any] | None = None) -> None: ...
+
 
 class GameBot(commands.Bot):
-    def __init__(self, settings: Settings, new_seed: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        new_seed: Callable[[], int] | None = None,
+        storage: Storage | None = None,
+    ) -> None:
+        """``storage`` is the database already opened (the command line opens it before logging in, so
+        a bad file stops the bot before it touches Discord); without it ``setup_hook`` opens it."""
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None
         )
         self.settings = settings
-        self.storage: Storage | None = None
+        self.storage = storage
         self.service: GameService | None = None
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
-        self.autopilot = Autopilot(self, settings.ai_turn_delay)
+        self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
 
     async def setup_hook(self) -> None:
         from bot.games import build_controllers
 
-        self.storage = await Storage.open(self.settings.database_path)
+        if self.storage is None:
+            self.storage = await Storage.open(self.settings.database_path)
         self.controllers, modules = build_controllers(self)
         self.service = GameService(self.storage, modules, new_seed=self._new_seed)
         for controller in self.controllers.values():
@@ -55,15 +67,40 @@ class GameBot(commands.Bot):
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
+        """Syncs the slash commands only when their definitions changed since the last sync (a hash kept
+        in the database): Discord rate-limits syncs, and an unchanged tree needs none."""
+        assert self.storage is not None
         guild_id = self.settings.dev_guild_id
-        if guild_id is not None:
-            guild = discord.Object(id=guild_id)
+        guild = discord.Object(id=guild_id) if guild_id is not None else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to development guild %s", len(synced), guild_id)
-        else:
-            synced = await self.tree.sync()
-            log.info("synced %d global commands", len(synced))
+        scope = str(guild_id) if guild_id is not None else "global"
+        definitions = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(definitions, sort_keys=True).encode()).hexdigest()
+        if await self.storage.command_hash(scope) == digest:
+            log.info("slash commands unchanged since the last sync to %s", scope)
+            return
+        synced = await self.tree.sync(guild=guild)
+        await self.storage.set_command_hash(scope, digest)
+        log.info("synced %d commands to %s", len(synced), scope)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answers a click on a control that the message no longer shows (a double click that arrives
+        after the first one redrew the board). discord.py drops those without a word, since it only
+        dispatches controls found on the message; here they reach the game, which calls them stale."""
+        if interaction.type is not discord.InteractionType.component or interaction.message is None:
+            return
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = data.get("custom_id", "")
+        control = control_of(custom_id, tuple(data.get("values", ())))
+        if control is None:
+            return
+        shown = {
+            getattr(item, "custom_id", None)
+            for item in discord.ui.View.from_message(interaction.message, timeout=None).walk_children()
+        }
+        if custom_id not in shown:
+            await self.dispatch_control(interaction, control)
 
     async def dispatch_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """Routes a click to its game's controller. Game id 0 marks controls that belong to no game
@@ -98,10 +135,11 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         self.autopilot.stop()
         await super().close()
-        if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
+        storage, self.storage = self.storage, None
+        if storage is not None:
+            await storage.close()
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
         await self.autopilot.resume_all()
+        self.autopilot.start_sweeping()

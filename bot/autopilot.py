@@ -27,10 +27,12 @@ def ai_seat_to_move(record: GameRecord, seats_to_move: list[int]) -> int | None:
 
 
 class Autopilot:
-    def __init__(self, bot: GameBot, delay: float) -> None:
+    def __init__(self, bot: GameBot, delay: float, sweep_interval: float) -> None:
         self.bot = bot
         self.delay = delay
+        self.sweep_interval = sweep_interval
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     def wake(self, game_id: int) -> None:
         task = self._tasks.get(game_id)
@@ -43,8 +45,24 @@ class Autopilot:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
     def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for task in self._tasks.values():
             task.cancel()
+
+    def start_sweeping(self) -> None:
+        """From now on, every game is looked at again at intervals: a game whose AI seat must act but
+        whose task ended (a failure, a lost wake-up) carries on within one interval."""
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep(), name="autopilot sweep")
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_interval)
+            try:
+                await self.resume_all()
+            except Exception:
+                log.exception("the autopilot sweep failed")
 
     async def resume_all(self) -> None:
         """After a restart, games waiting on an AI seat carry on."""
@@ -71,10 +89,12 @@ class Autopilot:
                 if module.watched_move(state):
                     await asyncio.sleep(self.delay)
                 action = await asyncio.to_thread(module.ai_action, state, seat)
+                controller = self.bot.controllers[record.game]
                 try:
-                    move = await service.act_as(game_id, seat, version, action, seat_moves)
+                    await service.act_as(
+                        game_id, seat, version, action, seat_moves, publish=controller.publish
+                    )
                 except (StaleBoard, ServiceError):
                     continue
-                await self.bot.controllers[record.game].publish(move)
         except Exception:
             log.exception("the AI failed in game %s", game_id)

@@ -8,10 +8,13 @@ click to the game's controller, which reloads the game from the database.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
+
+from bot.replies import reply_error
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -42,6 +45,15 @@ def _control(match: Any, values: tuple[str, ...] = ()) -> Control:
     return Control(int(match["game"]), int(match["version"]), match["op"], match["arg"], values)
 
 
+_ANY_CONTROL = re.compile(r"g[bs]:" + _ID)
+
+
+def control_of(custom_id: str, values: tuple[str, ...] = ()) -> Control | None:
+    """The control a custom id names, or None when it is not one of ours."""
+    match = _ANY_CONTROL.fullmatch(custom_id)
+    return _control(match, values) if match else None
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gb:" + _ID):
     def __init__(self, button: discord.ui.Button[Any], control: Control) -> None:
         super().__init__(button)
@@ -70,6 +82,11 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gs:"
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
         values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
+        offered = {option.value for option in self.item.options}
+        if not values or not set(values) <= offered:
+            # Discord only sends what the menu offers; anything else was forged or garbled on the way.
+            await reply_error(interaction, "That choice is not on the menu, so nothing changed.")
+            return
         control = self.control
         await interaction.client.dispatch_control(
             interaction, Control(control.game_id, control.version, control.op, control.arg, values)

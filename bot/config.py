@@ -31,6 +31,7 @@ class Settings(BaseModel):
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     ai_turn_delay: float = Field(default=1.5, ge=0, le=30)
+    ai_sweep_interval: float = Field(default=30.0, gt=0, le=3600)
 
     @field_validator("log_level")
     @classmethod
@@ -73,6 +74,7 @@ def load_settings(env_file: Path = PROJECT_ROOT / ".env", environ: dict[str, str
             ("dev_guild_id", "DEV_GUILD_ID"),
             ("log_level", "LOG_LEVEL"),
             ("ai_turn_delay", "AI_TURN_DELAY"),
+            ("ai_sweep_interval", "AI_SWEEP_INTERVAL"),
         )
         if merged.get(key, "").strip()
     }

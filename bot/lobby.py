@@ -7,8 +7,8 @@ from typing import Any
 import discord
 
 from bot.components import Control, button, select, view_of
-from bot.replies import reply_error
-from bot.service import GameModule, GameService, ServiceError, seat_of
+from bot.replies import reply_error, update
+from bot.service import GameModule, GameService, Publisher, ServiceError, seat_of
 from bot.storage import GameRecord
 
 LOBBY_OPS = ("join", "leave", "pick", "start")
@@ -98,14 +98,18 @@ def _pick(user_id: int, character: str, module: GameModule) -> Any:
 
 
 async def handle_lobby_control(
-    service: GameService, module: GameModule, interaction: discord.Interaction[Any], control: Control
-) -> GameRecord | None:
-    """Applies a lobby click and refreshes the lobby message; returns the record when the game starts."""
+    service: GameService,
+    module: GameModule,
+    interaction: discord.Interaction[Any],
+    control: Control,
+    publish_start: Publisher,
+) -> None:
+    """Applies a lobby click and refreshes the lobby message; a started game is shown by ``publish_start``."""
     user = interaction.user
     try:
         if control.op == "start":
-            move = await service.start_game(control.game_id, user.id)
-            return move.record
+            await service.start_game(control.game_id, user.id, publish=publish_start)
+            return
         changes = {
             "join": lambda: _join(user.id, user.display_name, module),
             "leave": lambda: _leave(user.id),
@@ -114,8 +118,5 @@ async def handle_lobby_control(
         record = await service.update_lobby(control.game_id, None, changes[control.op]())
     except ServiceError as error:
         await reply_error(interaction, error.message)
-        return None
-    await interaction.response.edit_message(
-        embed=lobby_embed(module, record), view=lobby_view(module, record)
-    )
-    return None
+        return
+    await update(interaction, embed=lobby_embed(module, record), view=lobby_view(module, record))

@@ -9,13 +9,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pydantic import BaseModel
 
 from bot.storage import ActionRecord, ChannelBusy, GameRecord, Storage
+from bot.text import echo
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.game import GameRules
@@ -71,6 +72,11 @@ class Move:
     events: list[Event] = field(default_factory=list)
     seat: int | None = None
     action: Any = None
+
+
+Publisher = Callable[[Move], Awaitable[None]]
+"""Shows a saved move in Discord; it runs under the game's lock, so moves appear in the order they
+were saved and nothing else touches the game's board meanwhile. It must not raise."""
 
 
 def random_seed() -> int:
@@ -129,7 +135,7 @@ class GameService:
     ) -> GameRecord:
         module = self.modules[game]
         if variant not in module.variants:
-            raise ServiceError(f"Unknown difficulty {variant!r}.")
+            raise ServiceError(f"Unknown difficulty {echo(variant)}.")
         if not 0 <= ai_players < module.max_players:
             raise ServiceError(f"Choose between 0 and {module.max_players - 1} AI players.")
         lobby = {
@@ -175,7 +181,7 @@ class GameService:
                 raise StaleBoard(record)
             return record
 
-    async def start_game(self, game_id: int, user_id: int) -> Move:
+    async def start_game(self, game_id: int, user_id: int, publish: Publisher | None = None) -> Move:
         async with self.lock(game_id):
             record = await self._require(game_id, "lobby")
             if user_id != record.host_id:
@@ -206,7 +212,10 @@ class GameService:
                 record.channel_id,
                 len(players),
             )
-            return Move(record=record, state=state, events=list(state.recent_events))
+            move = Move(record=record, state=state, events=list(state.recent_events))
+            if publish is not None:
+                await publish(move)
+            return move
 
     @staticmethod
     def _seat_ai_players(record: GameRecord, module: GameModule) -> None:
@@ -235,8 +244,9 @@ class GameService:
         version: int | None,
         choose: Callable[[Any, int], Any],
         seat_moves: int | None = None,
+        publish: Publisher | None = None,
     ) -> Move:
-        """Applies the action ``choose(state, seat)`` returns for the user's seat.
+        """Applies the action ``choose(state, seat)`` returns for the user's seat, then ``publish``es it.
 
         ``version`` is the board version the click came from (None for commands, which always act on
         the current board); ``seat_moves``, when given, is how many moves the seat had made when its
@@ -251,10 +261,19 @@ class GameService:
             if seat is None:
                 raise ServiceError("You are not playing in this game. Start your own with a slash command!")
             await self._check_seat_moves(record, seat, seat_moves)
-            return await self._apply(record, user_id, seat, choose)
+            move = await self._apply(record, user_id, seat, choose)
+            if publish is not None:
+                await publish(move)
+            return move
 
     async def act_as(
-        self, game_id: int, seat: int, version: int | None, action: Any, seat_moves: int | None = None
+        self,
+        game_id: int,
+        seat: int,
+        version: int | None,
+        action: Any,
+        seat_moves: int | None = None,
+        publish: Publisher | None = None,
     ) -> Move:
         """A move by the bot itself for an AI-controlled seat, chosen on board ``version`` or after the
         seat's ``seat_moves`` moves."""
@@ -263,7 +282,10 @@ class GameService:
             if version is not None and version != record.version:
                 raise StaleBoard(record)
             await self._check_seat_moves(record, seat, seat_moves)
-            return await self._apply(record, 0, seat, lambda _state, _seat: action)
+            move = await self._apply(record, 0, seat, lambda _state, _seat: action)
+            if publish is not None:
+                await publish(move)
+            return move
 
     async def _check_seat_moves(self, record: GameRecord, seat: int, seat_moves: int | None) -> None:
         if seat_moves is not None and seat_moves != await self.storage.seat_moves(record.id, seat):

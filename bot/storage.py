@@ -1,29 +1,28 @@
-"""SQLite storage: migrations at start-up, one row per game, an append-only action log.
+"""SQLite storage: one row per game, an append-only action log, and the bot's own bookkeeping.
 
 Every write that changes a game is conditional on the version the caller loaded
-(``UPDATE … WHERE version = ?``), so two racing writers can never both succeed.
+(``UPDATE … WHERE version = ?``), so two racing writers can never both succeed. All writes share one
+connection, and one SQLite connection holds one transaction at a time: a lock gives each write the
+connection for its whole transaction, so games in different channels never mix their statements and
+every save commits or rolls back whole. Reads go through a second connection that only ever sees
+committed data.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
-import re
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.config import PROJECT_ROOT
+from bot.database import MIGRATIONS_DIR, StorageError, now, open_database, open_reader
 
-MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
-_MIGRATION_NAME = re.compile(r"^(\d+)_[\w-]+\.sql$")
 RUNNING = ("lobby", "active")
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 @dataclass
@@ -48,7 +47,7 @@ class ActionRecord:
     actor_id: int
     seat: int
     action: dict[str, Any]
-    created_at: str = field(default_factory=_now)
+    created_at: str = field(default_factory=now)
     seq: int = 0
 
 
@@ -61,50 +60,53 @@ class ChannelBusy(Exception):
 
 
 class Storage:
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str, migrations_dir: Path = MIGRATIONS_DIR) -> Storage:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        # In WAL mode NORMAL syncs at checkpoints only: the database cannot corrupt, and a commit is
-        # not an fsync, which keeps every click's write fast.
-        await connection.execute("PRAGMA synchronous = NORMAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        storage = cls(connection)
-        await storage._migrate(migrations_dir)
-        return storage
+        """Checks, migrates and opens the database; raises StorageError naming the file and the problem."""
+        path = Path(path)
+        writer = await open_database(path, migrations_dir)
+        try:
+            reader = await open_reader(path)
+        except StorageError:
+            await writer.close()
+            raise
+        return cls(writer, reader)
 
     async def close(self) -> None:
-        await self._db.close()
+        async with self._write_lock:
+            await self._reader.close()
+            await self._writer.close()
 
-    async def _migrate(self, migrations_dir: Path) -> None:
-        await self._db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-            "applied_at TEXT NOT NULL)"
-        )
-        async with self._db.execute("SELECT version FROM schema_migrations") as cursor:
-            applied = {row[0] for row in await cursor.fetchall()}
-        for path in sorted(migrations_dir.glob("*.sql"), key=lambda p: int(p.name.split("_")[0])):
-            match = _MIGRATION_NAME.match(path.name)
-            if not match:
-                raise RuntimeError(f"migration file {path.name} must be named NNN_description.sql")
-            number = int(match.group(1))
-            if number in applied:
-                continue
-            await self._db.executescript(
-                f"BEGIN;\n{path.read_text(encoding='utf-8')}\n"
-                f"INSERT INTO schema_migrations VALUES ({number}, '{path.name}', '{_now()}');\nCOMMIT;"
-            )
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The write connection for one transaction: committed if the block ends normally, rolled back
+        if it raises or is cancelled, never interleaved with another write."""
+        async with self._write_lock:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._writer
+            except BaseException:
+                await self._writer.execute("ROLLBACK")
+                raise
+            await self._writer.execute("COMMIT")
+
+    async def _fetch_all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        async with self._reader.execute(sql, parameters) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _fetch_one(self, sql: str, parameters: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
+        async with self._reader.execute(sql, parameters) as cursor:
+            return await cursor.fetchone()
 
     async def schema_versions(self) -> list[int]:
-        async with self._db.execute("SELECT version FROM schema_migrations ORDER BY version") as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        return [
+            row[0] for row in await self._fetch_all("SELECT version FROM schema_migrations ORDER BY version")
+        ]
 
     @staticmethod
     def _record(row: aiosqlite.Row) -> GameRecord:
@@ -125,32 +127,37 @@ class Storage:
         )
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
-        async with self._db.execute(
+        row = await self._fetch_one(
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return self._record(row) if row else None
 
     async def game(self, game_id: int) -> GameRecord | None:
-        async with self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self._fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
+        return self._record(row) if row else None
+
+    async def latest_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recent game, running or not."""
+        row = await self._fetch_one(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
         return self._record(row) if row else None
 
     async def create_lobby(
         self, game: str, guild_id: int | None, channel_id: int, host_id: int, lobby: dict[str, Any], seed: int
     ) -> GameRecord:
-        now = _now()
+        created = now()
         try:
-            cursor = await self._db.execute(
-                "INSERT INTO games (game, guild_id, channel_id, host_id, status, lobby_json, seed, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                (game, guild_id, channel_id, host_id, json.dumps(lobby), seed, now, now),
-            )
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (game, guild_id, channel_id, host_id, status, lobby_json, seed, "
+                    "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (game, guild_id, channel_id, host_id, json.dumps(lobby), seed, created, created),
+                )
         except aiosqlite.IntegrityError:
             existing = await self.running_game(channel_id)
             assert existing is not None
             raise ChannelBusy(existing) from None
-        await self._db.commit()
         record = await self.game(cursor.lastrowid)  # type: ignore[arg-type]
         assert record is not None
         return record
@@ -160,31 +167,30 @@ class Storage:
     ) -> bool:
         """Writes ``record`` as version ``expected_version + 1`` and logs ``action`` in one transaction.
 
-        Returns False, writing nothing, when someone else saved first.
+        Returns False, writing nothing, when someone else saved first. The board's message id is not
+        written here: it changes only through ``replace_message``, so a save never brings back a board
+        that was replaced meanwhile.
         """
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            cursor = await self._db.execute(
+        async with self._transaction() as db:
+            cursor = await db.execute(
                 "UPDATE games SET status = ?, lobby_json = ?, state_json = ?, schema_version = ?, "
-                "version = ?, message_id = ?, outcome = ?, updated_at = ? WHERE id = ? AND version = ?",
+                "version = ?, outcome = ?, updated_at = ? WHERE id = ? AND version = ?",
                 (
                     record.status,
                     json.dumps(record.lobby),
                     record.state_json,
                     record.schema_version,
                     expected_version + 1,
-                    record.message_id,
                     record.outcome,
-                    _now(),
+                    now(),
                     record.id,
                     expected_version,
                 ),
             )
             if cursor.rowcount != 1:
-                await self._db.rollback()
                 return False
             if action is not None:
-                await self._db.execute(
+                await db.execute(
                     "INSERT INTO actions (game_id, seq, actor_id, seat, action_json, created_at) "
                     "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM actions WHERE game_id = ?",
                     (
@@ -196,39 +202,55 @@ class Storage:
                         record.id,
                     ),
                 )
-            await self._db.commit()
-        except BaseException:
-            await self._db.rollback()
-            raise
         record.version = expected_version + 1
         return True
 
-    async def set_message(self, game_id: int, message_id: int) -> None:
-        """The message id is where the board lives, not game state: it does not bump the version."""
-        await self._db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
-        await self._db.commit()
+    async def replace_message(self, game_id: int, message_id: int) -> int | None:
+        """Makes ``message_id`` the game's board and returns the board it replaces (to retire), in one
+        step, so of two boards posted at once exactly one ends up live. The message id is where the
+        board lives, not game state: it does not bump the version."""
+        async with self._transaction() as db:
+            async with db.execute("SELECT message_id FROM games WHERE id = ?", (game_id,)) as cursor:
+                row = await cursor.fetchone()
+            await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+        previous = row[0] if row else None
+        return previous if previous != message_id else None
 
     async def active_game_ids(self) -> list[int]:
-        async with self._db.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id") as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        return [
+            row[0]
+            for row in await self._fetch_all("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+        ]
 
     async def seat_moves(self, game_id: int, seat: int) -> int:
         """How many actions ``seat`` has taken in the game."""
-        async with self._db.execute(
+        row = await self._fetch_one(
             "SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return int(row[0]) if row else 0
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        async with self._db.execute(
+        rows = await self._fetch_all(
             "SELECT seq, actor_id, seat, action_json, created_at FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [
             ActionRecord(
                 seq=row[0], actor_id=row[1], seat=row[2], action=json.loads(row[3]), created_at=row[4]
             )
             for row in rows
         ]
+
+    async def command_hash(self, scope: str) -> str | None:
+        """The hash of the slash-command definitions last synced to ``scope`` (a guild id or "global")."""
+        row = await self._fetch_one("SELECT definition_hash FROM command_sync WHERE scope = ?", (scope,))
+        return row[0] if row else None
+
+    async def set_command_hash(self, scope: str, definition_hash: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO command_sync (scope, definition_hash, synced_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (scope) DO UPDATE SET definition_hash = excluded.definition_hash, "
+                "synced_at = excluded.synced_at",
+                (scope, definition_hash, now()),
+            )

@@ -15,10 +15,11 @@ import discord
 from discord import app_commands
 
 from bot.components import Control, button, select, view_of
-from bot.replies import reply_error, reply_private
+from bot.replies import in_time, reply_error, reply_private, send, update
 from bot.service import Move, ServiceError, StaleBoard, seat_of
 from bot.storage import GameRecord
-from bot.table import RulePages, TableController, as_edit, board_file, clip, message_link, player_tag
+from bot.table import RulePages, TableController, as_edit, board_file, message_link, player_tag
+from bot.text import clip
 from renderers.cell import render_cell
 from rules.cell import RULES, CellOptions
 from rules.cell.actions import (
@@ -219,17 +220,10 @@ class CellController(TableController):
             if playing
             else "Your seat is yours again.",
         )
-        await self._redraw_board(record.id)
+        # The seats changed hands, so the board's controls (and their version) are drawn again.
+        async with self.service.lock(record.id):
+            await self.refresh_board(record.id, repost=False)
         self.bot.autopilot.wake(record.id)
-
-    async def _redraw_board(self, game_id: int) -> None:
-        """The seats changed hands, so the board's controls (and their version) are drawn again."""
-        record = await self.service.storage.game(game_id)
-        if record is None or record.message_id is None:
-            return
-        message = await self.board_message(record, self.service.load_state(record), [])
-        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        await channel.get_partial_message(record.message_id).edit(**as_edit(message))
 
     # Controls.
 
@@ -309,26 +303,30 @@ class CellController(TableController):
             for index, action in chosen
         ]
         menu = select(record.id, record.version, "act", options, placeholder=f"Spend {title} on…")
-        await interaction.response.send_message(
-            f"**{title}** — what should it do?", view=view_of([menu]), ephemeral=True
+        await send(
+            interaction, ephemeral=True, content=f"**{title}** — what should it do?", view=view_of([menu])
         )
 
     async def _act(self, interaction: discord.Interaction[Any], control: Control, index: str) -> None:
         try:
-            move = await self.service.act(
-                control.game_id, interaction.user.id, control.version, _action_at(index)
+            await in_time(
+                interaction,
+                self.service.act(
+                    control.game_id,
+                    interaction.user.id,
+                    control.version,
+                    _action_at(index),
+                    publish=lambda move: self.publish(move, interaction),
+                ),
             )
         except StaleBoard as stale:
             await self._refuse(interaction, stale.record, "stale")
-            return
         except (ServiceError, IllegalAction) as error:
             await reply_error(interaction, error.message)
-            return
-        await self.publish(move, interaction)
 
-    async def publish(self, move: Move, interaction: discord.Interaction[Any] | None = None) -> None:
-        """Shows the move: the board message is redrawn; after Cell's activation the summary and a
-        fresh board go to the bottom of the channel. ``interaction`` is None for the AI's moves."""
+    async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
+        """The board message is redrawn; after Cell's activation the summary and a fresh board go to the
+        bottom of the channel. ``interaction`` is None for the AI's moves."""
         record, state, events = move.record, move.state, move.events
         activated = any(event.kind == "cell_activates" for event in events)
         message = await self.board_message(record, state, events)
@@ -339,18 +337,14 @@ class CellController(TableController):
             and interaction.message.id == record.message_id
         )
         if interaction is not None:
-            if from_board:
-                await interaction.response.edit_message(**board_update)
-            else:
-                await interaction.response.edit_message(content=_done_text(events), view=None)
-        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        if not from_board and record.message_id is not None:
-            await channel.get_partial_message(record.message_id).edit(**board_update)
+            await update(
+                interaction, **(board_update if from_board else {"content": _done_text(events), "view": None})
+            )
         if activated:
-            await channel.send(embed=_activation_embed(events))
-            posted = await channel.send(**message)
-            await self.service.storage.set_message(record.id, posted.id)
-        self.bot.autopilot.wake(record.id)
+            await self.channel_of(record).send(embed=_activation_embed(events))
+            await self.post_board(record, message)
+        elif not from_board and record.message_id is not None:
+            await self.channel_of(record).get_partial_message(record.message_id).edit(**board_update)
 
     async def board_message(
         self, record: GameRecord, state: CellState, events: list[Event]

@@ -14,7 +14,6 @@ its reason, whatever is no longer legal.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -24,10 +23,11 @@ from discord import app_commands
 from pydantic import ValidationError
 
 from bot.components import Control, button, select, view_of
-from bot.replies import reply_error
+from bot.replies import in_time, reply_error, send, update
 from bot.service import Move, ServiceError, StaleBoard, seat_of
 from bot.storage import GameRecord
-from bot.table import RulePages, TableController, as_edit, board_file, clip, player_tag
+from bot.table import RulePages, TableController, board_file, player_tag
+from bot.text import clip
 from renderers.over9000 import render_over9000
 from rules.core.errors import IllegalAction
 from rules.core.events import Event, events_for
@@ -40,7 +40,7 @@ from rules.over9000.state import Over9000State
 from rules.over9000.view import PlayerView, SlotView
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    pass
 
 TOKEN_EMOJI = {
     "kick": "🦶",
@@ -573,18 +573,8 @@ def _turn_passed(move: Move) -> bool:
     return any(not players[seat].get("ai") for seat in state.prompt.seats)
 
 
-@dataclass
-class _Redraw:
-    needed: bool
-    repost: bool
-
-
 class Over9000Controller(TableController):
     rule_pages = RULE_PAGES
-
-    def __init__(self, bot: GameBot, module: Over9000Module) -> None:
-        super().__init__(bot, module)
-        self._redraws: dict[int, _Redraw] = {}
 
     def command_group(self) -> app_commands.Group:
         group = app_commands.Group(
@@ -644,9 +634,9 @@ class Over9000Controller(TableController):
         panel = panel_message(record, state, seat, seat_moves, choice, note)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(**panel)
+            await update(interaction, **panel)
         else:
-            await interaction.response.send_message(ephemeral=True, **panel)
+            await send(interaction, ephemeral=True, **panel)
 
     async def _open_duel(
         self, interaction: discord.Interaction[Any], record: GameRecord, state: Over9000State, seat: int
@@ -676,12 +666,16 @@ class Over9000Controller(TableController):
     async def _act(self, interaction: discord.Interaction[Any], control: Control) -> None:
         code = control.values[0] if control.values else control.arg
         try:
-            move = await self.service.act(
-                control.game_id,
-                interaction.user.id,
-                None,
-                lambda _state, seat: parse_code(code, seat),
-                seat_moves=control.version,
+            await in_time(
+                interaction,
+                self.service.act(
+                    control.game_id,
+                    interaction.user.id,
+                    None,
+                    lambda _state, seat: parse_code(code, seat),
+                    seat_moves=control.version,
+                    publish=lambda move: self.publish(move, interaction),
+                ),
             )
         except StaleBoard as stale:
             record = stale.record
@@ -689,16 +683,13 @@ class Over9000Controller(TableController):
             assert seat is not None
             state = self.service.load_state(record)
             await self._show_panel(interaction, record, state, seat, PanelChoice(), STALE_NOTE)
-            return
         except (ServiceError, IllegalAction) as error:
             await reply_error(interaction, error.message)
-            return
-        await self.publish(move, interaction)
 
-    async def publish(self, move: Move, interaction: discord.Interaction[Any] | None = None) -> None:
-        """Shows a move: the mover's panel is updated in place, and the board is redrawn when the move
-        made public news (posted again at the bottom when someone else must now act). Placing a token
-        is news only when it completes an arrangement, so the channel isn't redrawn for every token.
+    async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
+        """The mover's panel is updated in place, and the board is redrawn when the move made public
+        news (posted again at the bottom when someone else must now act). Placing a token is news only
+        when it completes an arrangement, so the channel isn't redrawn for every token.
         ``interaction`` is None for the AI's moves."""
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None:
@@ -709,45 +700,9 @@ class Over9000Controller(TableController):
                 PanelChoice(kind=move.action.kind) if isinstance(move.action, Keep | Place) else PanelChoice()
             )
             panel = panel_message(record, state, move.seat, seat_moves, choice, note)
-            await interaction.response.edit_message(**panel)
+            await update(interaction, **panel)
         if any(event.visible_to is None for event in move.events):
             await self.refresh_board(record.id, repost=_turn_passed(move))
-        self.bot.autopilot.wake(record.id)
-
-    async def refresh_board(self, game_id: int, repost: bool) -> None:
-        """Redraws the board from the latest saved state. Moves that land while a redraw is under way
-        are folded into one more redraw, so a burst of moves (everyone placing tokens at once) costs
-        a couple of edits rather than one each: Discord rate-limits edits per channel."""
-        pending = self._redraws.get(game_id)
-        if pending is not None:
-            pending.needed = True
-            pending.repost |= repost
-            return
-        pending = _Redraw(needed=True, repost=repost)
-        self._redraws[game_id] = pending
-        try:
-            while pending.needed:
-                repost, pending.needed, pending.repost = pending.repost, False, False
-                await self._draw_board(game_id, repost)
-        finally:
-            del self._redraws[game_id]
-
-    async def _draw_board(self, game_id: int, repost: bool) -> None:
-        record = await self.service.storage.game(game_id)
-        if record is None or record.status not in ("active", "finished"):
-            return
-        message = await self.board_message(record, self.service.load_state(record), [])
-        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        if record.message_id is not None:
-            board = channel.get_partial_message(record.message_id)
-            # A board someone deleted is simply posted again below.
-            with contextlib.suppress(discord.NotFound):
-                if not repost:
-                    await board.edit(**as_edit(message))
-                    return
-                await board.edit(view=None)
-        posted = await channel.send(**message)
-        await self.service.storage.set_message(record.id, posted.id)
 
     async def board_message(
         self, record: GameRecord, state: Over9000State, events: list[Event]

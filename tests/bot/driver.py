@@ -21,12 +21,19 @@ from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
 
-def make_bot(fake: FakeDiscord, database: Path, seed: int | None = None, ai_turn_delay: float = 0) -> GameBot:
+def make_bot(
+    fake: FakeDiscord,
+    database: Path,
+    seed: int | None = None,
+    ai_turn_delay: float = 0,
+    ai_sweep_interval: float = 30.0,
+) -> GameBot:
     settings = Settings(
         discord_token=fake.token,
         database_path=database,
         dev_guild_id=fake.guild.id,
         ai_turn_delay=ai_turn_delay,
+        ai_sweep_interval=ai_sweep_interval,
     )
     return GameBot(settings, new_seed=(lambda: seed) if seed is not None else None)
 
@@ -64,16 +71,7 @@ class CellTable:
 
     async def record(self) -> Any:
         assert self.bot.service is not None
-        return await self.bot.service.storage.running_game(self.channel.id) or await self._last_game()
-
-    async def _last_game(self) -> Any:
-        assert self.bot.service is not None
-        storage = self.bot.service.storage
-        async with storage._db.execute(
-            "SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (self.channel.id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return await storage.game(row[0])
+        return await self.bot.service.storage.latest_game(self.channel.id)
 
     async def state(self) -> CellState:
         assert self.bot.service is not None

@@ -62,15 +62,7 @@ class Over9000Table:
 
     async def record(self) -> Any:
         assert self.bot.service is not None
-        storage = self.bot.service.storage
-        running = await storage.running_game(self.channel.id)
-        if running is not None:
-            return running
-        async with storage._db.execute(
-            "SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (self.channel.id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return await storage.game(row[0])
+        return await self.bot.service.storage.latest_game(self.channel.id)
 
     async def state(self) -> Over9000State:
         assert self.bot.service is not None

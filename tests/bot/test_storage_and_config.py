@@ -22,7 +22,7 @@ async def test_migrations_run_in_order_once_and_are_recorded(tmp_path: Path) -> 
     (migrations / "010_third.sql").write_text("CREATE TABLE later (id INTEGER);")
     storage = await Storage.open(database, migrations)
     assert await storage.schema_versions() == [1, 2, 10]
-    async with storage._db.execute("PRAGMA journal_mode") as cursor:
+    async with storage._writer.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
     await storage.close()
 
@@ -30,7 +30,7 @@ async def test_migrations_run_in_order_once_and_are_recorded(tmp_path: Path) -> 
 async def test_a_fresh_database_is_created_with_its_folder(tmp_path: Path) -> None:
     storage = await Storage.open(tmp_path / "nested" / "games.sqlite3")
     assert (tmp_path / "nested" / "games.sqlite3").exists()
-    assert await storage.schema_versions() == [1]
+    assert await storage.schema_versions() == [1, 2]
     await storage.close()
 
 

@@ -233,6 +233,18 @@ class FakeDiscord:
             user, self._channel_of(clicked), MESSAGE_COMPONENT, data, description, clicked
         )
 
+    async def click_late(
+        self, user: FakeUser, message: StoredMessage | InteractionResult, custom_id: str
+    ) -> InteractionResult:
+        """A click on a button the user saw, arriving after the message changed and lost that button
+        (a double click): Discord sends the old custom_id with the message as it is now."""
+        current = self._visible_message(user, message)
+        data = {"custom_id": custom_id, "component_type": 2, "id": 1}
+        description = f"{user.username} clicking {custom_id!r} late"
+        return await self._interact(
+            user, self._channel_of(current), MESSAGE_COMPONENT, data, description, current
+        )
+
     async def select(
         self,
         user: FakeUser,
@@ -240,10 +252,12 @@ class FakeDiscord:
         values: Sequence[str],
         *,
         custom_id: str | None = None,
+        forged: bool = False,
     ) -> InteractionResult:
-        """Pick `values` in the message's string select (the only one, or the one with `custom_id`)."""
+        """Pick `values` in the message's string select (the only one, or the one with `custom_id`);
+        ``forged`` sends them even if the menu does not offer them, as a tampered client could."""
         chosen = self._visible_message(user, message)
-        data = select_data(chosen, values, custom_id)
+        data = select_data(chosen, values, custom_id, forged)
         description = f"{user.username} selecting {list(values)}"
         return await self._interact(
             user, self._channel_of(chosen), MESSAGE_COMPONENT, data, description, chosen

@@ -148,7 +148,9 @@ def button_data(message: StoredMessage, label_or_custom_id: str) -> dict[str, An
     return {"custom_id": button["custom_id"], "component_type": 2, "id": button["id"]}
 
 
-def select_data(message: StoredMessage, values: Sequence[str], custom_id: str | None) -> dict[str, Any]:
+def select_data(
+    message: StoredMessage, values: Sequence[str], custom_id: str | None, forged: bool = False
+) -> dict[str, Any]:
     selects = [s for s in message.selects if custom_id is None or s["custom_id"] == custom_id]
     if len(selects) != 1:
         raise UserActionError(
@@ -159,6 +161,13 @@ def select_data(message: StoredMessage, values: Sequence[str], custom_id: str | 
     if select.get("disabled"):
         raise UserActionError(f"select {select['custom_id']!r} is disabled")
     offered = [option["value"] for option in select["options"]]
+    if forged:
+        return {
+            "custom_id": select["custom_id"],
+            "component_type": 3,
+            "values": list(values),
+            "id": select["id"],
+        }
     if not set(values) <= set(offered) or len(set(values)) != len(values):
         raise UserActionError(f"select {select['custom_id']!r} offers {offered}, not {list(values)}")
     if not select["min_values"] <= len(values) <= select["max_values"]:

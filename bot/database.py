@@ -1,0 +1,141 @@
+"""Opening the SQLite file: proving it is a healthy database the bot may write, then migrating it.
+
+Every problem found at start-up becomes one ``StorageError`` that names the file and says what is
+wrong, and every connection opened on the way is closed again, so a bad file ends the process
+cleanly instead of leaving a database thread running. The file is checked read-only before anything
+is written to it: a corrupt file is left exactly as it was found.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiosqlite
+
+from bot.config import PROJECT_ROOT
+
+MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
+_MIGRATION_NAME = re.compile(r"^(\d+)_[\w-]+\.sql$")
+# How long start-up waits for another process's write lock before calling the file locked; moves wait
+# longer (BUSY_TIMEOUT_MS) since a moment's contention is normal there.
+STARTUP_BUSY_TIMEOUT_MS = 2000
+BUSY_TIMEOUT_MS = 5000
+
+_PROBLEMS = (
+    ("file is not a database", "it is not an SQLite database, or it is damaged"),
+    ("malformed", "it is damaged (the database image is malformed)"),
+    ("database is locked", "another process holds it locked (is another copy of the bot running?)"),
+    ("readonly database", "it is read-only, and the bot must be able to write it"),
+    ("unable to open database file", "it cannot be opened: check that its folder exists and is writable"),
+    ("disk i/o error", "reading or writing it failed with a disk error"),
+)
+
+
+class StorageError(Exception):
+    """The database cannot be used; the message names the file and the problem."""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def storage_error(path: Path, error: BaseException) -> StorageError:
+    detail = str(error)
+    problem = next((said for found, said in _PROBLEMS if found in detail.lower()), detail)
+    return StorageError(f"Cannot use the database {path}: {problem}.")
+
+
+async def open_database(path: Path, migrations_dir: Path = MIGRATIONS_DIR) -> aiosqlite.Connection:
+    """The write connection to a checked and migrated database, created (with its folder) if new."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(
+            f"Cannot use the database {path}: its folder cannot be created ({error.strerror})."
+        ) from None
+    if path.exists():
+        await _check_integrity(path)
+    connection = await _connect(path)
+    try:
+        # FULL syncs the log at every commit, so a move acknowledged to a player survives a power
+        # loss; in WAL mode that is one fsync of an append, cheap next to a Discord round trip.
+        await connection.execute(f"PRAGMA busy_timeout = {STARTUP_BUSY_TIMEOUT_MS}")
+        await connection.execute("PRAGMA journal_mode = WAL")
+        await connection.execute("PRAGMA synchronous = FULL")
+        await connection.execute("PRAGMA foreign_keys = ON")
+        # Proves now, not at the first move, that the file is writable and nobody else holds it.
+        await connection.execute("BEGIN IMMEDIATE")
+        await connection.execute("ROLLBACK")
+        await _migrate(connection, migrations_dir)
+        await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    except (sqlite3.Error, OSError) as error:
+        await connection.close()
+        raise storage_error(path, error) from None
+    except BaseException:
+        await connection.close()
+        raise
+    return connection
+
+
+async def open_reader(path: Path) -> aiosqlite.Connection:
+    """A second connection for reads only: in WAL mode it sees every committed write at once and
+    never waits for the writer, and it can never see a transaction that is still open."""
+    connection = await _connect(path)
+    try:
+        await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await connection.execute("PRAGMA query_only = ON")
+    except (sqlite3.Error, OSError) as error:
+        await connection.close()
+        raise storage_error(path, error) from None
+    return connection
+
+
+async def _connect(path: Path) -> aiosqlite.Connection:
+    try:
+        connection = await aiosqlite.connect(path, isolation_level=None)
+    except (sqlite3.Error, OSError) as error:
+        raise storage_error(path, error) from None
+    connection.row_factory = aiosqlite.Row
+    return connection
+
+
+async def _check_integrity(path: Path) -> None:
+    """``PRAGMA quick_check`` through a read-only connection, so a damaged file is never written."""
+    try:
+        connection = await aiosqlite.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except (sqlite3.Error, OSError) as error:
+        raise storage_error(path, error) from None
+    try:
+        await connection.execute(f"PRAGMA busy_timeout = {STARTUP_BUSY_TIMEOUT_MS}")
+        async with connection.execute("PRAGMA quick_check") as cursor:
+            findings = [row[0] for row in await cursor.fetchall()]
+    except (sqlite3.Error, OSError) as error:
+        raise storage_error(path, error) from None
+    finally:
+        await connection.close()
+    if findings != ["ok"]:
+        listed = "; ".join(findings[:3])
+        raise StorageError(f"Cannot use the database {path}: it failed its integrity check ({listed}).")
+
+
+async def _migrate(connection: aiosqlite.Connection, migrations_dir: Path) -> None:
+    await connection.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+        "applied_at TEXT NOT NULL)"
+    )
+    async with connection.execute("SELECT version FROM schema_migrations") as cursor:
+        applied = {row[0] for row in await cursor.fetchall()}
+    for path in sorted(migrations_dir.glob("*.sql"), key=lambda p: int(p.name.split("_")[0])):
+        match = _MIGRATION_NAME.match(path.name)
+        if not match:
+            raise RuntimeError(f"migration file {path.name} must be named NNN_description.sql")
+        number = int(match.group(1))
+        if number in applied:
+            continue
+        await connection.executescript(
+            f"BEGIN;\n{path.read_text(encoding='utf-8')}\n"
+            f"INSERT INTO schema_migrations VALUES ({number}, '{path.name}', '{now()}');\nCOMMIT;"
+        )

@@ -1,0 +1,224 @@
+"""Starting and stopping the bot as an operator does: ``python -m bot`` in its own process.
+
+A bad database file, a wrong token or no network each end the process with one clear line and an
+exit code of their own, never a traceback or a process left hanging; SIGTERM stops it as cleanly as
+Ctrl-C. The process talks only to the fake Discord on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import shutil
+import signal
+import sqlite3
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.config import PROJECT_ROOT
+from bot.storage import Storage
+from tests.bot.driver import make_bot
+from tests.fakediscord.fake import FakeDiscord
+
+EXIT_DATABASE, EXIT_TOKEN, EXIT_NETWORK = 3, 4, 5
+PROCESS_TIMEOUT = 30.0
+UNPRIVILEGED = "65534"  # nobody: root may write any file, so read-only cases run without root
+
+_LAUNCH = """
+import sys, discord, yarl
+discord.http.Route.BASE = sys.argv[1] + "/api/v10"
+discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+from bot.__main__ import main
+sys.exit(main())
+"""
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+async def _launch(
+    database: Path, base_url: str, gateway_url: str, token: str = "test-token", as_user: str | None = None
+) -> asyncio.subprocess.Process:
+    environment = {
+        **os.environ,
+        "DISCORD_TOKEN": token,
+        "DATABASE_PATH": str(database),
+        "LOG_LEVEL": "INFO",
+        "PYTHONPATH": str(PROJECT_ROOT),
+    }
+    command = [sys.executable, "-c", _LAUNCH, base_url, gateway_url]
+    if as_user is not None:
+        command = ["setpriv", f"--reuid={as_user}", f"--regid={as_user}", "--clear-groups", *command]
+    return await asyncio.create_subprocess_exec(
+        *command,
+        cwd=PROJECT_ROOT,
+        env=environment,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def _finish(process: asyncio.subprocess.Process) -> tuple[int, str]:
+    _, stderr = await asyncio.wait_for(process.communicate(), PROCESS_TIMEOUT)
+    assert process.returncode is not None
+    return process.returncode, stderr.decode()
+
+
+async def _start_with(database: Path, as_user: str | None = None) -> tuple[int, str]:
+    """The bot started on ``database``; it must stop at the database, before reaching Discord."""
+    process = await _launch(database, "http://127.0.0.1:9", "ws://127.0.0.1:9/gateway", as_user=as_user)
+    return await _finish(process)
+
+
+def _assert_one_clear_line(stderr: str, database: Path, problem: str) -> None:
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr
+    assert str(database) in lines[0] and problem in lines[0], lines[0]
+
+
+async def _healthy_database(folder: Path) -> Path:
+    database = folder / "games.sqlite3"
+    storage = await Storage.open(database)
+    await storage.create_lobby("cell", 1, 100, 7, {"players": []}, seed=1)
+    await storage.close()
+    return database
+
+
+async def test_a_file_that_is_not_a_database_is_named_and_left_alone(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    database.write_bytes(b"these are someone's notes, not a database\n" * 200)
+    before = _digest(database)
+
+    code, stderr = await _start_with(database)
+
+    assert code == EXIT_DATABASE
+    _assert_one_clear_line(stderr, database, "not an SQLite database")
+    assert _digest(database) == before
+
+
+async def test_a_truncated_database_is_named_and_left_alone(tmp_path: Path) -> None:
+    database = await _healthy_database(tmp_path)
+    data = database.read_bytes()
+    database.write_bytes(data[: len(data) // 2])
+    before = _digest(database)
+
+    code, stderr = await _start_with(database)
+
+    assert code == EXIT_DATABASE
+    assert "Traceback" not in stderr and str(database) in stderr
+    assert _digest(database) == before
+
+
+async def test_a_database_locked_by_another_process_is_named(tmp_path: Path) -> None:
+    database = await _healthy_database(tmp_path)
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        code, stderr = await _start_with(database)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+    assert code == EXIT_DATABASE
+    _assert_one_clear_line(stderr, database, "locked")
+
+
+@pytest.fixture
+def shared_folder() -> Iterator[Path]:
+    """A folder the unprivileged user can reach (pytest's own temporary folders are private)."""
+    folder = Path(tempfile.mkdtemp(prefix="dbz-readonly-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder)
+
+
+def _as_unprivileged() -> str | None:
+    if os.geteuid() != 0:
+        return None
+    if shutil.which("setpriv") is None:
+        pytest.skip("needs setpriv to drop root, since root may write read-only files")
+    return UNPRIVILEGED
+
+
+async def test_a_read_only_database_file_is_named(shared_folder: Path) -> None:
+    database = await _healthy_database(shared_folder)
+    database.chmod(0o444)
+    before = _digest(database)
+
+    code, stderr = await _start_with(database, as_user=_as_unprivileged())
+
+    assert code == EXIT_DATABASE
+    assert "Traceback" not in stderr and str(database) in stderr and "read" in stderr, stderr
+    assert _digest(database) == before
+
+
+async def test_a_database_in_a_read_only_folder_is_named(shared_folder: Path) -> None:
+    database = await _healthy_database(shared_folder)
+    database.chmod(0o666)
+    shared_folder.chmod(0o555)
+    before = _digest(database)
+    try:
+        code, stderr = await _start_with(database, as_user=_as_unprivileged())
+    finally:
+        shared_folder.chmod(0o755)
+
+    assert code == EXIT_DATABASE
+    assert "Traceback" not in stderr and str(database) in stderr, stderr
+    assert _digest(database) == before
+
+
+async def test_a_wrong_token_gives_one_clear_line(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        process = await _launch(tmp_path / "games.sqlite3", fake.base_url, fake.gateway_url, token="wrong")
+        code, stderr = await _finish(process)
+
+    assert code == EXIT_TOKEN
+    assert "Traceback" not in stderr and "refused the token" in stderr, stderr
+
+
+async def test_no_network_gives_one_clear_line(tmp_path: Path) -> None:
+    process = await _launch(tmp_path / "games.sqlite3", "http://127.0.0.1:9", "ws://127.0.0.1:9/gateway")
+    code, stderr = await _finish(process)
+
+    assert code == EXIT_NETWORK
+    assert "Traceback" not in stderr and "Cannot reach Discord" in stderr, stderr
+
+
+async def test_sigterm_closes_the_bot_cleanly(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        process = await _launch(tmp_path / "games.sqlite3", fake.base_url, fake.gateway_url)
+        await asyncio.wait_for(fake.gateway.ready.wait(), PROCESS_TIMEOUT)
+        process.send_signal(signal.SIGTERM)
+        code, stderr = await _finish(process)
+
+    assert code == 0, stderr
+    assert "Traceback" not in stderr and "SIGTERM received" in stderr
+
+
+async def test_commands_are_synced_only_when_their_definitions_change(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    async with FakeDiscord() as fake:
+        for _ in range(2):
+            async with fake.running(make_bot(fake, database)):
+                pass
+        syncs = [
+            request for request in fake.requests if request.method == "PUT" and "commands" in request.path
+        ]
+        assert len(syncs) == 1
+
+        storage = await Storage.open(database)
+        await storage.set_command_hash(str(fake.guild.id), "an older definition")
+        await storage.close()
+        async with fake.running(make_bot(fake, database)):
+            pass
+        syncs = [
+            request for request in fake.requests if request.method == "PUT" and "commands" in request.path
+        ]
+        assert len(syncs) == 2
