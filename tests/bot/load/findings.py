@@ -12,11 +12,12 @@ from typing import Any
 
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import PendingInteraction
+from tests.fakediscord.rest import RecordedRequest
 from tests.fakediscord.world import StoredMessage
 
 from .bot_process import BotProcess
 from .reader import DatabaseReader, GameRow
-from .tables import board_controls, humans_to_move
+from .tables import acknowledged, answers_by_token, board_controls, humans_to_move
 
 ERROR_REPLIES = ("Something went wrong",)
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE = 4, 5
@@ -95,21 +96,35 @@ class StuckWatch:
 
 @dataclass
 class MoveLedger:
-    """Moves each simulated player saw accepted, by (game, user), and clicks that found their control
-    gone (the board was redrawn under the player) and were tried again."""
+    """The moves each simulated player clicked, and clicks that found their control gone (the board
+    was redrawn under the player) and were tried again. Which moves the bot acknowledged is read from
+    its answers at the end, when the late ones have arrived too."""
 
-    accepted: Counter[tuple[int, int]] = field(default_factory=Counter)
+    clicked: list[tuple[str, int, int, str]] = field(default_factory=list)
     retries: Counter[str] = field(default_factory=Counter)
 
-    def lost(self, logged: Counter[tuple[int, int]]) -> tuple[int, list[str]]:
-        """How many accepted moves the log lacks, and a line for each player who lost some."""
-        missing = {key: count - logged[key] for key, count in self.accepted.items() if logged[key] < count}
-        lines = [
-            f"game {game_id}: user {user_id} saw {self.accepted[game_id, user_id]} moves accepted, "
-            f"the log has {logged[game_id, user_id]}"
-            for game_id, user_id in sorted(missing)
-        ]
-        return sum(missing.values()), lines
+    def click(self, game: str, game_id: int, user_id: int, token: str) -> None:
+        self.clicked.append((game, game_id, user_id, token))
+
+    def accepted(self, requests: list[RecordedRequest]) -> Counter[tuple[int, int]]:
+        """How many moves each (game, user) saw acknowledged."""
+        answers = answers_by_token(requests)
+        return Counter(
+            (game_id, user_id)
+            for game, game_id, user_id, token in self.clicked
+            if acknowledged(game, answers.get(token, []))
+        )
+
+
+def lost_moves(accepted: Counter[tuple[int, int]], logged: Counter[tuple[int, int]]) -> tuple[int, list[str]]:
+    """How many acknowledged moves the log lacks, and a line for each player who lost some."""
+    missing = {key: count - logged[key] for key, count in accepted.items() if logged[key] < count}
+    lines = [
+        f"game {game_id}: user {user_id} saw {accepted[game_id, user_id]} moves accepted, "
+        f"the log has {logged[game_id, user_id]}"
+        for game_id, user_id in sorted(missing)
+    ]
+    return sum(missing.values()), lines
 
 
 @dataclass
@@ -152,7 +167,8 @@ def build_report(
     """Everything that went wrong, from the fake's interactions, the bot's log and the database."""
     stopwatch, watch, ledger = findings
     interactions = list(fake.interactions.values())
-    lost, lost_lines = ledger.lost(reader.logged_moves())
+    accepted = ledger.accepted(fake.requests)
+    lost, lost_lines = lost_moves(accepted, reader.logged_moves())
     causes = Counter(cause for cause in bot.error_causes if cause)
     errors = {
         "not answered within 3 s": [
@@ -166,7 +182,8 @@ def build_report(
     milliseconds = stopwatch.milliseconds() or [0.0]
     notes = [
         f"bot errors by exception: {dict(causes)}" if causes else "",
-        f"moves seen accepted: {sum(ledger.accepted.values())}; controls gone before the click, "
+        f"moves clicked: {len(ledger.clicked)}, seen accepted: {sum(accepted.values())}; "
+        f"controls gone before the click, "
         f"tried again: {sum(ledger.retries.values())} {dict(ledger.retries)}",
         f"p50_ms={statistics.median(milliseconds):.0f}",
     ]

@@ -32,7 +32,7 @@ from .bot_process import BotProcess
 from .findings import Stopwatch
 from .reader import DatabaseReader
 from .run import wait_until_ready
-from .tables import LoadCellTable, LoadOver9000Table, accepted
+from .tables import LoadCellTable, LoadOver9000Table, acknowledged, answers_by_token
 
 LONG_LOG = 5000
 GAME_SEED = 7
@@ -109,7 +109,7 @@ async def measure_long_game(game: str, moves: int, seed: int) -> LongGameTiming:
                 tables = [table_type(fake, reader, channel, players) for channel in channels]
                 for channel in channels:
                     await fake.slash(players[0], f"{game} status", channel=channel)
-                fresh, long = await _play_side_by_side(game, tables, stopwatch, moves)
+                fresh, long = await _play_side_by_side(fake, game, tables, stopwatch, moves)
                 reader.close()
             finally:
                 await bot.stop()
@@ -119,7 +119,7 @@ async def measure_long_game(game: str, moves: int, seed: int) -> LongGameTiming:
 
 
 async def _play_side_by_side(
-    game: str, tables: list[Any], stopwatch: Stopwatch, moves: int
+    fake: FakeDiscord, game: str, tables: list[Any], stopwatch: Stopwatch, moves: int
 ) -> tuple[list[float], list[float]]:
     """The same move in both games, taking turns at going first so neither gains from a warmer cache."""
     samples: tuple[list[float], list[float]] = ([], [])
@@ -130,7 +130,8 @@ async def _play_side_by_side(
         assert states[0] == states[1], "the two games drifted apart"
         for which in [0, 1] if number % 2 == 0 else [1, 0]:
             result = await _play_one(game, tables[which], states[which])
-            assert accepted(game, result), f"move {number} was not accepted in game {which}"
+            answers = answers_by_token(fake.requests)[result.interaction.token]
+            assert acknowledged(game, answers), f"move {number} was not accepted in game {which}"
             samples[which].append(stopwatch.by_interaction[result.interaction.id])
     return samples
 

@@ -29,7 +29,6 @@ from .reader import DatabaseReader, GameRow
 from .tables import (
     LoadCellTable,
     LoadOver9000Table,
-    accepted,
     cell_choice,
     humans_to_move,
     offers_a_move,
@@ -151,8 +150,8 @@ class ChannelRunner:
 
     async def _move(self, game_id: int, user: FakeUser, clicks: Awaitable[InteractionResult]) -> None:
         result = await self._act(clicks)
-        if accepted(self.plan.game, result):
-            self.run.ledger.accepted[game_id, user.id] += 1
+        if result is not None:
+            self.run.ledger.click(self.plan.game, game_id, user.id, result.interaction.token)
 
     async def _act(self, action: Awaitable[InteractionResult]) -> InteractionResult | None:
         """One user action. A control that went away under the player (the board was redrawn, the

@@ -1,9 +1,10 @@
 """The end-to-end drivers' tables, playing from what the database says rather than from the bot object
-(which lives in another process), and what a player sees as "my move was accepted"."""
+(which lives in another process), and what a player takes for "my move was accepted"."""
 
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from typing import Any
 
 from bot.games.over9000 import STALE_NOTE
@@ -16,12 +17,17 @@ from tests.bot.driver import CellTable
 from tests.bot.over9000_driver import Over9000Table, control_parts
 from tests.bot.policies import heuristic
 from tests.fakediscord.fake import FakeDiscord
-from tests.fakediscord.interactions import InteractionResult
+from tests.fakediscord.rest import RecordedRequest
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
 from .reader import DatabaseReader, GameRow
 
 UPDATE_MESSAGE = 7
+ANSWER_ROUTES = (
+    "/interactions/{interaction_id}/{interaction_token}/",
+    "/webhooks/{webhook_id}/{webhook_token}",
+)
+SAVED_WORD = "Your move was saved"
 CELL_MOVE_OPS = ("act", "die", "token")
 OVER9000_BOARD_OPS = ("mine", "duel")
 
@@ -89,14 +95,31 @@ def offers_a_move(row: GameRow, board: StoredMessage | None) -> bool:
     return any(op in OVER9000_BOARD_OPS for _, op in controls)
 
 
-def accepted(game: str, result: InteractionResult | None) -> bool:
-    """The bot acknowledged the move: it updated the clicked message in place with the move's outcome
-    (a refusal is a new private message, or for Over9000 the panel redrawn with the out-of-date note)."""
-    if result is None or result.response_type != UPDATE_MESSAGE:
-        return False
-    if game == "over9000":
-        return result.message is not None and result.message.content != STALE_NOTE
-    return True
+def answers_by_token(requests: list[RecordedRequest]) -> dict[str, list[RecordedRequest]]:
+    """Everything the bot answered to each interaction and Discord took: its first answer, its edits
+    of that answer and its follow-ups, by interaction token."""
+    answers: dict[str, list[RecordedRequest]] = defaultdict(list)
+    for request in requests:
+        template = request.template or ""
+        if template.startswith(ANSWER_ROUTES) and request.status < 400 and isinstance(request.body, dict):
+            answers[request.path.split("/")[3]].append(request)
+    return answers
+
+
+def acknowledged(game: str, answers: list[RecordedRequest]) -> bool:
+    """Whether the bot told the player their move went through: the clicked message updated with the
+    move's outcome (at once, or edited after an acknowledgement), or word that the move was saved. A
+    refusal is a new private message, or for Over 9000 the panel redrawn with the out-of-date note."""
+    for request in answers:
+        if request.template.endswith("/callback"):
+            updated = request.body.get("type") == UPDATE_MESSAGE
+            content = (request.body.get("data") or {}).get("content")
+        else:
+            updated = request.method == "PATCH" and request.template.endswith("/@original")
+            content = request.body.get("content")
+        if SAVED_WORD in (content or "") or (updated and (game == "cell" or content != STALE_NOTE)):
+            return True
+    return False
 
 
 def humans_to_move(row: GameRow, state: Any) -> list[int]:
