@@ -102,6 +102,12 @@ class MoveLedger:
 
     clicked: list[tuple[str, int, int, str]] = field(default_factory=list)
     retries: Counter[str] = field(default_factory=Counter)
+    retry_examples: list[str] = field(default_factory=list)
+
+    def retry(self, missed: Exception) -> None:
+        self.retries[type(missed).__name__] += 1
+        if len(self.retry_examples) < EXAMPLES_PER_KIND:
+            self.retry_examples.append(f"{type(missed).__name__}: {str(missed)[:300]}")
 
     def click(self, game: str, game_id: int, user_id: int, token: str) -> None:
         self.clicked.append((game, game_id, user_id, token))
@@ -185,6 +191,7 @@ def build_report(
         f"moves clicked: {len(ledger.clicked)}, seen accepted: {sum(accepted.values())}; "
         f"controls gone before the click, "
         f"tried again: {sum(ledger.retries.values())} {dict(ledger.retries)}",
+        *(f"  {example}" for example in ledger.retry_examples),
         f"p50_ms={statistics.median(milliseconds):.0f}",
     ]
     return LoadReport(

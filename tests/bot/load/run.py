@@ -143,15 +143,20 @@ class ChannelRunner:
         if row.game == "cell":
             clicks = table.play(state, cell_choice(state, self.rng))
             return [self._move(row.id, people[seats[0]], clicks)]
-        return [
-            self._move(row.id, people[seat], table.play(over9000_choice(state, seat, self.rng)))
-            for seat in seats
-        ]
+        return [self._panel_move(table, row, state, seat) for seat in seats]
 
-    async def _move(self, game_id: int, user: FakeUser, clicks: Awaitable[InteractionResult]) -> None:
+    async def _panel_move(self, table: LoadOver9000Table, row: GameRow, state: Any, seat: int) -> None:
+        """An Over 9000 move from the seat's panel; a person whose panel let them down opens a new one."""
+        clicks = table.play(over9000_choice(state, seat, self.rng))
+        if not await self._move(row.id, self.plan.people[seat], clicks):
+            table.panels.pop(seat, None)
+
+    async def _move(self, game_id: int, user: FakeUser, clicks: Awaitable[InteractionResult]) -> bool:
         result = await self._act(clicks)
-        if result is not None:
-            self.run.ledger.click(self.plan.game, game_id, user.id, result.interaction.token)
+        if result is None:
+            return False
+        self.run.ledger.click(self.plan.game, game_id, user.id, result.interaction.token)
+        return True
 
     async def _act(self, action: Awaitable[InteractionResult]) -> InteractionResult | None:
         """One user action. A control that went away under the player (the board was redrawn, the
@@ -162,7 +167,7 @@ class ChannelRunner:
         except InteractionNotAnswered:
             return None
         except (FakeDiscordError, AssertionError) as missed:
-            self.run.ledger.retries[type(missed).__name__] += 1
+            self.run.ledger.retry(missed)
             await asyncio.sleep(POLL_SECONDS)
             return None
 
