@@ -63,6 +63,12 @@ class DatabaseReader:
             (channel_id,),
         )
 
+    def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game, running or not."""
+        return self._one(
+            f"SELECT {COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+
     def logged_moves(self) -> Counter[tuple[int, int]]:
         """How many actions each (game, actor) has in the log."""
         rows = self._db.execute("SELECT game_id, actor_id, COUNT(*) FROM actions GROUP BY game_id, actor_id")

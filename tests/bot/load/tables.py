@@ -44,8 +44,8 @@ class FromDatabase:
         self.reader = reader
 
     async def record(self) -> GameRow:
-        row = self.reader.running_game(self.channel.id)
-        assert row is not None, f"no game runs in {self.channel!r}"
+        row = self.reader.latest_game(self.channel.id)
+        assert row is not None, f"no game was played in {self.channel!r}"
         return row
 
     async def state(self) -> Any:
