@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import signal
 import sys
@@ -101,6 +102,12 @@ class BotProcess:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
         kib = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:"))
         return kib / 1024
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU time the process has used so far."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rpartition(")")[2].split()
+        # utime and stime are the 14th and 15th fields; the split starts at the 3rd.
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     async def stop(self) -> int:
         """SIGTERM, then SIGKILL if the bot has not closed within the timeout; returns the exit code."""

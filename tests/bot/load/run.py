@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
+import resource
 import tempfile
 import time
 from collections.abc import Awaitable
@@ -237,16 +239,31 @@ async def run_load(options: LoadOptions) -> LoadReport:
                 await wait_until_ready(fake, bot)
                 reader = DatabaseReader(database)
                 run = LoadRun(options, fake, reader)
+                started = time.monotonic(), resource.getrusage(resource.RUSAGE_SELF), bot.cpu_seconds()
                 await run.play()
                 rss_mb = bot.peak_rss_mb()
+                cpu = cpu_note(started, bot.cpu_seconds())
             finally:
                 bot_exit = await bot.stop()
             findings = (run.stopwatch, run.watch, run.ledger)
             report = build_report(len(run.runners), fake, bot, reader, findings, bot_exit, rss_mb)
+            report.notes.append(cpu)
             reader.close()
             # Counted in the report rather than raised when the fake closes.
             fake.failures.clear()
             return report
+
+
+def cpu_note(started: tuple[float, resource.struct_rusage, float], bot_cpu: float) -> str:
+    """How busy each side was during the run: on a shared machine the answer times depend on it."""
+    wall = time.monotonic() - started[0]
+    now = resource.getrusage(resource.RUSAGE_SELF)
+    players_cpu = now.ru_utime + now.ru_stime - started[1].ru_utime - started[1].ru_stime
+    bot_cpu -= started[2]
+    return (
+        f"cpu over {wall:.0f} s: bot {bot_cpu:.0f} s, fake Discord and players {players_cpu:.0f} s, "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
 
 
 async def wait_until_ready(fake: FakeDiscord, bot: BotProcess) -> None:
