@@ -188,9 +188,8 @@ def build_report(
     milliseconds = stopwatch.milliseconds() or [0.0]
     notes = [
         f"bot errors by exception: {dict(causes)}" if causes else "",
-        f"moves clicked: {len(ledger.clicked)}, seen accepted: {sum(accepted.values())}; "
-        f"controls gone before the click, "
-        f"tried again: {sum(ledger.retries.values())} {dict(ledger.retries)}",
+        f"moves clicked: {len(ledger.clicked)}, seen accepted: {sum(accepted.values())}; clicks tried "
+        f"again because their control had gone: {sum(ledger.retries.values())} {dict(ledger.retries)}",
         *(f"  {example}" for example in ledger.retry_examples),
         f"p50_ms={statistics.median(milliseconds):.0f}",
     ]
@@ -217,9 +216,10 @@ def _log(bot: BotProcess) -> list[tuple[str, str]]:
 
 
 def _replied_with_error(fake: FakeDiscord, interaction: PendingInteraction) -> bool:
-    ids = [*interaction.followup_ids]
-    if interaction.response_type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
-        ids.append(interaction.response_message_id or 0)
+    ids = list(interaction.followup_ids)
+    answered_with_message = interaction.response_type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE)
+    if answered_with_message and interaction.response_message_id is not None:
+        ids.append(interaction.response_message_id)
     for message_id in ids:
         message = fake.world.find_message(message_id)
         if message is not None and any(phrase in message.content for phrase in ERROR_REPLIES):
