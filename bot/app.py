@@ -16,8 +16,11 @@ from bot.autopilot import Autopilot
 from bot.components import Control, GameButton, GameSelect, control_of
 from bot.config import Settings
 from bot.replies import reply_error
+from bot.server_settings import ServerSettingsStore
 from bot.service import GameService, Move
+from bot.settings_command import settings_command
 from bot.storage import Storage
+from bot.turnclock import TurnClock
 
 log = logging.getLogger("bot")
 
@@ -44,7 +47,11 @@ class GameBot(commands.Bot):
         """``storage`` is the database already opened (the command line opens it before logging in, so
         a bad file stops the bot before it touches Discord); without it ``setup_hook`` opens it."""
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            # Nobody is notified unless a message names them on purpose (see bot.boards.mentions).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.storage = storage
@@ -52,6 +59,13 @@ class GameBot(commands.Bot):
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
+        self.turn_clock = TurnClock(self, settings.turn_clock_scale)
+        self._server_settings: ServerSettingsStore | None = None
+
+    @property
+    def server_settings(self) -> ServerSettingsStore:
+        assert self._server_settings is not None, "the storage is not open yet"
+        return self._server_settings
 
     async def setup_hook(self) -> None:
         from bot.games import build_controllers
@@ -60,8 +74,10 @@ class GameBot(commands.Bot):
             self.storage = await Storage.open(self.settings.database_path)
         self.controllers, modules = build_controllers(self)
         self.service = GameService(self.storage, modules, new_seed=self._new_seed)
+        self._server_settings = ServerSettingsStore(self.storage)
         for controller in self.controllers.values():
             self.tree.add_command(controller.command_group())
+        self.tree.add_command(settings_command(self))
         self.tree.on_error = self._on_command_error
         self.add_dynamic_items(GameButton, GameSelect)
         await self._sync_commands()
@@ -134,6 +150,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         self.autopilot.stop()
+        self.turn_clock.stop()
         await super().close()
         storage, self.storage = self.storage, None
         if storage is not None:
@@ -143,3 +160,4 @@ class GameBot(commands.Bot):
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
         await self.autopilot.resume_all()
         self.autopilot.start_sweeping()
+        self.turn_clock.start()

@@ -32,6 +32,8 @@ class Settings(BaseModel):
     log_level: str = "INFO"
     ai_turn_delay: float = Field(default=1.5, ge=0, le=30)
     ai_sweep_interval: float = Field(default=30.0, gt=0, le=3600)
+    turn_clock_scale: float = Field(default=1.0, gt=0, le=10)
+    """Multiplies every turn-clock and lobby delay of every server (tests make them short)."""
 
     @field_validator("log_level")
     @classmethod
@@ -75,6 +77,7 @@ def load_settings(env_file: Path = PROJECT_ROOT / ".env", environ: dict[str, str
             ("log_level", "LOG_LEVEL"),
             ("ai_turn_delay", "AI_TURN_DELAY"),
             ("ai_sweep_interval", "AI_SWEEP_INTERVAL"),
+            ("turn_clock_scale", "TURN_CLOCK_SCALE"),
         )
         if merged.get(key, "").strip()
     }
