@@ -114,7 +114,10 @@ async def measure_long_game(game: str, moves: int, seed: int) -> LongGameTiming:
             finally:
                 await bot.stop()
     if bot.error_lines:
-        raise AssertionError("the bot logged errors:\n" + "\n".join(bot.error_lines))
+        logged = zip(bot.error_lines, bot.error_causes, strict=True)
+        raise AssertionError(
+            "the bot logged errors:\n" + "\n".join(f"{line} ({cause})" for line, cause in logged)
+        )
     return LongGameTiming(game, len(fresh), statistics.median(fresh) * 1000, statistics.median(long) * 1000)
 
 
