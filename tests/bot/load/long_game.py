@@ -97,7 +97,9 @@ async def measure_long_game(game: str, moves: int, seed: int) -> LongGameTiming:
     with tempfile.TemporaryDirectory(prefix="dbz-long-game-") as folder:
         database = Path(folder) / "games.sqlite3"
         async with FakeDiscord(quiet_period=0.05) as fake:
-            players = [fake.users.bob] if game == "cell" else [fake.users.bob, fake.users.carol]
+            # Over 9000 at four, so that one game lasts the moves timed.
+            users = fake.users
+            players = [users.bob] if game == "cell" else [users.bob, users.carol, users.dave, users.erin]
             channels = [fake.guild.channel("general"), fake.guild.channel("games")]
             await prepare_games(database, game, players, channels)
             stopwatch = Stopwatch(fake)
