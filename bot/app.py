@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.autopilot import Autopilot
 from bot.components import Control, GameButton, GameSelect, control_of
 from bot.config import Settings
-from bot.replies import reply_error
+from bot.replies import in_time, reply_error
 from bot.server_settings import ServerSettingsStore
 from bot.service import GameService, Move
 from bot.settings_command import settings_command
@@ -131,7 +131,7 @@ class GameBot(commands.Bot):
             await reply_error(interaction, "I can't find that game any more.")
             return
         try:
-            await self.controllers[game].on_control(interaction, control)
+            await in_time(interaction, self.controllers[game].on_control(interaction, control))
         except Exception:
             log.exception(
                 "error handling %s in game %s, channel %s",

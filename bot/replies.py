@@ -29,17 +29,24 @@ def _answer_lock(interaction: discord.Interaction[Any]) -> asyncio.Lock:
     return interaction.extras.setdefault("answer_lock", asyncio.Lock())
 
 
-async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], *, thinking: bool = False) -> T:
+async def in_time(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    *,
+    thinking: bool = False,
+    ephemeral: bool = False,
+) -> T:
     """Runs ``work``; if it is still running after DEFER_AFTER_SECONDS and nothing has answered yet,
     acknowledges the interaction so Discord keeps it alive (``thinking`` shows "is thinking…" for a
-    command that will post a message). The work's own answer then follows up."""
+    command that will post a message, only to the user when ``ephemeral``). The work's own answer then
+    follows up."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
     if not done:
         async with _answer_lock(interaction):
             if not interaction.response.is_done():
                 with contextlib.suppress(discord.HTTPException):
-                    await interaction.response.defer(thinking=thinking)
+                    await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
     return await task
 
 

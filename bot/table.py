@@ -151,14 +151,18 @@ class TableController(BoardKeeper):
                 else next(iter(self.module.variants))
             )
         try:
-            record = await self.service.open_lobby(
-                self.name,
-                interaction.guild_id,
-                interaction.channel_id,
-                interaction.user.id,
-                interaction.user.display_name,
-                variant,
-                ai_players,
+            record = await in_time(
+                interaction,
+                self.service.open_lobby(
+                    self.name,
+                    interaction.guild_id,
+                    interaction.channel_id,
+                    interaction.user.id,
+                    interaction.user.display_name,
+                    variant,
+                    ai_players,
+                ),
+                thinking=True,
             )
         except ServiceError as error:
             await reply_error(interaction, error.message)
@@ -248,7 +252,12 @@ class TableController(BoardKeeper):
             await reply_error(interaction, "Autoplay is for a running game; start it first.")
             return
         try:
-            playing = await self.service.toggle_autoplay(record.id, interaction.user.id)
+            playing = await in_time(
+                interaction,
+                self.service.toggle_autoplay(record.id, interaction.user.id),
+                thinking=True,
+                ephemeral=True,
+            )
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return

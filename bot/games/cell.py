@@ -188,19 +188,23 @@ class CellController(TableController):
         if seat != state.active_seat or state.outcome is not None:
             await reply_error(interaction, "Hints are for your own turn: ask again when it comes.")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        suggestion = await asyncio.to_thread(hint, state, seat, state.actions_taken)
+        suggestion = await in_time(
+            interaction,
+            asyncio.to_thread(hint, state, seat, state.actions_taken),
+            thinking=True,
+            ephemeral=True,
+        )
         if suggestion is None:
-            await interaction.followup.send("I have no suggestion right now.", ephemeral=True)
+            await reply_private(interaction, "I have no suggestion right now.")
             return
         steps = " → ".join(describe(state, action) for action in suggestion.plan[:8])
-        await interaction.followup.send(
+        await reply_private(
+            interaction,
             clip(
                 f"**Suggestion:** {describe(state, suggestion.action)}\n*Why:* {suggestion.reason}\n"
                 f"*The rest of the plan:* {steps}",
                 1900,
             ),
-            ephemeral=True,
         )
 
     # Controls.
@@ -287,15 +291,12 @@ class CellController(TableController):
 
     async def _act(self, interaction: discord.Interaction[Any], control: Control, index: str) -> None:
         try:
-            await in_time(
-                interaction,
-                self.service.act(
-                    control.game_id,
-                    interaction.user.id,
-                    control.version,
-                    _action_at(index),
-                    publish=lambda move: self.publish(move, interaction),
-                ),
+            await self.service.act(
+                control.game_id,
+                interaction.user.id,
+                control.version,
+                _action_at(index),
+                publish=lambda move: self.publish(move, interaction),
             )
         except StaleBoard as stale:
             await self._refuse(interaction, stale.record, "stale")

@@ -30,7 +30,7 @@ from bot.games.over9000_panel import (
     panel_status,
     parse_code,
 )
-from bot.replies import in_time, reply_error, send, update
+from bot.replies import reply_error, send, update
 from bot.service import Move, ServiceError, StaleBoard, seat_of
 from bot.storage import GameRecord
 from bot.table import RulePages, TableController, finished_view
@@ -330,16 +330,13 @@ class Over9000Controller(TableController):
     async def _act(self, interaction: discord.Interaction[Any], control: Control) -> None:
         code = control.values[0] if control.values else control.arg
         try:
-            await in_time(
-                interaction,
-                self.service.act(
-                    control.game_id,
-                    interaction.user.id,
-                    None,
-                    lambda _state, seat: parse_code(code, seat),
-                    seat_moves=control.version,
-                    publish=lambda move: self.publish(move, interaction),
-                ),
+            await self.service.act(
+                control.game_id,
+                interaction.user.id,
+                None,
+                lambda _state, seat: parse_code(code, seat),
+                seat_moves=control.version,
+                publish=lambda move: self.publish(move, interaction),
             )
         except StaleBoard as stale:
             record = stale.record
