@@ -20,6 +20,7 @@ from discord import app_commands
 
 from bot.components import Control, button, view_of
 from bot.lobby import LOBBY_OPS, handle_lobby_control, lobby_embed, lobby_view
+from bot.replay import post_replay
 from bot.replies import in_time, reply_error, reply_private, send, try_reply_private, update
 from bot.service import GameModule, Move, ServiceError
 from bot.storage import GameRecord
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger("bot.table")
+
+REPLAY_HELP = "\n**/{name} replay** — an animated replay of a finished game (the last here, or by number)"
 
 
 def board_file(board: Any) -> discord.File:
@@ -150,7 +153,16 @@ class TableController(ABC):
 
         @group.command(name="help", description=f"List the {title} commands")
         async def help_command(interaction: discord.Interaction[Any]) -> None:
-            await reply_private(interaction, help_text)
+            await reply_private(interaction, help_text + REPLAY_HELP.format(name=self.name))
+
+        @group.command(name="replay", description=f"An animated replay of a finished {title} game")
+        @app_commands.describe(game="The game's number from /history; this channel's last game if left out")
+        async def replay(interaction: discord.Interaction[Any], game: int | None = None) -> None:
+            await post_replay(interaction, self.service.storage, self.module, self.render_png, game)
+
+    @abstractmethod
+    def render_png(self, state: Any) -> bytes:
+        """The public board of ``state`` as PNG bytes, as the live board shows it (used by replays)."""
 
     @abstractmethod
     async def board_message(self, record: GameRecord, state: Any, events: list[Event]) -> dict[str, Any]:

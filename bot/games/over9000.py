@@ -704,6 +704,9 @@ class Over9000Controller(TableController):
         if any(event.visible_to is None for event in move.events):
             await self.refresh_board(record.id, repost=_turn_passed(move))
 
+    def render_png(self, state: Over9000State) -> bytes:
+        return render_over9000(view(state, None)).png
+
     async def board_message(
         self, record: GameRecord, state: Over9000State, events: list[Event]
     ) -> dict[str, Any]:
