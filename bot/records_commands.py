@@ -122,11 +122,11 @@ def records_commands(bot: GameBot) -> list[app_commands.Command[Any, Any, Any]]:
         return bot.service.storage
 
     @app_commands.command(name="stats", description="Games, wins and favourite characters in this server")
-    @app_commands.describe(user="Whose record to show (yours if left out)")
+    @app_commands.describe(player="Whose record to show (yours if left out)")
     @app_commands.guild_only()
-    async def stats(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
+    async def stats(interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
         assert interaction.guild_id is not None
-        who = user or interaction.user
+        who = player or interaction.user
         found = player_stats(storage(), interaction.guild_id, who.id)
         await answer(interaction, lambda rows: stats_embed(modules(), who.display_name, rows), found)
 

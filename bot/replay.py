@@ -24,7 +24,8 @@ from renderers.animation import UPLOAD_LIMIT_BYTES, fitted_gif, sample_evenly
 
 log = logging.getLogger("bot.replay")
 
-MAX_FRAMES = 60
+# About 40 s of replay at 0.9 s a frame, built in a few seconds.
+MAX_FRAMES = 48
 
 RenderPng = Callable[[Any], bytes]
 """Draws a state's public board as PNG bytes."""

@@ -55,15 +55,20 @@ async def backup_database(database: Path, folder: Path, keep: int) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     final = folder / backup_name(datetime.now(UTC))
     partial = final.with_name(final.name + ".partial")
-    source = await aiosqlite.connect(database)
     try:
-        target = await aiosqlite.connect(partial)
+        source = await aiosqlite.connect(database)
         try:
-            await source.backup(target)
+            target = await aiosqlite.connect(partial)
+            try:
+                await source.backup(target)
+            finally:
+                await target.close()
         finally:
-            await target.close()
-    finally:
-        await source.close()
+            await source.close()
+    except BaseException:
+        # Failed, or cancelled as the bot stops: the closes above waited for the copy to end.
+        partial.unlink(missing_ok=True)
+        raise
     partial.replace(final)
     for stale in backups_in(folder)[:-keep]:
         stale.unlink(missing_ok=True)

@@ -21,11 +21,18 @@ FALLBACK_WIDTHS = (720, 560, 420, 320)
 
 
 def frame_of(png: bytes, width: int = GIF_WIDTH) -> Image.Image:
-    """A rendered board as one GIF frame, ``width`` pixels wide."""
+    """A rendered board as one GIF frame, ``width`` pixels wide. Boards are drawn on a palette of
+    their own, so the scaled frame is mapped back onto it: several times faster than choosing a new
+    palette per frame, and the board's colours stay exact."""
     with Image.open(io.BytesIO(png)) as opened:
+        opened.load()
+        palette = opened.copy() if opened.mode == "P" else None
         image = opened.convert("RGB")
     height = round(image.height * width / image.width)
-    return image.resize((width, height), Image.Resampling.LANCZOS).quantize(colors=255)
+    scaled = image.resize((width, height), Image.Resampling.LANCZOS)
+    if palette is None:
+        return scaled.quantize(colors=255)
+    return scaled.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def encode_gif(

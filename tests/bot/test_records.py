@@ -27,7 +27,9 @@ def gif_facts(data: bytes) -> tuple[int, int, int]:
 
 async def test_stats_leaderboard_history_and_replays_after_real_games(tmp_path: Path) -> None:
     async with (
-        FakeDiscord(quiet_period=0.02) as fake,
+        # A replay takes seconds to build (acknowledged at once); the default 10 s to settle is tight
+        # on a busy machine.
+        FakeDiscord(quiet_period=0.02, settle_timeout=40) as fake,
         fake.running(make_bot(fake, tmp_path / "games.sqlite3")) as bot,
     ):
         users, channel = fake.users, fake.guild.channels[0]
@@ -57,9 +59,9 @@ async def test_stats_leaderboard_history_and_replays_after_real_games(tmp_path: 
         assert "Easy: won 1 of 1" in cell_field["value"] and "Normal: lost" in cell_field["value"]
         duel_field = next(field for field in stats["fields"] if field["name"] == "Over 9000")
         assert f"**{int(0 in winners)}** wins" in duel_field["value"]
-        carol = answer_of(await fake.slash(users.bob, "stats", channel=channel, user=users.carol)).embeds[0]
+        carol = answer_of(await fake.slash(users.bob, "stats", channel=channel, player=users.carol)).embeds[0]
         assert carol["title"].startswith("Carol") and len(carol["fields"]) == 2
-        nobody = answer_of(await fake.slash(users.bob, "stats", channel=channel, user=users.dave)).embeds[0]
+        nobody = answer_of(await fake.slash(users.bob, "stats", channel=channel, player=users.dave)).embeds[0]
         assert nobody["description"] == "No finished games yet."
 
         board = answer_of(await fake.slash(users.carol, "leaderboard", channel=channel, game="cell")).embeds[
