@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 from PIL import Image
@@ -23,7 +24,7 @@ def test_sampling_keeps_the_first_and_last_frames_and_spreads_the_rest_evenly() 
     assert sample_evenly(101, 5) == [0, 25, 50, 75, 100]
     picked = sample_evenly(1000, 48)
     assert len(picked) == 48 and picked[0] == 0 and picked[-1] == 999
-    gaps = {later - earlier for earlier, later in zip(picked, picked[1:], strict=False)}
+    gaps = {later - earlier for earlier, later in itertools.pairwise(picked)}
     assert max(gaps) - min(gaps) <= 1
     assert sample_evenly(7, 1) == [6]
 
