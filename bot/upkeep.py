@@ -33,9 +33,22 @@ async def prune_old_games(storage: Storage, older_than: timedelta) -> int:
     cutoff = (datetime.now(UTC) - older_than).isoformat(timespec="milliseconds")
     old = "SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND updated_at < ?"
     async with storage.writing() as db:
-        await db.execute(f"DELETE FROM actions WHERE game_id IN ({old})", (cutoff,))
+        for table, column in await _references_to_games(db):
+            await db.execute(f'DELETE FROM "{table}" WHERE "{column}" IN ({old})', (cutoff,))
         deleted = await db.execute(f"DELETE FROM games WHERE id IN ({old})", (cutoff,))
     return deleted.rowcount
+
+
+async def _references_to_games(db: aiosqlite.Connection) -> list[tuple[str, str]]:
+    """(table, column) of every foreign key to a game (the action log and whatever else a migration
+    ties to a game), read from the schema so a new table of per-game rows is pruned with its game."""
+    async with db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
+        tables = [row[0] for row in await cursor.fetchall()]
+    references = []
+    for table in tables:
+        async with db.execute(f'PRAGMA foreign_key_list("{table}")') as cursor:
+            references += [(table, row["from"]) for row in await cursor.fetchall() if row["table"] == "games"]
+    return references
 
 
 def backup_name(moment: datetime) -> str:
