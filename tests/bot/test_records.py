@@ -75,6 +75,8 @@ async def test_stats_leaderboard_history_and_replays_after_real_games(tmp_path: 
         bob_line = next(line for line in overall["description"].splitlines() if "**Bob**" in line)
         bob_wins = 1 + int(0 in winners)
         assert bob_line.endswith(f"{bob_wins} wins in 3 games ({round(100 * bob_wins / 3)}%)")
+        carol_line = next(line for line in overall["description"].splitlines() if "**Carol**" in line)
+        assert carol_line.endswith("in 2 games"), "no win rate before 3 games"
         assert "AI" not in overall["description"]
 
         history = answer_of(await fake.slash(users.dave, "history", channel=channel)).embeds[0]
