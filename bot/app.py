@@ -18,8 +18,11 @@ from bot.config import Settings
 from bot.privacy_commands import FORGET_OP, on_forget_control, privacy_commands
 from bot.records_commands import records_commands
 from bot.replies import reply_error
+from bot.server_settings import ServerSettingsStore
 from bot.service import GameService, Move
+from bot.settings_command import settings_command
 from bot.storage import Storage
+from bot.turnclock import TurnClock
 from bot.upkeep import Upkeep
 
 log = logging.getLogger("bot")
@@ -51,7 +54,11 @@ class GameBot(commands.Bot):
         """``storage`` is the database already opened (the command line opens it before logging in, so
         a bad file stops the bot before it touches Discord); without it ``setup_hook`` opens it."""
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            # Nobody is notified unless a message names them on purpose (see bot.boards.mentions).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.storage = storage
@@ -61,6 +68,13 @@ class GameBot(commands.Bot):
         self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
         self.upkeep = Upkeep(settings, lambda: self.storage)
         self.global_controls: dict[str, GlobalControl] = {}
+        self.turn_clock = TurnClock(self, settings.turn_clock_scale)
+        self._server_settings: ServerSettingsStore | None = None
+
+    @property
+    def server_settings(self) -> ServerSettingsStore:
+        assert self._server_settings is not None, "the storage is not open yet"
+        return self._server_settings
 
     async def setup_hook(self) -> None:
         from bot.games import build_controllers
@@ -69,9 +83,11 @@ class GameBot(commands.Bot):
             self.storage = await Storage.open(self.settings.database_path)
         self.controllers, modules = build_controllers(self)
         self.service = GameService(self.storage, modules, new_seed=self._new_seed)
+        self._server_settings = ServerSettingsStore(self.storage)
         for controller in self.controllers.values():
             self.tree.add_command(controller.command_group())
         self._add_records_and_privacy()
+        self.tree.add_command(settings_command(self))
         self.tree.on_error = self._on_command_error
         self.add_dynamic_items(GameButton, GameSelect)
         await self._sync_commands()
@@ -157,6 +173,7 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         self.autopilot.stop()
         await self.upkeep.stop()
+        self.turn_clock.stop()
         await super().close()
         storage, self.storage = self.storage, None
         if storage is not None:
@@ -166,3 +183,4 @@ class GameBot(commands.Bot):
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
         await self.autopilot.resume_all()
         self.autopilot.start_sweeping()
+        self.turn_clock.start()

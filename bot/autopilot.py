@@ -87,7 +87,8 @@ class Autopilot:
                 seat_moves = await service.storage.seat_moves(game_id, seat) if module.simultaneous else None
                 version = None if module.simultaneous else record.version
                 if module.watched_move(state):
-                    await asyncio.sleep(self.delay)
+                    pace = (await self.bot.server_settings.get(record.guild_id)).ai_turn_delay
+                    await asyncio.sleep(self.delay if pace is None else pace)
                 action = await asyncio.to_thread(module.ai_action, state, seat)
                 controller = self.bot.controllers[record.game]
                 try:

@@ -36,6 +36,8 @@ class Settings(BaseModel):
     backup_dir: Path | None = None
     backup_interval_hours: float = Field(default=24, gt=0)
     backup_keep: int = Field(default=7, ge=1)
+    turn_clock_scale: float = Field(default=1.0, gt=0, le=10)
+    """Multiplies every turn-clock and lobby delay of every server (tests make them short)."""
 
     @field_validator("log_level")
     @classmethod
@@ -88,6 +90,7 @@ def load_settings(env_file: Path = PROJECT_ROOT / ".env", environ: dict[str, str
             ("backup_dir", "BACKUP_DIR"),
             ("backup_interval_hours", "BACKUP_INTERVAL_HOURS"),
             ("backup_keep", "BACKUP_KEEP"),
+            ("turn_clock_scale", "TURN_CLOCK_SCALE"),
         )
         if merged.get(key, "").strip()
     }

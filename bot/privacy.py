@@ -2,7 +2,7 @@
 
 Forgetting replaces the user's Discord id and name, everywhere they are stored, by the label of the
 seat they sat in ("Player 2") and a fixed negative id for that seat, in one transaction: the games
-they hosted or played, their logged actions and their result rows. Games keep replaying and the
+they hosted or played, their logged actions, turn clocks and result rows. Games keep replaying and the
 server's history and totals keep counting those games, under the anonymous label; the leaderboard
 ranks only people with a real id, so a forgotten user drops out of it.
 """
@@ -75,6 +75,10 @@ async def forget_user(storage: Storage, user_id: int) -> Forgotten:
         actions = await db.execute(
             "UPDATE actions SET actor_id = ? - seat WHERE actor_id = ?", (ANONYMOUS_ID_BASE, user_id)
         )
+        # The turn clock names whom a running game waits for; a finished game may leave its rows.
+        await db.execute(
+            "UPDATE turn_clocks SET user_id = ? - seat WHERE user_id = ?", (ANONYMOUS_ID_BASE, user_id)
+        )
         results = await db.execute(
             "UPDATE results SET user_id = ? - seat, name = 'Player ' || (seat + 1) WHERE user_id = ?",
             (ANONYMOUS_ID_BASE, user_id),
@@ -94,7 +98,9 @@ def privacy_text(retention_days: float, backups_kept: int | None) -> str:
         "**What this bot stores**\n"
         "• For each game: the server, channel and board message ids, the host's and each player's Discord "
         "user id and display name, the characters and difficulty, the game's seed and state.\n"
-        "• Every move made in a game, with the user id of who made it, so games can be replayed.\n"
+        "• Every move made in a game, with the user id of who made it, so games can be replayed, and "
+        "while a game runs, whom it waits for and since when (the turn clock).\n"
+        "• Each server's `/settings` (no personal data).\n"
         "• For each finished game: one result row per player (user id, display name, character, "
         "whether they won) for `/stats`, `/leaderboard` and `/history`.\n"
         "No message contents, no other server data, nothing from outside a game. The bot's log, kept "

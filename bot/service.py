@@ -74,6 +74,9 @@ class Move:
     events: list[Event] = field(default_factory=list)
     seat: int | None = None
     action: Any = None
+    ping: frozenset[int] = frozenset()
+    """The people this move calls to act who were not called before: the board that shows it must
+    notify them (and only them)."""
 
 
 Publisher = Callable[[Move], Awaitable[None]]
@@ -340,6 +343,60 @@ class GameService:
                 raise StaleBoard(record)
             log.info("game %s: seat %d autoplay %s", game_id, seat, "on" if player["ai"] else "off")
             return bool(player["ai"])
+
+    async def open_rematch(self, game_id: int, user_id: int, user_name: str) -> GameRecord:
+        """A new lobby in the finished game's channel with the same people (the one asking hosts it),
+        characters, difficulty and number of AI players."""
+        finished = await self.storage.game(game_id)
+        if finished is None or finished.status != "finished":
+            raise ServiceError("Only a finished game can be played again.")
+        players = finished.lobby["players"]
+        people = [dict(player) for player in players if player["user_id"] > 0]
+        if user_id not in {player["user_id"] for player in people}:
+            raise ServiceError("Only the players of that game can ask for a rematch. Start your own!")
+        for player in people:
+            player.pop("ai", None)
+            if player["user_id"] == user_id:
+                player["name"] = user_name
+        people.sort(key=lambda player: player["user_id"] != user_id)
+        lobby = {
+            "variant": finished.lobby["variant"],
+            "ai_players": len(players) - len(people),
+            "players": people,
+        }
+        try:
+            record = await self.storage.create_lobby(
+                finished.game, finished.guild_id, finished.channel_id, user_id, lobby, self.new_seed()
+            )
+        except ChannelBusy as busy:
+            raise ServiceError(self._busy_message(busy.existing)) from None
+        log.info("game %s (%s) opened as a rematch of game %s", record.id, record.game, game_id)
+        return record
+
+    async def hand_to_ai(self, game_id: int, seat: int) -> GameRecord:
+        """The AI takes over an absent player's seat; they take it back with autoplay."""
+        async with self.lock(game_id):
+            record = await self._require(game_id, "active")
+            player = record.lobby["players"][seat]
+            if player.get("ai"):
+                raise ServiceError("The AI already plays that seat.")
+            player["ai"] = True
+            loaded = record.version
+            if not await self.storage.save(record, loaded):
+                raise StaleBoard(record)
+            log.info("game %s: seat %d handed to the AI", game_id, seat)
+            return record
+
+    async def expire_lobby(self, game_id: int) -> GameRecord:
+        async with self.lock(game_id):
+            record = await self._require(game_id, "lobby")
+            loaded = record.version
+            record.status = "abandoned"
+            record.outcome = "expired"
+            if not await self.storage.save(record, loaded):
+                raise StaleBoard(record)
+            log.info("game %s (%s) lobby in channel %s expired", game_id, record.game, record.channel_id)
+            return record
 
     async def abandon(self, game_id: int, user_id: int, can_manage_channel: bool) -> GameRecord:
         async with self.lock(game_id):

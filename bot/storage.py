@@ -41,6 +41,7 @@ class GameRecord:
     version: int
     message_id: int | None
     outcome: str | None
+    updated_at: str = ""
 
 
 @dataclass
@@ -50,6 +51,18 @@ class ActionRecord:
     action: dict[str, Any]
     created_at: str = field(default_factory=now)
     seq: int = 0
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """A person a running game waits for: since ``called_at``, reminded once ``stage`` is 1."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    called_at: str
+    stage: int
+    guild_id: int | None
 
 
 class ChannelBusy(Exception):
@@ -133,6 +146,7 @@ class Storage:
             version=row["version"],
             message_id=row["message_id"],
             outcome=row["outcome"],
+            updated_at=row["updated_at"],
         )
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
@@ -274,4 +288,70 @@ class Storage:
                 "ON CONFLICT (scope) DO UPDATE SET definition_hash = excluded.definition_hash, "
                 "synced_at = excluded.synced_at",
                 (scope, definition_hash, now()),
+            )
+
+    async def call_seats(self, game_id: int, calls: dict[int, int], acted_seat: int | None) -> set[int]:
+        """Brings the game's turn clock up to date after a move by ``acted_seat`` (None for none):
+        ``calls`` maps each seat a person must act in to their user id. Seats no longer called drop
+        out; the seat that just acted starts over; new seats start now. Returns the newly called seats,
+        the people to notify."""
+        called_at = now()
+        async with self._transaction() as db:
+            async with db.execute("SELECT seat FROM turn_clocks WHERE game_id = ?", (game_id,)) as cursor:
+                waiting = {row[0] for row in await cursor.fetchall()}
+            for seat in waiting - set(calls):
+                await db.execute("DELETE FROM turn_clocks WHERE game_id = ? AND seat = ?", (game_id, seat))
+            if acted_seat in calls and acted_seat in waiting:
+                await db.execute(
+                    "UPDATE turn_clocks SET called_at = ?, stage = 0 WHERE game_id = ? AND seat = ?",
+                    (called_at, game_id, acted_seat),
+                )
+            for seat in set(calls) - waiting:
+                await db.execute(
+                    "INSERT INTO turn_clocks (game_id, seat, user_id, called_at) VALUES (?, ?, ?, ?)",
+                    (game_id, seat, calls[seat], called_at),
+                )
+        return set(calls) - waiting
+
+    async def turn_clocks(self) -> list[TurnClock]:
+        rows = await self._fetch_all(
+            "SELECT clock.game_id, clock.seat, clock.user_id, clock.called_at, clock.stage, games.guild_id "
+            "FROM turn_clocks AS clock JOIN games ON games.id = clock.game_id WHERE games.status = 'active'"
+        )
+        return [TurnClock(*row) for row in rows]
+
+    async def turn_clock(self, game_id: int, seat: int) -> TurnClock | None:
+        return next(
+            (clock for clock in await self.turn_clocks() if clock.game_id == game_id and clock.seat == seat),
+            None,
+        )
+
+    async def advance_clock(self, game_id: int, seat: int, called_at: str, stage: int) -> bool:
+        """Moves a seat's clock to ``stage`` if it still shows the call it was read with; False when
+        the player moved meanwhile (or another process got there first), so nothing fires twice."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE turn_clocks SET stage = ? WHERE game_id = ? AND seat = ? AND called_at = ? "
+                "AND stage < ?",
+                (stage, game_id, seat, called_at, stage),
+            )
+            return cursor.rowcount == 1
+
+    async def lobbies(self) -> list[GameRecord]:
+        rows = await self._fetch_all("SELECT * FROM games WHERE status = 'lobby' ORDER BY id")
+        return [self._record(row) for row in rows]
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        row = await self._fetch_one(
+            "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return json.loads(row[0]) if row else {}
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings_json, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json, "
+                "updated_at = excluded.updated_at",
+                (guild_id, json.dumps(settings), now()),
             )

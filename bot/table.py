@@ -1,79 +1,55 @@
-"""What every game's Discord side shares: opening a lobby, the board message's plumbing, the status,
-log and abandon commands, and paged rules.
+"""What every game's Discord side shares: opening a lobby, the status, log, autoplay and abandon
+commands, paged rules, and the controls of table life (hand-offs of absent players, rematches).
 
-A game's controller extends ``TableController`` and draws its own board with ``board_message``; the
-commands here work on whichever game the channel runs, named by the controller's module.
+A game's controller extends ``TableController``, draws its own board with ``board_message`` and
+shows its moves with ``show_move`` (see ``bot.boards``); the commands here work on whichever game
+the channel runs, named by the controller's module.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
-import logging
-from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable
+from abc import abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.boards import BoardKeeper, as_edit
 from bot.components import Control, button, view_of
 from bot.lobby import LOBBY_OPS, handle_lobby_control, lobby_embed, lobby_view
 from bot.replay import post_replay
-from bot.replies import in_time, reply_error, reply_private, send, try_reply_private, update
-from bot.service import GameModule, Move, ServiceError
+from bot.replies import in_time, reply_error, reply_private, send, update
+from bot.service import Move, ServiceError, seat_of
 from bot.storage import GameRecord
 from bot.text import clip
-from rules.core.events import Event
 
-if TYPE_CHECKING:
-    from bot.app import GameBot
+# What the bot must be allowed in a channel to run a game there, by the names Discord shows.
+NEEDED_PERMISSIONS = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
+THREAD_PERMISSION = ("send_messages_in_threads", "Send Messages in Threads")
 
 
-log = logging.getLogger("bot.table")
+def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> list[str]:
+    needed = dict(NEEDED_PERMISSIONS)
+    if in_thread:
+        needed[THREAD_PERMISSION[0]] = THREAD_PERMISSION[1]
+    return [label for flag, label in needed.items() if not getattr(permissions, flag)]
+
 
 REPLAY_HELP = "\n**/{name} replay** — an animated replay of a finished game (the last here, or by number)"
 
 
-def board_file(board: Any) -> discord.File:
-    """A rendered board as an attachment, its alt text as the description screen readers read."""
-    return discord.File(io.BytesIO(board.png), filename="board.png", description=board.alt_text[:1024])
-
-
-def as_edit(message: dict[str, Any]) -> dict[str, Any]:
-    """A new-message payload as an edit: the new image replaces every old attachment."""
-    edit = dict(message)
-    edit["attachments"] = edit.pop("files")
-    return edit
-
-
-def message_link(record: GameRecord) -> str:
-    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
-
-
-def player_tag(player: dict[str, Any]) -> str:
-    return "AI" if player.get("ai") else f"<@{player['user_id']}>"
-
-
-def problem_text(error: BaseException) -> str:
-    """What went wrong with Discord, in a few words for the player."""
-    if isinstance(error, discord.Forbidden):
-        return "I lack a permission in this channel (View Channel, Send Messages, Embed Links, Attach Files)"
-    if isinstance(error, discord.NotFound):
-        return "the board message is gone"
-    if isinstance(error, discord.HTTPException):
-        return f"Discord answered {error.status}"
-    return "something went wrong on my side"
-
-
-Shower = Callable[[Move, "discord.Interaction[Any] | None"], Awaitable[None]]
-
-
-@dataclass
-class _Redraw:
-    needed: bool
-    repost: bool
+def finished_view(record: GameRecord) -> discord.ui.View:
+    """The final board's one control: a new lobby with the same players, characters and settings."""
+    return view_of(
+        [button(record.id, 0, "rematch", label="Rematch", emoji="🔁", style=discord.ButtonStyle.success)]
+    )
 
 
 @dataclass(frozen=True)
@@ -116,24 +92,18 @@ class RulePages:
         return max(0, min(page, len(self.pages) - 1))
 
 
-class TableController(ABC):
+class TableController(BoardKeeper):
     """The commands and controls every game has; subclasses draw the board and handle moves."""
 
     rule_pages: RulePages
 
-    def __init__(self, bot: GameBot, module: GameModule) -> None:
-        self.bot = bot
-        self.module = module
-        self.name = module.name
-        self._redraws: dict[int, _Redraw] = {}
-
-    @property
-    def service(self) -> Any:
-        return self.bot.service
-
     def add_table_commands(self, group: app_commands.Group, help_text: str) -> None:
-        """The commands every game has: status, rules, log, abandon and help."""
+        """The commands every game has: status, rules, log, autoplay, abandon and help."""
         title = self.module.title
+
+        @group.command(name="autoplay", description="Hand your seat to the AI, or take it back")
+        async def autoplay(interaction: discord.Interaction[Any]) -> None:
+            await self.autoplay(interaction)
 
         @group.command(name="status", description="Post the current board again")
         async def status(interaction: discord.Interaction[Any]) -> None:
@@ -164,102 +134,36 @@ class TableController(ABC):
     def render_png(self, state: Any) -> bytes:
         """The public board of ``state`` as PNG bytes, as the live board shows it (used by replays)."""
 
-    @abstractmethod
-    async def board_message(self, record: GameRecord, state: Any, events: list[Event]) -> dict[str, Any]:
-        """The board as a new-message payload: content, embed, files and view."""
-
-    @abstractmethod
-    async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        """Shows a saved move: answers the mover's interaction (None for the AI) and updates the board.
-        It may raise: ``publish`` then brings the board up to date another way."""
-
-    async def publish(
-        self, move: Move, interaction: discord.Interaction[Any] | None = None, show: Shower | None = None
-    ) -> None:
-        """Runs after every saved move (``show`` defaults to ``show_move``), under the game's lock.
-        Whatever happens to the reply or to the board message, the board ends up showing the saved
-        state (edited, or posted again), the AI is woken, and the mover is told the truth when only
-        the showing failed."""
-        game_id = move.record.id
-        try:
-            await (show or self.show_move)(move, interaction)
-        except Exception as error:
-            log.warning("game %s: showing a saved move failed (%r); posting the board again", game_id, error)
-            problem = await self._repost_after_failure(game_id)
-            if interaction is not None:
-                await try_reply_private(
-                    interaction,
-                    "Your move was saved, and I posted the board again below."
-                    if problem is None
-                    else f"Your move was saved, but I could not post the board: {problem}. "
-                    f"Use `/{self.name} status` once that is fixed.",
-                )
-        finally:
-            self.bot.autopilot.wake(game_id)
-
-    async def _repost_after_failure(self, game_id: int) -> str | None:
-        try:
-            await self.refresh_board(game_id, repost=True)
-        except Exception as error:
-            log.warning("game %s: posting the board failed too (%r)", game_id, error)
-            return problem_text(error)
-        return None
-
-    async def refresh_board(self, game_id: int, repost: bool) -> None:
-        """Redraws the board from the latest saved state: in place, or posted again at the bottom (and
-        when the old one was deleted). Requests that arrive while a redraw is under way are folded into
-        one more redraw, so a burst of moves costs a couple of edits rather than one each: Discord
-        rate-limits edits per channel."""
-        pending = self._redraws.get(game_id)
-        if pending is not None:
-            pending.needed = True
-            pending.repost |= repost
-            return
-        pending = _Redraw(needed=True, repost=repost)
-        self._redraws[game_id] = pending
-        try:
-            while pending.needed:
-                repost, pending.needed, pending.repost = pending.repost, False, False
-                await self._draw_board(game_id, repost)
-        finally:
-            del self._redraws[game_id]
-
-    async def _draw_board(self, game_id: int, repost: bool) -> None:
-        record = await self.service.storage.game(game_id)
-        if record is None or record.status == "abandoned" or record.state_json is None:
-            return
-        message = await self.board_message(record, self.service.load_state(record), [])
-        if record.message_id is not None and not repost:
-            board = self.channel_of(record).get_partial_message(record.message_id)
-            # A board someone deleted is simply posted again below.
-            with contextlib.suppress(discord.NotFound):
-                await board.edit(**as_edit(message))
-                return
-        await self.post_board(record, message)
-
-    def channel_of(self, record: GameRecord) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-
-    async def post_board(self, record: GameRecord, message: dict[str, Any]) -> None:
-        """Posts a new board at the bottom of the channel; it becomes the only board with controls."""
-        posted = await self.channel_of(record).send(**message)
-        await self.adopt_board(record, posted.id)
-
-    async def adopt_board(self, record: GameRecord, message_id: int) -> None:
-        """Makes ``message_id`` the game's board and takes the controls off the one it replaces."""
-        previous = await self.service.storage.replace_message(record.id, message_id)
-        record.message_id = message_id
-        if previous is None:
-            return
-        # The old board keeps its picture. Gone already, or not ours to edit: either way not live.
-        with contextlib.suppress(discord.NotFound, discord.Forbidden):
-            await self.channel_of(record).get_partial_message(previous).edit(view=None)
-
     async def show_rules(self, interaction: discord.Interaction[Any]) -> None:
         await send(interaction, ephemeral=True, embed=self.rule_pages.embed(0), view=self.rule_pages.view(0))
 
-    async def open_lobby(self, interaction: discord.Interaction[Any], variant: str, ai_players: int) -> None:
+    async def open_lobby(
+        self, interaction: discord.Interaction[Any], variant: str | None, ai_players: int
+    ) -> None:
+        """Opens a lobby, after checking the bot may post boards here and the server allows games here;
+        ``variant`` None takes the server's default difficulty."""
         assert interaction.channel_id is not None
+        missing = missing_permissions(
+            interaction.app_permissions, isinstance(interaction.channel, discord.Thread)
+        )
+        if missing:
+            await reply_error(
+                interaction,
+                f"I can't run a game in this channel: I lack {', '.join(missing)}. "
+                "Ask a server admin to grant them to me here, or start the game in another channel.",
+            )
+            return
+        settings = await self.bot.server_settings.get(interaction.guild_id)
+        if not settings.allows(interaction.channel_id):
+            allowed = ", ".join(f"<#{channel}>" for channel in settings.game_channels)
+            await reply_error(interaction, f"Games on this server are played in {allowed}.")
+            return
+        if variant is None:
+            variant = (
+                settings.default_difficulty
+                if settings.default_difficulty in self.module.variants
+                else next(iter(self.module.variants))
+            )
         try:
             record = await self.service.open_lobby(
                 self.name,
@@ -347,11 +251,45 @@ class TableController(ABC):
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await self.channel_of(record).get_partial_message(record.message_id).edit(view=None)
 
+    async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self.channel_game(interaction)
+        if record is None:
+            return
+        if record.status != "active":
+            await reply_error(interaction, "Autoplay is for a running game; start it first.")
+            return
+        try:
+            playing = await self.service.toggle_autoplay(record.id, interaction.user.id)
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+            return
+        await reply_private(
+            interaction,
+            f"The AI now plays your seat. Use `/{self.name} autoplay` again to take it back."
+            if playing
+            else "Your seat is yours again.",
+        )
+        # The seats changed hands, so the board's controls (and their version) are drawn again, and
+        # a player taking their seat back is on the turn clock again.
+        async with self.service.lock(record.id):
+            current = await self.service.storage.game(record.id)
+            if current is not None and current.status == "active":
+                await self.call_players(current, self.service.load_state(current), None)
+            await self.refresh_board(record.id, repost=False)
+        self.bot.autopilot.wake(record.id)
+
     async def on_table_control(self, interaction: discord.Interaction[Any], control: Control) -> bool:
-        """Handles a rules page or a lobby click; returns False for the game's own controls."""
+        """Handles a rules page, a lobby click, a hand-off or a rematch; returns False for the game's
+        own controls."""
         if control.op == "rules":
             page = RulePages.page_of(control)
             await update(interaction, embed=self.rule_pages.embed(page), view=self.rule_pages.view(page))
+            return True
+        if control.op == "handoff":
+            await self._hand_off_clicked(interaction, control)
+            return True
+        if control.op == "rematch":
+            await self._rematch(interaction, control.game_id)
             return True
         if control.op not in LOBBY_OPS:
             return False
@@ -371,3 +309,43 @@ class TableController(ABC):
         await update(
             interaction, **as_edit(await self.board_message(move.record, state, state.recent_events))
         )
+
+    async def _hand_off_clicked(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        """Another player (or the host) lets the AI play for someone the clock reminded."""
+        record = await self.service.storage.game(control.game_id)
+        seat = int(control.arg) if control.arg.isdigit() else -1
+        if record is None or record.status != "active" or not 0 <= seat < len(record.lobby["players"]):
+            await reply_error(interaction, "That game is not running any more.")
+            return
+        absent = record.lobby["players"][seat]
+        clicker = seat_of(record, interaction.user.id)
+        if interaction.user.id == absent["user_id"]:
+            await reply_error(interaction, "That's your own seat: just make your move, or use autoplay.")
+            return
+        if clicker is None and interaction.user.id != record.host_id:
+            await reply_error(interaction, "Only the other players of this game can hand a seat to the AI.")
+            return
+        clock = await self.service.storage.turn_clock(record.id, seat)
+        if absent.get("ai") or clock is None or clock.stage == 0:
+            await reply_error(
+                interaction, f"{absent['name']} is back (or no longer has to act): nothing changed."
+            )
+            return
+        await reply_private(interaction, f"The AI takes over {absent['name']}'s seat.")
+        if await self.service.storage.advance_clock(record.id, seat, clock.called_at, 2):
+            with contextlib.suppress(ServiceError):
+                await self.hand_to_ai(record.id, seat, f"handed over by {interaction.user.display_name}")
+
+    async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        try:
+            record = await self.service.open_rematch(
+                game_id, interaction.user.id, interaction.user.display_name
+            )
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+            return
+        message_id = await send(
+            interaction, embed=lobby_embed(self.module, record), view=lobby_view(self.module, record)
+        )
+        assert message_id is not None
+        await self.adopt_board(record, message_id)

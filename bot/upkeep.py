@@ -79,7 +79,7 @@ async def backup_database(database: Path, folder: Path, keep: int) -> Path:
         finally:
             await source.close()
     except BaseException:
-        # Failed, or cancelled as the bot stops: the closes above waited for the copy to end.
+        # The closes above waited for the copy to end, so nothing writes the file any more.
         partial.unlink(missing_ok=True)
         raise
     partial.replace(final)
@@ -97,6 +97,7 @@ class Upkeep:
         self._storage = storage
         self.prune_interval = PRUNE_INTERVAL_SECONDS
         self._tasks: list[asyncio.Task[None]] = []
+        self._copies: set[asyncio.Task[Path]] = set()
 
     async def prune(self) -> int:
         storage = self._storage()
@@ -111,7 +112,14 @@ class Upkeep:
         folder = self.settings.backup_dir
         if folder is None:
             return None
-        copy = await backup_database(self.settings.database_path, folder, self.settings.backup_keep)
+        # A copy under way is finished even when the bot stops: cancelling it half-way could strand a
+        # database connection that was still being opened.
+        copying = asyncio.create_task(
+            backup_database(self.settings.database_path, folder, self.settings.backup_keep)
+        )
+        self._copies.add(copying)
+        copying.add_done_callback(self._copies.discard)
+        copy = await asyncio.shield(copying)
         log.info("backed up the database to %s", copy)
         return copy
 
@@ -130,6 +138,7 @@ class Upkeep:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await asyncio.gather(*self._copies, return_exceptions=True)
 
     @staticmethod
     async def _every(seconds: float, job: Callable[[], Awaitable[object]]) -> None:

@@ -14,11 +14,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.boards import as_edit, board_file, message_link, player_tag
 from bot.components import Control, button, select, view_of
 from bot.replies import in_time, reply_error, reply_private, send, update
 from bot.service import Move, ServiceError, StaleBoard, seat_of
 from bot.storage import GameRecord
-from bot.table import RulePages, TableController, as_edit, board_file, message_link, player_tag
+from bot.table import RulePages, TableController, finished_view
 from bot.text import clip
 from renderers.cell import render_cell
 from rules.cell import RULES, CellOptions
@@ -100,6 +101,8 @@ HELP_TEXT = (
     "**/cell status** — post the current board again at the bottom of the channel\n"
     "**/cell rules** — the rules in short pages\n"
     "**/cell log** — the recent events\n"
+    "**/cell hint** — privately: what the AI would do with the rest of your turn\n"
+    "**/cell autoplay** — hand your seat to the AI, or take it back\n"
     "**/cell abandon** — end the game (host or channel managers)\n"
     "**/cell help** — this list"
 )
@@ -155,12 +158,13 @@ class CellController(TableController):
 
         @group.command(name="start", description="Open a Perfect Cell lobby in this channel")
         @app_commands.describe(
-            difficulty="How hard Cell fights", ai_players="Empty seats the AI fills when the game starts"
+            difficulty="How hard Cell fights (the server's default if left out)",
+            ai_players="Empty seats the AI fills when the game starts",
         )
         @app_commands.choices(difficulty=[app_commands.Choice(name=n, value=v) for v, n in VARIANTS.items()])
         async def start(
             interaction: discord.Interaction[Any],
-            difficulty: str = "normal",
+            difficulty: str | None = None,
             ai_players: app_commands.Range[int, 0, 3] = 0,
         ) -> None:
             await self.open_lobby(interaction, difficulty, ai_players)
@@ -168,10 +172,6 @@ class CellController(TableController):
         @group.command(name="hint", description="Privately: what the AI would do with the rest of your turn")
         async def hint_command(interaction: discord.Interaction[Any]) -> None:
             await self.hint(interaction)
-
-        @group.command(name="autoplay", description="Hand your seat to the AI, or take it back")
-        async def autoplay(interaction: discord.Interaction[Any]) -> None:
-            await self.autoplay(interaction)
 
         self.add_table_commands(group, HELP_TEXT)
         return group
@@ -202,28 +202,6 @@ class CellController(TableController):
             ),
             ephemeral=True,
         )
-
-    async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self.channel_game(interaction)
-        if record is None or record.status != "active":
-            if record is not None:
-                await reply_error(interaction, "Autoplay is for a running game; start it first.")
-            return
-        try:
-            playing = await self.service.toggle_autoplay(record.id, interaction.user.id)
-        except ServiceError as error:
-            await reply_error(interaction, error.message)
-            return
-        await reply_private(
-            interaction,
-            "The AI now plays your seat. Use `/cell autoplay` again to take it back."
-            if playing
-            else "Your seat is yours again.",
-        )
-        # The seats changed hands, so the board's controls (and their version) are drawn again.
-        async with self.service.lock(record.id):
-            await self.refresh_board(record.id, repost=False)
-        self.bot.autopilot.wake(record.id)
 
     # Controls.
 
@@ -342,8 +320,8 @@ class CellController(TableController):
             )
         if activated:
             await self.channel_of(record).send(embed=_activation_embed(events))
-            await self.post_board(record, message)
-        elif not from_board and record.message_id is not None:
+            await self.post_board(record, message, move.ping)
+        elif not from_board and record.message_id is not None and not move.ping:
             await self.channel_of(record).get_partial_message(record.message_id).edit(**board_update)
 
     def render_png(self, state: CellState) -> bytes:
@@ -386,9 +364,9 @@ def _menu_label(state: CellState, action: CellAction) -> str:
     return describe(state, action)
 
 
-def _board_view(record: GameRecord, state: CellState) -> discord.ui.View | None:
+def _board_view(record: GameRecord, state: CellState) -> discord.ui.View:
     if state.outcome is not None:
-        return None
+        return finished_view(record)
     game_id, version = record.id, record.version
     actions = list(enumerate(legal_actions(state, state.active_seat)))
     items: list[discord.ui.Item[Any]] = []

@@ -22,11 +22,12 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
+from bot.boards import board_file, player_tag
 from bot.components import Control, button, select, view_of
 from bot.replies import in_time, reply_error, send, update
 from bot.service import Move, ServiceError, StaleBoard, seat_of
 from bot.storage import GameRecord
-from bot.table import RulePages, TableController, board_file, player_tag
+from bot.table import RulePages, TableController, finished_view
 from bot.text import clip
 from renderers.over9000 import render_over9000
 from rules.core.errors import IllegalAction
@@ -52,8 +53,6 @@ TOKEN_EMOJI = {
     "power_up": "⚡",
     "dragon_ball": "🐉",
 }
-TURN_EVENTS = frozenset({"turn_order", "attack_declared", "duel_resolved", "round_ended"})
-"""Events after which someone else must act: the board is posted again at the bottom to call them."""
 RECENT_ON_BOARD = 6
 STALE_NOTE = "This board is out of date, so nothing changed. Here is your current panel."
 
@@ -83,9 +82,11 @@ RULE_PAGES = RulePages(
         (
             "Hits, blocks and feints",
             "A real attack hits (+1,000 to the attacker) unless the defender reveals the same attack "
-            "or its defense: then it is blocked (the attacker loses 1,000, or 2,000 for a caught bluff, "
-            "and the defender gains 1,000). Pushing a token that is no attack is a feint: nothing "
-            "happens, except that a Power-Up facing no attack gains its owner 1,000.",
+            "or its defense: then it is blocked (the attacker loses 1,000 and the defender gains "
+            "1,000). A caught bluff costs the same, but your next "
+            f"{catalogue().settings.exposed_attacks} attacks are shown to their defender before they "
+            "reveal. Pushing a token that is no attack is a feint: nothing happens, except that a "
+            "Power-Up facing no attack gains its owner 1,000.",
         ),
         (
             "Dragon Balls and special powers",
@@ -96,8 +97,10 @@ RULE_PAGES = RulePages(
         (
             "The end",
             "The round ends when fewer than two fighters have face-down tokens; every token goes back "
-            "and everyone draws again. One fighter over 9000 wins; if several are, they drop to 5,000. "
-            "From round 10 a clearly strongest fighter wins; after round 15 the tied leaders share it.",
+            "and everyone draws again. One fighter over 9000 wins; if several are, they drop to 5,000 "
+            "and a new round begins. From round 10, a fighter strictly ahead of all others when a round "
+            "ends with nobody over 9000 wins (if some fighters dropped back to 5,000, only one of the "
+            "last of them can win this way).",
         ),
     ],
 )
@@ -107,6 +110,7 @@ HELP_TEXT = (
     "**/over9000 status** — post the current board again at the bottom of the channel\n"
     "**/over9000 rules** — the rules in short pages\n"
     "**/over9000 log** — the recent public events\n"
+    "**/over9000 autoplay** — hand your seat to the AI, or take it back\n"
     "**/over9000 abandon** — end the game (host or channel managers)\n"
     "**/over9000 help** — this list\n"
     "On the board, **My tokens** shows you your own tokens, privately, and what you can do now."
@@ -542,7 +546,9 @@ def _call(public: Over9000View, players: list[dict[str, Any]]) -> str | None:
 
 
 def _board_view(record: GameRecord, public: Over9000View) -> discord.ui.View | None:
-    if public.outcome is not None or public.prompt is None:
+    if public.outcome is not None:
+        return finished_view(record)
+    if public.prompt is None:
         return None
     items: list[discord.ui.Item[Any]] = [
         button(
@@ -560,17 +566,6 @@ def _board_view(record: GameRecord, public: Over9000View) -> discord.ui.View | N
             button(record.id, record.version, "duel", label=label, style=discord.ButtonStyle.success)
         )
     return view_of(items)
-
-
-def _turn_passed(move: Move) -> bool:
-    """Whether the move hands the game to someone else who must be called (or ends it)."""
-    if not any(event.kind in TURN_EVENTS for event in move.events):
-        return False
-    state: Over9000State = move.state
-    if state.outcome is not None or state.prompt is None:
-        return True
-    players = move.record.lobby["players"]
-    return any(not players[seat].get("ai") for seat in state.prompt.seats)
 
 
 class Over9000Controller(TableController):
@@ -608,6 +603,11 @@ class Over9000Controller(TableController):
             )
             return
         if control.op == "act":
+            if record.lobby["players"][seat].get("ai"):
+                await reply_error(
+                    interaction, "The AI is playing your seat. Use `/over9000 autoplay` to take it back."
+                )
+                return
             await self._act(interaction, control)
             return
         state: Over9000State = self.service.load_state(record)
@@ -701,8 +701,10 @@ class Over9000Controller(TableController):
             )
             panel = panel_message(record, state, move.seat, seat_moves, choice, note)
             await update(interaction, **panel)
-        if any(event.visible_to is None for event in move.events):
-            await self.refresh_board(record.id, repost=_turn_passed(move))
+        # Someone newly called gets the board posted again by ``publish``, which notifies them; the
+        # final board goes to the bottom of the channel, where everyone sees it.
+        if any(event.visible_to is None for event in move.events) and not move.ping:
+            await self.refresh_board(record.id, repost=state.outcome is not None)
 
     def render_png(self, state: Over9000State) -> bytes:
         return render_over9000(view(state, None)).png

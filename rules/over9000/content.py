@@ -43,7 +43,9 @@ DEFENSE_FOR: dict[str, TokenKind] = {
     "punch": "punch_defense",
     "blast": "blast_defense",
 }
-DEFENSES: frozenset[str] = frozenset(DEFENSE_FOR.values())
+DEFENSES: tuple[TokenKind, ...] = tuple(DEFENSE_FOR.values())
+"""A tuple, not a set: code that walks it (the AI's choice of a blocker) must see one order in every
+process, whatever the hash seed."""
 
 TOKEN_NAMES: dict[str, str] = {
     "kick": "Kick",
@@ -95,7 +97,8 @@ class GameSettings(BaseModel):
     reset_level: int
     floor: int = Field(ge=0)
     sudden_death_round: int = Field(ge=1)
-    final_round: int = Field(ge=1)
+    exposed_attacks: int = Field(ge=0)
+    """How many of a caught bluffer's next attacks are shown to their defenders."""
 
     @model_validator(mode="after")
     def _playable(self) -> GameSettings:
@@ -105,8 +108,6 @@ class GameSettings(BaseModel):
             raise ValueError("six players must each be able to draw six tokens")
         if not self.floor < self.reset_level <= self.over_threshold:
             raise ValueError("the floor, the reset level and the threshold must rise in that order")
-        if self.final_round < self.sudden_death_round:
-            raise ValueError("the final round cannot come before sudden death")
         return self
 
 

@@ -38,6 +38,8 @@ from rules.over9000.content import (
     format_level,
     is_attack,
 )
+from rules.over9000.ending import settle_round
+from rules.over9000.migrations import MIGRATIONS
 from rules.over9000.powers import (
     PowerContext,
     change_level,
@@ -208,52 +210,11 @@ def _end_round(state: Over9000State, events: list[Event]) -> None:
         player.slots = [[] for _ in range(SLOT_COUNT)]
     levels = ", ".join(f"{player.name} {format_level(player.power_level)}" for player in state.players)
     _say(events, "round_ended", f"Round {state.round} is over: {levels}")
-    _settle_round(state, events)
+    settle_round(state, events)
     if state.outcome is None:
         _start_round(state, events)
     else:
         state.phase = "over"
-
-
-def _settle_round(state: Over9000State, events: list[Event]) -> None:
-    settings = catalogue().settings
-    over = [player for player in state.players if player.power_level > settings.over_threshold]
-    if len(over) == 1:
-        _win(state, events, [over[0].seat], "over_9000", f"{over[0].name}'s power level is over 9000!")
-        return
-    if over:
-        for player in over:
-            player.power_level = settings.reset_level
-        names = ", ".join(player.name for player in over)
-        _say(
-            events,
-            "levels_reset",
-            f"{names} all went over 9000: they drop back to {format_level(settings.reset_level)}",
-            seats=[player.seat for player in over],
-        )
-    if state.round < settings.sudden_death_round:
-        return
-    top = max(player.power_level for player in state.players)
-    leaders = [player.seat for player in state.players if player.power_level == top]
-    if len(leaders) == 1:
-        name = state.players[leaders[0]].name
-        _win(
-            state, events, leaders, "clearly_highest", f"{name} is clearly the strongest after sudden death!"
-        )
-    elif state.round >= settings.final_round:
-        names = " and ".join(state.players[seat].name for seat in leaders)
-        _win(
-            state,
-            events,
-            leaders,
-            "shared_at_final_round",
-            f"{names} share the victory after the final round.",
-        )
-
-
-def _win(state: Over9000State, events: list[Event], winners: list[int], reason: str, text: str) -> None:
-    state.outcome = Outcome(result="win", reason=reason, winners=winners)
-    _say(events, "game_won", text, winners=winners)
 
 
 # Placement.
@@ -410,7 +371,10 @@ def _attack(state: Over9000State, events: list[Event], action: Attack) -> None:
     assert state.turn is not None
     player = state.players[action.player]
     token = player.slots[action.slot].pop()
-    state.turn.duel = Duel(defender=action.target, slot=action.slot, token=token, declared=action.declared)
+    exposed = player.exposed_attacks > 0
+    state.turn.duel = Duel(
+        defender=action.target, slot=action.slot, token=token, declared=action.declared, exposed=exposed
+    )
     target = state.players[action.target].name
     _say(
         events,
@@ -421,6 +385,17 @@ def _attack(state: Over9000State, events: list[Event], action: Attack) -> None:
         slot=action.slot,
         declared=action.declared,
     )
+    if exposed:
+        player.exposed_attacks -= 1
+        _say(
+            events,
+            "attack_seen",
+            f"{player.name} was caught bluffing, so you see the token pushed at you: a "
+            f"{TOKEN_NAMES[token.kind]}",
+            action.player,
+            visible_to=[action.target],
+            kind=token.kind,
+        )
 
 
 def _reveal_problem(state: Over9000State, action: Reveal) -> IllegalAction | None:
@@ -457,9 +432,30 @@ def _reveal(state: Over9000State, events: list[Event], action: Reveal) -> None:
         bluff=resolution.bluff,
         attacker_change=attacker_change,
         defender_change=defender_change,
+        exposed=duel.exposed,
     )
+    if resolution.result == "blocked" and resolution.bluff and not modifiers.safe_attack:
+        _expose(attacker, events)
     turn.duel = None
     _next_turn(state, events, after=attacker.seat)
+
+
+def _expose(attacker: PlayerState, events: list[Event]) -> None:
+    """A caught bluff's price (decision 7): the bluffer's next attacks are shown to their defenders
+    before they reveal, so for those attacks a declaration can neither mislead nor protect."""
+    count = catalogue().settings.exposed_attacks
+    if not count:
+        return
+    attacker.exposed_attacks = count
+    attacks = "attack is" if count == 1 else f"{count} attacks are"
+    _say(
+        events,
+        "bluff_exposed",
+        f"{attacker.name} was caught bluffing: {attacker.name}'s next {attacks} shown to the defender "
+        "before they reveal",
+        attacker.seat,
+        attacks=count,
+    )
 
 
 def _signed(change: int) -> str:
@@ -667,7 +663,7 @@ def outcome(state: Over9000State) -> Outcome | None:
     return state.outcome
 
 
-CODEC = StateCodec(Over9000State, SCHEMA_VERSION)
+CODEC = StateCodec(Over9000State, SCHEMA_VERSION, MIGRATIONS)
 
 
 def parse_action(data: dict[str, Any]) -> Over9000Action:

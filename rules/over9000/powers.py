@@ -258,10 +258,14 @@ def _regenerate(context: PowerContext, step: PowerStep) -> None:
     assert face_up is not None and face_up.slot is not None
     user.face_up.remove(face_up)
     user.slots[face_up.slot].append(face_up.token)
+    # The token lay face up in front of everyone, so naming it gives nothing away; the text says it
+    # is still known, because "face down" alone would suggest it is a secret again.
+    where = _slot_name(face_up.slot)
     _say(
         context,
         "regenerated",
-        f"{user.name}'s {TOKEN_NAMES[face_up.token.kind]} goes back face down on {_slot_name(face_up.slot)}",
+        f"{user.name} regenerates: the {TOKEN_NAMES[face_up.token.kind]} everyone saw revealed from {where} "
+        f"goes back on top of {where}, face down but no secret",
         slot=face_up.slot,
     )
 

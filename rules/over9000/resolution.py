@@ -47,13 +47,13 @@ def blocks(attack: TokenKind, revealed: TokenKind, modifiers: DuelModifiers) -> 
 def resolve(
     pushed: TokenKind, declared: AttackKind, revealed: TokenKind, modifiers: DuelModifiers, step: int
 ) -> Resolution:
-    """``step`` is one power level step (1,000). A caught bluff (a misdeclared attack that is
-    blocked) costs the attacker one step more; a power-up gains one step when the other side's
-    token is no attack."""
+    """``step`` is one power level step (1,000). Every block costs the attacker exactly one step,
+    bluff or not (the summary: the defender "gain[s] one power level, and the attacker loses one");
+    a power-up gains one step when the other side's token is no attack."""
     bluff = pushed != declared
     if is_attack(pushed):
         if blocks(pushed, revealed, modifiers):
-            loss = 0 if modifiers.safe_attack else step * (2 if bluff else 1)
+            loss = 0 if modifiers.safe_attack else step
             return Resolution("blocked", -loss, step + modifiers.block_bonus, bluff)
         return Resolution("hit", step + modifiers.success_bonus, -modifiers.drain_on_success, bluff)
     attacker_change = step if pushed == "power_up" and not is_attack(revealed) else 0

@@ -17,7 +17,7 @@ from rules.core.game import Outcome
 from rules.core.rng import Rng
 from rules.over9000.content import SLOT_COUNT, AttackKind, PowerStep, TokenKind
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 Phase = Literal["placement", "duel", "over"]
 PromptKind = Literal["place", "attack", "reveal"]
@@ -52,6 +52,11 @@ class PlayerState(BaseModel):
     )
     face_up: list[FaceUpToken] = []
     placed: bool = False
+    exposed_attacks: int = Field(
+        default=0,
+        ge=0,
+        description="attacks still to be shown to their defender before the reveal, after a caught bluff",
+    )
 
     @property
     def face_down_count(self) -> int:
@@ -69,6 +74,7 @@ class Duel(BaseModel):
     slot: int
     token: Token
     declared: AttackKind
+    exposed: bool = Field(default=False, description="the defender was shown the pushed token")
     defense_armed: list[PowerStep] = []
 
 
@@ -97,6 +103,10 @@ class Over9000State(BaseModel):
     turn: Turn | None = None
     prompt: Prompt | None = None
     outcome: Outcome | None = None
+    last_crossing: list[int] = Field(
+        default=[],
+        description="the seats that went over 9000 together and dropped back at the latest reset",
+    )
     recent_events: list[Event] = []
     actions_taken: int = 0
 

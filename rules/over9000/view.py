@@ -48,6 +48,8 @@ class PlayerView(BaseModel):
     slots: list[SlotView]
     face_up: list[FaceUpView]
     placed: bool
+    exposed_attacks: int
+    """After a caught bluff: how many of this player's next attacks their defenders will see first."""
 
 
 class DuelView(BaseModel):
@@ -56,7 +58,10 @@ class DuelView(BaseModel):
     slot: int
     declared: AttackKind
     pushed: SecretToken | None
-    """The token pushed forward, shown to the attacker only."""
+    """The token pushed forward, shown to the attacker only (an exposed attack's defender learns its
+    kind from an event of their own)."""
+    exposed: bool
+    """The attacker was caught bluffing, so the defender has seen the pushed token."""
     defense_armed: list[str]
     """Steps of the defender's special power waiting for the reveal (a flipped power is public)."""
 
@@ -74,6 +79,8 @@ class Over9000View(BaseModel):
     players: list[PlayerView]
     pile_size: int
     outcome: Outcome | None
+    last_crossing: list[int]
+    """The players who dropped back at the latest reset; only they can win in sudden death."""
     recent_events: list[Event]
 
 
@@ -102,6 +109,7 @@ def _player_view(player: PlayerState, viewer: int | None) -> PlayerView:
         ],
         face_up=[FaceUpView(kind=face_up.token.kind, slot=face_up.slot) for face_up in player.face_up],
         placed=player.placed,
+        exposed_attacks=player.exposed_attacks,
     )
 
 
@@ -115,6 +123,7 @@ def _duel_view(state: Over9000State, viewer: int | None) -> DuelView | None:
         defender=duel.defender,
         slot=duel.slot,
         declared=duel.declared,
+        exposed=duel.exposed,
         pushed=_secret(duel.token) if viewer == turn.seat else None,
         defense_armed=[step.op for step in duel.defense_armed],
     )
@@ -133,5 +142,6 @@ def view(state: Over9000State, viewer: int | None) -> Over9000View:
         players=[_player_view(player, viewer) for player in state.players],
         pile_size=len(state.pile),
         outcome=state.outcome,
+        last_crossing=state.last_crossing,
         recent_events=events_for(state.recent_events, viewer),
     )

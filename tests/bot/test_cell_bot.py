@@ -38,7 +38,8 @@ async def test_a_game_from_start_to_a_loss(fake_discord: FakeDiscord, tmp_path: 
         assert final.outcome is not None and final.outcome.result == "loss"
         assert (await table.record()).status == "finished"
         assert "Defeat" in (await table.board()).embeds[0]["title"]
-        assert not list((await table.board()).walk_components())
+        # The final board's one control opens a rematch.
+        assert (await table.board()).button_labels == ["Rematch"]
 
 
 async def test_every_request_validates_and_only_the_active_player_may_act(

@@ -203,7 +203,7 @@ async def test_a_two_player_game_played_with_clicks_reveals_no_secret(
         assert final.outcome is not None and final.outcome.result == "win"
         assert (await table.record()).status == "finished"
         board = await table.board()
-        assert "🏆" in board.embeds[0]["title"] and not board.components
+        assert "🏆" in board.embeds[0]["title"] and board.button_labels == ["Rematch"]
         assert fake.image(board).width >= 800 and board.attachments[0].description
         await check_panels_are_their_owners(fake, table)
         states = await replay(table)

@@ -112,7 +112,7 @@ def interaction_payload(
         "member": member,
         "token": token,
         "version": 1,
-        "app_permissions": str(guild.permissions_of(world.bot_user).value),
+        "app_permissions": str(guild.permissions_of(world.bot_user).value & ~channel.bot_denied.value),
         "locale": user.locale,
         "guild_locale": "en-US",
         "entitlements": [],

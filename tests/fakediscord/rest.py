@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL = 4, 5, 6, 7, 9
 CHAT_INPUT_COMMAND_MESSAGE = 20
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION = 10003, 10008, 10015, 10062
-INVALID_FORM_BODY, ALREADY_ACKNOWLEDGED = 50035, 40060
+INVALID_FORM_BODY, ALREADY_ACKNOWLEDGED, MISSING_PERMISSIONS = 50035, 40060, 50013
 
 
 @dataclass
@@ -363,6 +363,9 @@ class RestApi:
 
     async def _create_message(self, call: ApiCall) -> tuple[int, Any]:
         channel = self._channel(call)
+        denied = channel.bot_denied
+        if denied.send_messages or denied.view_channel or (call.uploads and denied.attach_files):
+            raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
         flags = creation_flags(call.body) & ~EPHEMERAL
         message = await self._store_new(channel, call.body, call.uploads, flags=flags)
         return 200, message.payload()

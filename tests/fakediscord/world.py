@@ -250,6 +250,8 @@ class FakeChannel:
     position: int
     guild_id: int
     messages: dict[int, StoredMessage] = field(default_factory=dict)
+    bot_denied: discord.Permissions = field(default_factory=discord.Permissions.none)
+    """Permissions a test takes from the bot in this channel only (a member permission overwrite)."""
 
     @property
     def mention(self) -> str:

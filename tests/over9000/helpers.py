@@ -78,6 +78,42 @@ def duel(state: Over9000State, declared: AttackKind, attacker: int = 0, defender
     return state
 
 
+def down_to_one_token(state: Over9000State, seat: int, slot: int = 0) -> Over9000State:
+    """A copy where ``seat`` keeps only the top token of ``slot`` face down; the rest go to the pile."""
+    working = state.model_copy(deep=True)
+    player = working.players[seat]
+    keep = player.slots[slot][-1]
+    working.pile.extend(token for stack in player.slots for token in stack if token is not keep)
+    player.slots = [[keep] if index == slot else [] for index in range(4)]
+    return working
+
+
+def last_duel_of_round(
+    levels: Sequence[int],
+    round_number: int = 1,
+    pushed: TokenKind = "kick",
+    revealed: TokenKind = "punch",
+    attacker_reserve: TokenKind = "power_up",
+) -> Over9000State:
+    """The round's last duel, about to be declared: seat 0 pushes ``pushed`` at seat 1, who can only
+    reveal ``revealed``, and nobody else holds a face-down token, so the round ends with the reveal.
+    ``levels`` are the power levels seat by seat just before that duel."""
+    characters = ("goku", "vegeta", "cell", "nappa", "gohan", "frieza")[: len(levels)]
+    state = start(characters, levels=[4000, *[5000] * (len(levels) - 1)])
+    state = arrange(state, 0, attacker_reserve, filler(pushed))
+    state = arrange(state, 1, "power_up", filler(revealed))
+    for seat in range(2, len(levels)):
+        state = arrange(state, seat, "power_up", filler("kick"))
+    state = down_to_one_token(down_to_one_token(state, 0), 1)
+    for player in state.players[2:]:
+        state.pile.extend(token for slot in player.slots for token in slot)
+        player.slots = [[] for _ in player.slots]
+    for seat, level in enumerate(levels):
+        state.players[seat].power_level = level
+    state.round = round_number
+    return state
+
+
 def hidden_tokens(state: Over9000State, seat: int) -> list[Token]:
     """Every token only ``seat`` may know: hand, unflipped reserve, face-down slots, a pushed token."""
     player = state.players[seat]

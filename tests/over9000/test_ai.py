@@ -3,8 +3,12 @@ bluffs now and then."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +20,7 @@ from tests.over9000.helpers import hidden_tokens, two_player_duel
 
 CHARACTERS = [character.id for character in catalogue().characters]
 ACTION_LIMIT = 5000
+ROOT = Path(__file__).resolve().parents[2]
 
 
 StateHook = Callable[[Over9000State, int, int], None]
@@ -85,3 +90,27 @@ def test_the_ai_refuses_to_move_for_a_seat_with_nothing_to_do() -> None:
     state = two_player_duel("kick", "punch")
     with pytest.raises(ValueError, match="no decision"):
         choose_action(state, 1, 1)
+
+
+def _action_logs_in_fresh_process(hash_seed: str, games: int) -> list[str]:
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": hash_seed}
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.over9000.ai_log", str(games)],
+        capture_output=True,
+        env=environment,
+        cwd=ROOT,
+        check=True,
+        timeout=120,
+        text=True,
+    )
+    return result.stdout.splitlines()
+
+
+def test_the_same_seed_gives_the_same_ai_game_in_any_process() -> None:
+    """Every AI decision depends only on the state and the seed, never on the order of a set, which
+    changes with the process's hash seed."""
+    games = 20
+    first = _action_logs_in_fresh_process("0", games)
+    assert len(first) == games
+    for hash_seed in ("1", "3"):
+        assert _action_logs_in_fresh_process(hash_seed, games) == first

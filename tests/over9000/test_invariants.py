@@ -69,7 +69,7 @@ def check_conservation(state: Over9000State) -> None:
 
 def check_bounds(state: Over9000State) -> None:
     settings = catalogue().settings
-    assert 1 <= state.round <= settings.final_round
+    assert state.round >= 1
     for player in state.players:
         assert player.power_level >= settings.floor
         assert len(player.hand) <= DRAW_SIZE
@@ -80,6 +80,34 @@ def check_bounds(state: Over9000State) -> None:
     assert (state.phase == "over") == (state.outcome is not None) == (state.prompt is None)
     if state.prompt is not None:
         assert state.prompt.seats, "someone must always be able to act"
+
+
+def check_outcome(state: Over9000State) -> None:
+    """Summary: "If only one player has achieved this, they are declared the winner" and play goes on
+    "until one player clearly has a higher power level than all others, making them the winner"."""
+    if state.outcome is None:
+        return
+    settings = catalogue().settings
+    assert len(state.outcome.winners) == 1, "a victory is never shared"
+    winner = state.players[state.outcome.winners[0]]
+    others = [player for player in state.players if player is not winner]
+    assert all(winner.power_level > other.power_level for other in others), "the winner is clearly ahead"
+    if state.outcome.reason == "over_9000":
+        assert winner.power_level > settings.over_threshold
+        assert all(other.power_level <= settings.over_threshold for other in others)
+    else:
+        assert state.outcome.reason == "clearly_highest"
+        assert state.round >= settings.sudden_death_round
+        assert all(player.power_level <= settings.over_threshold for player in state.players)
+        assert not state.last_crossing or winner.seat in state.last_crossing
+
+
+def check_settlement(events: list[Event], state: Over9000State) -> None:
+    """Summary: "all players who did so reset their power level to 5000, and a new round begins"."""
+    kinds = [event.kind for event in events]
+    if "levels_reset" in kinds:
+        assert state.outcome is None and "game_won" not in kinds
+        assert kinds.index("round_started") > kinds.index("levels_reset")
 
 
 Views = dict[int | None, Over9000View]
@@ -126,6 +154,7 @@ def check_state(state: Over9000State, shuffler: random.Random) -> None:
     check_round_trip(RULES, state)
     check_conservation(state)
     check_bounds(state)
+    check_outcome(state)
     views = _views(state)
     check_no_leaks(state, views)
     check_views_ignore_hidden_kinds(state, views, shuffler.randrange(state.player_count), shuffler)
@@ -155,6 +184,7 @@ def test_random_playouts_keep_every_invariant(players: int, seed: int) -> None:
     ) -> None:
         check_actions(before, chooser)
         check_event_visibility(events, after)
+        check_settlement(events, after)
         check_state(after, chooser)
 
     playout = random_playout(RULES, state, players, chooser, MAX_ACTIONS, on_step)

@@ -13,6 +13,7 @@ from rules.over9000.actions import Attack, Reveal, UsePower
 from rules.over9000.content import TokenKind, catalogue
 from rules.over9000.engine import apply, legal_actions
 from rules.over9000.state import Over9000State
+from rules.over9000.view import view
 from tests.over9000.helpers import duel, two_player_duel
 
 
@@ -97,6 +98,8 @@ def test_gohan_hidden_potential_triples_a_block() -> None:
 
 
 def test_piccolo_regeneration_brings_back_the_last_slot_token() -> None:
+    """The token named by the event lay face up in every view before, so naming it is no leak; the
+    text says so, since "face down" alone would read as a secret again."""
     state = two_player_duel(
         "kick",
         "punch",
@@ -108,8 +111,16 @@ def test_piccolo_regeneration_brings_back_the_last_slot_token() -> None:
     state = duel(state, "kick")
     state = duel(state, "kick", attacker=1, defender=0)
     face_down = state.players[0].face_down_count
-    state, _ = apply(state, UsePower(player=0))
+    public_before = view(state, None).players[0].face_up
+    assert (public_before[-1].kind, public_before[-1].slot) == ("power_up", 0)
+    state, events = apply(state, UsePower(player=0))
     assert state.players[0].face_down_count == face_down + 1
+    regenerated = next(event for event in events if event.kind == "regenerated")
+    assert regenerated.visible_to is None
+    assert regenerated.text == (
+        "Piccolo regenerates: the Power-Up everyone saw revealed from slot 1 goes back on top of slot 1, "
+        "face down but no secret"
+    )
     assert [face_up.token.kind for face_up in state.players[0].face_up] == ["kick", "dragon_ball"]
     assert state.turn is not None and [step.op for step in state.turn.armed] == ["success_bonus"]
 
@@ -133,7 +144,7 @@ def test_trunks_sees_the_pushed_token_before_revealing() -> None:
     seen = [event for event in events if event.kind == "attack_seen"]
     assert [(event.visible_to, event.data["kind"]) for event in seen] == [([1], "blast")]
     state, _ = apply(state, Reveal(player=1, slot=0))
-    assert _levels(state) == [2000, 7000]
+    assert _levels(state) == [3000, 7000]
 
 
 def test_frieza_death_beam_drains_the_defender_on_a_hit() -> None:

@@ -6,27 +6,26 @@ from __future__ import annotations
 import pytest
 
 from rules.core.errors import IllegalAction
-from rules.over9000.actions import Attack, Keep, Place, Reveal, TakeBack, UsePower
+from rules.over9000.actions import Attack, Keep, Place, Reveal, TakeBack
 from rules.over9000.content import Catalogue, catalogue
 from rules.over9000.engine import apply, legal_actions
 from rules.over9000.state import Over9000State
-from tests.over9000.helpers import all_tokens, arrange, deal, duel, filler, start, two_player_duel
+from tests.over9000.helpers import (
+    all_tokens,
+    arrange,
+    deal,
+    down_to_one_token,
+    duel,
+    filler,
+    start,
+    two_player_duel,
+)
 
 
 def _rejected(state: Over9000State, action: object) -> str:
     with pytest.raises(IllegalAction) as caught:
         apply(state, action)  # type: ignore[arg-type]
     return caught.value.code
-
-
-def _down_to_one_token(state: Over9000State, seat: int, slot: int = 0) -> Over9000State:
-    """A copy where ``seat`` keeps only the top token of ``slot`` face down; the rest go to the pile."""
-    working = state.model_copy(deep=True)
-    player = working.players[seat]
-    keep = player.slots[slot][-1]
-    working.pile.extend(token for stack in player.slots for token in stack if token is not keep)
-    player.slots = [[keep] if index == slot else [] for index in range(4)]
-    return working
 
 
 # Setup and placement.
@@ -142,7 +141,7 @@ def _three_player_duels() -> Over9000State:
 
 def test_attacks_need_a_face_down_token_on_both_sides() -> None:
     """Known fact: a player needs at least one face-down slotted token to take part in a duel."""
-    state = _down_to_one_token(two_player_duel("kick", "punch"), 0, slot=1)
+    state = down_to_one_token(two_player_duel("kick", "punch"), 0, slot=1)
     assert _rejected(state, Attack(player=0, slot=0, target=1, declared="kick")) == "slot_empty"
     assert _rejected(state, Attack(player=0, slot=1, target=0, declared="kick")) == "bad_target"
     three = _three_player_duels()
@@ -170,7 +169,7 @@ def test_the_round_ends_when_nobody_can_duel_and_tokens_go_back() -> None:
     """Decision: the round ends when fewer than two players have face-down tokens; every token,
     revealed or not, returns to the pile, which is reshuffled for the next draw."""
     state = two_player_duel("kick", "punch")
-    state = _down_to_one_token(_down_to_one_token(state, 0), 1)
+    state = down_to_one_token(down_to_one_token(state, 0), 1)
     ids = sorted(token.id for token in all_tokens(state))
     state = duel(state, "kick")
     assert state.round == 2 and state.phase == "placement"
@@ -180,7 +179,7 @@ def test_the_round_ends_when_nobody_can_duel_and_tokens_go_back() -> None:
 
 def test_leftover_face_down_tokens_go_back_unrevealed() -> None:
     """Decision: tokens still face down when the round ends return to the pile without being shown."""
-    state = _down_to_one_token(_down_to_one_token(_three_player_duels(), 0), 1)
+    state = down_to_one_token(down_to_one_token(_three_player_duels(), 0), 1)
     state, _ = apply(state, Attack(player=0, slot=0, target=1, declared="kick"))
     state, events = apply(state, Reveal(player=1, slot=0))
     assert state.round == 2
@@ -194,84 +193,6 @@ def test_power_levels_never_drop_below_the_floor() -> None:
     state.players[0].power_level = 2000
     state = duel(state, "punch")
     assert state.players[0].power_level == catalogue().settings.floor
-
-
-# The end of the game.
-
-
-def _last_duel_of_round(
-    levels: tuple[int, ...], pushed: str = "kick", revealed: str = "punch"
-) -> Over9000State:
-    state = two_player_duel(pushed, revealed)  # type: ignore[arg-type]
-    state = _down_to_one_token(_down_to_one_token(state, 0), 1)
-    for seat, level in enumerate(levels):
-        state.players[seat].power_level = level
-    return state
-
-
-def test_going_over_9000_mid_round_does_not_end_the_game() -> None:
-    """Seed: "The game concludes at the end of a round"."""
-    state = two_player_duel("kick", "punch")
-    state.players[0].power_level = 9000
-    state = duel(state, "kick")
-    assert state.players[0].power_level == 10000
-    assert state.outcome is None and state.round == 1
-
-
-def test_one_player_over_9000_at_the_round_end_wins() -> None:
-    """Seed: "If only one player has achieved this, they are declared the winner"."""
-    state = duel(_last_duel_of_round((9000, 5000)), "kick")
-    assert state.outcome is not None
-    assert state.outcome.winners == [0] and state.outcome.reason == "over_9000"
-    assert state.phase == "over" and state.prompt is None
-    assert legal_actions(state, 0) == legal_actions(state, 1) == []
-
-
-def test_exactly_9000_is_not_over_9000() -> None:
-    """Decision: "over 9000" means strictly more than 9,000."""
-    state = duel(_last_duel_of_round((8000, 5000)), "kick")
-    assert state.players[0].power_level == 9000 and state.outcome is None
-
-
-def test_several_over_9000_drop_back_to_5000() -> None:
-    """Seed: "all players who did so reset their power level to 5000, and a new round begins"."""
-    state = duel(_last_duel_of_round((9000, 9500)), "kick")
-    assert state.outcome is None and state.round == 2
-    assert [player.power_level for player in state.players] == [5000, 5000]
-
-
-def test_sudden_death_crowns_the_clearly_highest() -> None:
-    """Decision: from round 10, a round that ends with one player strictly highest ends the game."""
-    state = _last_duel_of_round((6000, 6000))
-    state.round = catalogue().settings.sudden_death_round
-    state = duel(state, "kick")
-    assert state.outcome is not None and state.outcome.reason == "clearly_highest"
-    assert state.outcome.winners == [0]
-
-
-def test_sudden_death_continues_while_the_top_is_tied() -> None:
-    state = _last_duel_of_round((5000, 6000), pushed="kick", revealed="kick")
-    state.round = catalogue().settings.sudden_death_round
-    state = duel(state, "kick")
-    assert [player.power_level for player in state.players] == [4000, 7000]
-    state = _last_duel_of_round((6000, 7000))
-    state.round = catalogue().settings.sudden_death_round
-    state = duel(state, "kick")
-    assert state.outcome is None
-
-
-def test_the_final_round_shares_a_tied_victory() -> None:
-    """Decision: the game always ends; after the final round tied leaders share the win."""
-    state = _last_duel_of_round((6000, 7000))
-    state.round = catalogue().settings.final_round
-    state = duel(state, "kick")
-    assert state.outcome is not None and state.outcome.reason == "shared_at_final_round"
-    assert state.outcome.winners == [0, 1]
-
-
-def test_finished_games_reject_everything() -> None:
-    state = duel(_last_duel_of_round((9000, 5000)), "kick")
-    assert _rejected(state, UsePower(player=0)) == "game_over"
 
 
 # Content validation.

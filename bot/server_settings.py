@@ -1,0 +1,70 @@
+"""What each server may choose with ``/settings``, validated, stored per server, read through a cache."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, Field, ValidationError, model_validator
+
+if TYPE_CHECKING:
+    from bot.storage import Storage
+
+DIFFICULTIES = ("easy", "normal", "challenge", "impossible")
+
+
+class ServerSettings(BaseModel):
+    """Defaults fit live play in a channel: minutes, not days."""
+
+    default_difficulty: str = "normal"
+    ai_turn_delay: float | None = Field(default=None, ge=0, le=30)
+    """Seconds the AI waits before each visible move; None keeps the bot's own setting."""
+    reminder_minutes: float = Field(default=3.0, gt=0, le=1440)
+    handoff_minutes: float = Field(default=10.0, gt=0, le=1440)
+    lobby_expiry_minutes: float = Field(default=30.0, gt=0, le=10080)
+    game_channels: list[int] = Field(default_factory=list)
+    """Channels where games may start; empty means every channel."""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> ServerSettings:
+        if self.default_difficulty not in DIFFICULTIES:
+            raise ValueError(f"the difficulty must be one of {', '.join(DIFFICULTIES)}")
+        if self.handoff_minutes <= self.reminder_minutes:
+            raise ValueError("the AI must take over later than the reminder")
+        return self
+
+    def allows(self, channel_id: int) -> bool:
+        return not self.game_channels or channel_id in self.game_channels
+
+
+class ServerSettingsStore:
+    """Each server's settings, read once and kept until changed."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._cache: dict[int, ServerSettings] = {}
+
+    async def get(self, guild_id: int | None) -> ServerSettings:
+        if guild_id is None:
+            return ServerSettings()
+        cached = self._cache.get(guild_id)
+        if cached is None:
+            stored = await self.storage.guild_settings(guild_id)
+            try:
+                cached = ServerSettings.model_validate(stored)
+            except ValidationError:
+                # Settings from an older bot that no longer validate fall back to the defaults.
+                cached = ServerSettings()
+            self._cache[guild_id] = cached
+        return cached
+
+    async def change(self, guild_id: int, **changes: object) -> ServerSettings:
+        """Applies ``changes``; raises ValueError with a sentence for the admin when they don't fit."""
+        current = await self.get(guild_id)
+        try:
+            updated = ServerSettings.model_validate({**current.model_dump(), **changes})
+        except ValidationError as error:
+            reasons = "; ".join(issue["msg"].removeprefix("Value error, ") for issue in error.errors())
+            raise ValueError(reasons) from None
+        await self.storage.set_guild_settings(guild_id, updated.model_dump())
+        self._cache[guild_id] = updated
+        return updated

@@ -1,0 +1,138 @@
+"""The turn clock: a reminder for a player who keeps everyone waiting, the AI taking the seat over
+after a longer wait, and lobbies that close when nobody uses them.
+
+The clock lives in the database (``turn_clocks``, ``games.updated_at``), so a restart neither loses
+nor repeats a reminder; each step is claimed with a conditional update before it fires. Delays come
+from the server's ``/settings`` and are multiplied by ``TURN_CLOCK_SCALE`` (tests make them short).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.boards import mentions
+from bot.components import button, view_of
+from bot.service import ServiceError
+from bot.storage import TurnClock as ClockRow
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger("bot.turnclock")
+
+REMINDED, HANDED_OFF = 1, 2
+# How often the clock looks, before scaling: a reminder is at most this late.
+TICK_SECONDS = 15.0
+MIN_TICK_SECONDS = 0.05
+
+
+def minutes_text(minutes: float) -> str:
+    if minutes < 1:
+        return f"{round(minutes * 60)} s"
+    return f"{minutes:g} min"
+
+
+class TurnClock:
+    def __init__(self, bot: GameBot, scale: float) -> None:
+        self.bot = bot
+        self.scale = scale
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def tick(self) -> float:
+        return max(MIN_TICK_SECONDS, TICK_SECONDS * self.scale)
+
+    def seconds(self, minutes: float) -> float:
+        return minutes * 60 * self.scale
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="turn clock")
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            try:
+                await self.check()
+            except Exception:
+                log.exception("the turn clock failed")
+
+    async def check(self) -> None:
+        """Fires every reminder, hand-off and lobby expiry that is due."""
+        storage = self.bot.storage
+        assert storage is not None
+        moment = datetime.now(UTC)
+        for clock in await storage.turn_clocks():
+            settings = await self.bot.server_settings.get(clock.guild_id)
+            waited = (moment - datetime.fromisoformat(clock.called_at)).total_seconds()
+            if clock.stage < HANDED_OFF and waited >= self.seconds(settings.handoff_minutes):
+                await self._hand_off(clock, settings.handoff_minutes)
+            elif clock.stage < REMINDED and waited >= self.seconds(settings.reminder_minutes):
+                await self._remind(clock, settings.reminder_minutes, settings.handoff_minutes)
+        for lobby in await storage.lobbies():
+            settings = await self.bot.server_settings.get(lobby.guild_id)
+            expiry = timedelta(seconds=self.seconds(settings.lobby_expiry_minutes))
+            if datetime.fromisoformat(lobby.updated_at) + expiry <= moment:
+                await self._expire_lobby(lobby.id, settings.lobby_expiry_minutes)
+
+    async def _remind(self, clock: ClockRow, reminder: float, handoff: float) -> None:
+        storage = self.bot.storage
+        assert storage is not None
+        if not await storage.advance_clock(clock.game_id, clock.seat, clock.called_at, REMINDED):
+            return
+        record = await storage.game(clock.game_id)
+        if record is None:
+            return
+        controller = self.bot.controllers[record.game]
+        handoff_button = button(
+            record.id, 0, "handoff", clock.seat, label="Let the AI play for them", emoji="🤖"
+        )
+        with contextlib.suppress(discord.HTTPException):
+            await controller.channel_of(record).send(
+                content=(
+                    f"⏰ <@{clock.user_id}>, the {controller.module.title} game has waited "
+                    f"{minutes_text(reminder)} for your move. Away? Another player can let the AI play "
+                    f"for you, and after {minutes_text(handoff)} it takes over by itself."
+                ),
+                view=view_of([handoff_button]),
+                allowed_mentions=mentions([clock.user_id]),
+            )
+
+    async def _hand_off(self, clock: ClockRow, handoff: float) -> None:
+        storage = self.bot.storage
+        assert storage is not None
+        if not await storage.advance_clock(clock.game_id, clock.seat, clock.called_at, HANDED_OFF):
+            return
+        record = await storage.game(clock.game_id)
+        if record is None:
+            return
+        controller = self.bot.controllers[record.game]
+        with contextlib.suppress(ServiceError):
+            await controller.hand_to_ai(record.id, clock.seat, f"after {minutes_text(handoff)} away")
+
+    async def _expire_lobby(self, game_id: int, expiry: float) -> None:
+        service = self.bot.service
+        assert service is not None
+        try:
+            record = await service.expire_lobby(game_id)
+        except ServiceError:
+            return
+        controller = self.bot.controllers[record.game]
+        note = f"This lobby closed after {minutes_text(expiry)} without activity. Start a new one any time!"
+        if record.message_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await (
+                    controller.channel_of(record)
+                    .get_partial_message(record.message_id)
+                    .edit(content=note, view=None)
+                )

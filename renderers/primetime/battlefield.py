@@ -1,0 +1,176 @@
+"""The static battlefield layer of the Prime Time board image (DESIGN.md 4.2): the 30x30" grid with
+its coordinates, the two deployment zones and the terrain.
+
+None of it changes during a game, so the layer is drawn once per layout and cached; a board image
+copies it and draws the models, objectives and overlays on the copy. Each terrain type has its own
+fill *and* hatch, so the types stay apart in greyscale and for colour-blind players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from math import sin
+
+from PIL import Image, ImageDraw
+
+from renderers.common import RGB, Colour, blend, font, paste
+from renderers.primetime.layout import (
+    BOARD_PIXELS,
+    FIELD_PIXELS,
+    GROUND,
+    INCH,
+    MARGIN,
+    SIDE_COLOURS,
+    Zone,
+    point_pixel,
+    zone_fill,
+)
+from rules.primetime.geometry import BOARD_SIZE
+from rules.primetime.terrain import TerrainKind, TerrainPiece
+
+LABEL_SIZE = 16
+"""Coordinates and terrain names, at the project's smallest text size."""
+
+BOLD_EVERY = 5
+"""Every fifth coordinate and grid line is bold, so distances can be counted in fives."""
+
+HATCH_SPACING = 8
+
+GRID_LINE = blend(GROUND, Colour.WHITE, 0.14)
+GRID_LINE_BOLD = blend(GROUND, Colour.WHITE, 0.34)
+LABEL_HALO = Colour.INK
+
+Hatch = Callable[[ImageDraw.ImageDraw, int, int, RGB], None]
+
+
+def _diagonals(draw: ImageDraw.ImageDraw, width: int, height: int, ink: RGB) -> None:
+    for offset in range(-height, width, HATCH_SPACING):
+        draw.line((offset, height, offset + height, 0), fill=ink, width=2)
+
+
+def _cross(draw: ImageDraw.ImageDraw, width: int, height: int, ink: RGB) -> None:
+    for offset in range(-height, width, HATCH_SPACING + 2):
+        draw.line((offset, height, offset + height, 0), fill=ink, width=1)
+        draw.line((offset, 0, offset + height, height), fill=ink, width=1)
+
+
+def _bricks(draw: ImageDraw.ImageDraw, width: int, height: int, ink: RGB) -> None:
+    for row, top in enumerate(range(0, height, HATCH_SPACING)):
+        draw.line((0, top, width, top), fill=ink, width=1)
+        shift = (row % 2) * HATCH_SPACING
+        for left in range(shift, width, 2 * HATCH_SPACING):
+            draw.line((left, top, left, top + HATCH_SPACING), fill=ink, width=1)
+
+
+def _dots(draw: ImageDraw.ImageDraw, width: int, height: int, ink: RGB) -> None:
+    for row, top in enumerate(range(HATCH_SPACING // 2, height, HATCH_SPACING)):
+        shift = (row % 2) * (HATCH_SPACING // 2)
+        for left in range(HATCH_SPACING // 2 + shift, width, HATCH_SPACING):
+            draw.rectangle((left - 1, top - 1, left, top), fill=ink)
+
+
+def _waves(draw: ImageDraw.ImageDraw, width: int, height: int, ink: RGB) -> None:
+    for top in range(HATCH_SPACING // 2, height, HATCH_SPACING):
+        crest = [(x, top + round(2 * sin(x / 3))) for x in range(0, width + 1, 2)]
+        draw.line(crest, fill=ink, width=1)
+
+
+@dataclass(frozen=True)
+class TerrainStyle:
+    name: str
+    fill: RGB
+    ink: RGB
+    """The hatch and the outline."""
+    hatch: Hatch
+
+
+TERRAIN_STYLES: dict[TerrainKind, TerrainStyle] = {
+    TerrainKind.SPIRE: TerrainStyle("Spire", (124, 112, 98), (66, 57, 49), _diagonals),
+    TerrainKind.MESA: TerrainStyle("Mesa", (146, 86, 58), (84, 45, 29), _cross),
+    TerrainKind.RUINS: TerrainStyle("Ruins", (118, 118, 126), (74, 74, 82), _bricks),
+    TerrainKind.CRATER: TerrainStyle("Crater", (88, 66, 46), (48, 34, 22), _dots),
+    TerrainKind.LAKE: TerrainStyle("Lake", (30, 108, 88), (150, 214, 190), _waves),
+}
+
+
+@lru_cache(maxsize=16)
+def battlefield(pieces: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone]) -> Image.Image:
+    """The layer for one layout, ``FIELD_PIXELS`` square. Shared between images: copy it before
+    drawing on it. ``zones[0]`` is tinted blue, ``zones[1]`` orange."""
+    canvas = Image.new("RGB", (FIELD_PIXELS, FIELD_PIXELS), Colour.TABLE)
+    draw = ImageDraw.Draw(canvas)
+    draw.rectangle((MARGIN, MARGIN, MARGIN + BOARD_PIXELS - 1, MARGIN + BOARD_PIXELS - 1), fill=GROUND)
+    for side, zone in enumerate(zones):
+        _draw_zone(draw, zone, side)
+    for piece in pieces:
+        paste(
+            canvas,
+            terrain_tile(piece.kind, piece.width, piece.height),
+            point_pixel((piece.x, piece.y + piece.height)),
+        )
+    _draw_grid(draw)
+    for piece in pieces:
+        _draw_terrain_label(draw, piece)
+    _draw_coordinates(draw)
+    return canvas
+
+
+def _draw_zone(draw: ImageDraw.ImageDraw, zone: Zone, side: int) -> None:
+    left, top = point_pixel((zone.x, zone.y + zone.height))
+    right, bottom = point_pixel((zone.x + zone.width, zone.y))
+    draw.rectangle(
+        (left, top, right - 1, bottom - 1), fill=zone_fill(side), outline=SIDE_COLOURS[side], width=2
+    )
+
+
+@cache
+def terrain_tile(kind: TerrainKind, width: int, height: int) -> Image.Image:
+    """A piece's fill, hatch and outline, ``width`` by ``height`` inches."""
+    style = TERRAIN_STYLES[kind]
+    size = (width * INCH, height * INCH)
+    tile = Image.new("RGB", size, style.fill)
+    draw = ImageDraw.Draw(tile)
+    style.hatch(draw, size[0], size[1], style.ink)
+    draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=style.ink, width=2)
+    return tile
+
+
+def _draw_grid(draw: ImageDraw.ImageDraw) -> None:
+    """One line per inch, over the terrain so cells can be counted inside it; bold every 5"."""
+    far = MARGIN + BOARD_PIXELS
+    for inch in range(BOARD_SIZE + 1):
+        if inch % BOLD_EVERY == 0:
+            continue
+        at = MARGIN + inch * INCH
+        draw.line((at, MARGIN, at, far), fill=GRID_LINE)
+        draw.line((MARGIN, at, far, at), fill=GRID_LINE)
+    for inch in range(0, BOARD_SIZE + 1, BOLD_EVERY):
+        at = MARGIN + inch * INCH
+        draw.line((at, MARGIN, at, far), fill=GRID_LINE_BOLD)
+        draw.line((MARGIN, at, far, at), fill=GRID_LINE_BOLD)
+
+
+def _draw_terrain_label(draw: ImageDraw.ImageDraw, piece: TerrainPiece) -> None:
+    """The type's name at the piece's centre, or its initial where the name does not fit."""
+    style = TERRAIN_STYLES[piece.kind]
+    typeface = font(LABEL_SIZE, True)
+    room = piece.width * INCH - 2  # the halo may reach the outline
+    text = style.name if typeface.getlength(style.name) <= room else style.name[0]
+    centre = point_pixel((piece.x + piece.width / 2, piece.y + piece.height / 2))
+    draw.text(
+        centre, text, font=typeface, fill=Colour.TEXT, anchor="mm", stroke_width=2, stroke_fill=LABEL_HALO
+    )
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
+    """Each cell's number on all four sides, centred on its column or row; bold every 5."""
+    near, far = MARGIN // 2, MARGIN + BOARD_PIXELS + MARGIN // 2
+    for number in range(1, BOARD_SIZE + 1):
+        bold = number % BOLD_EVERY == 0
+        typeface = font(LABEL_SIZE, bold)
+        ink = Colour.TEXT if bold else Colour.MUTED
+        column, row = point_pixel((number - 0.5, number - 0.5))
+        for position in ((column, near), (column, far), (near, row), (far, row)):
+            draw.text(position, str(number), font=typeface, fill=ink, anchor="mm")

@@ -1,0 +1,156 @@
+"""Words for the Prime Time board: the panel's lines and the alt text.
+
+Everything here reads the public view only, plus the game's published content (the characters, the
+affiliations and the mission of each round), which every player knows.
+"""
+
+from __future__ import annotations
+
+from renderers.common import ALT_TEXT_LIMIT
+from renderers.primetime.objectives import controller
+from rules.primetime.content import Mission, catalogue, settings
+from rules.primetime.state import Unit
+from rules.primetime.stats import char, hp_max
+from rules.primetime.view import PlayerView, PrimeTimeView
+
+PHASE_WORDS = {
+    "initiative": "initiative",
+    "ascension": "Ascension Phase",
+    "activation": "Activation Phase",
+    "over": "game over",
+}
+LEVEL_WORDS = ("Ground", "L1", "L2")
+WIN_REASONS = {
+    "glory": "most Glory",
+    "objectives_held": "tie on Glory, more objectives held",
+    "threat_dazed": "tie on Glory and objectives, more Threat Dazed",
+}
+STATUS_WORDS = {
+    "exhausted": "Exhausted",
+    "staggered": "Staggered",
+    "overloaded": "Overloaded",
+    "frozen": "Frozen",
+}
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def affiliation_name(player: PlayerView) -> str:
+    return catalogue().affiliation(player.affiliation).name
+
+
+def round_words(view: PrimeTimeView) -> str:
+    return f"Round {view.round}/{settings().rounds}"
+
+
+def mission(view: PrimeTimeView) -> Mission:
+    return catalogue().mission_for(view.round)
+
+
+def scoring_words(rule: Mission) -> str:
+    if rule.scoring == "centre":
+        return f"{rule.centre_glory} Glory for the objective nearest the centre, {rule.glory} for each other"
+    return f"{rule.glory} Glory per objective held"
+
+
+def headline(view: PrimeTimeView) -> str:
+    """Who won, or who must act now and how."""
+    if view.outcome is not None:
+        if not view.outcome.winners:
+            return "Game over: a draw"
+        return f"Game over: {seat_name(view.outcome.winners[0])} wins"
+    if not view.prompts:
+        return "Resolving"
+    units = {unit.id: unit for unit in view.units}
+    prompt = view.prompts[0]
+    who = seat_name(prompt.who)
+    if prompt.kind == "ascension":
+        deciding = " and ".join(seat_name(prompt.who) for prompt in view.prompts)
+        return f"{deciding} {'choose' if len(view.prompts) > 1 else 'chooses'} Ascension"
+    if prompt.kind == "initiative":
+        return f"{who} chooses who activates first"
+    if prompt.kind == "activation":
+        return f"{who} activates a model or passes"
+    if prompt.kind == "action" and view.activation is not None:
+        name = char(units[view.activation.unit]).name
+        left = view.activation.actions_left
+        return f"{who}: {name} acts, {left} action{'s' if left != 1 else ''} left"
+    attack = view.attack
+    if attack is None:
+        return f"{who} to act"
+    target = char(units[attack.target]).name
+    if prompt.kind == "reaction":
+        technique = char(units[attack.attacker]).technique(attack.technique).name
+        return f"{who} reacts: {technique} on {target}"
+    if prompt.kind == "deflect":
+        return f"{who} picks the Deflect's new target"
+    return f"{who} moves {target} after the evasion"
+
+
+def outcome_reason(view: PrimeTimeView) -> str:
+    if view.outcome is None:
+        return ""
+    return WIN_REASONS.get(view.outcome.reason, "equal on every tiebreak")
+
+
+def tier_words(unit: Unit) -> str:
+    return "Base" if unit.tier == 0 else f"T{unit.tier}"
+
+
+def model_words(unit: Unit) -> str:
+    profile = char(unit)
+    if unit.dazed:
+        return f"{profile.name} Dazed at {unit.cell[0]},{unit.cell[1]}"
+    words = (
+        f"{profile.name} {tier_words(unit)} {unit.hp}/{hp_max(unit)} HP "
+        f"{unit.cell[0]},{unit.cell[1]} {LEVEL_WORDS[unit.level]}"
+    )
+    statuses = [STATUS_WORDS[status] for status in unit.statuses]
+    return words + (" " + " ".join(statuses) if statuses else "")
+
+
+def _score_sentence(view: PrimeTimeView) -> str:
+    scores = [
+        f"{seat_name(player.seat)} ({affiliation_name(player)}) {player.glory}" for player in view.players
+    ]
+    return "Glory: " + ", ".join(scores) + "."
+
+
+def _models_sentence(view: PrimeTimeView, seat: int) -> str:
+    models = [model_words(unit) for unit in view.units if unit.seat == seat]
+    return f"{seat_name(seat)}: " + "; ".join(models) + "."
+
+
+def _objectives_sentence(view: PrimeTimeView) -> str:
+    if not view.objectives:
+        return ""
+    held = []
+    for number, point in enumerate(view.objectives, start=1):
+        seat = controller(view.units, point)
+        held.append(f"{number} at {point[0]},{point[1]} {seat_name(seat) if seat is not None else 'open'}")
+    return "Objectives: " + ", ".join(held) + "."
+
+
+def _last_sentence(view: PrimeTimeView) -> str:
+    return f"Last: {view.recent_events[-1].text}." if view.recent_events else ""
+
+
+def alt_text(view: PrimeTimeView) -> str:
+    """The board in words within Discord's 1,024 characters: round and phase, who acts, the score,
+    then every model with its tier, HP, cell and altitude; the objectives and the last event follow
+    when they fit."""
+    finished = f" ({outcome_reason(view)})" if view.outcome is not None else ""
+    head = [
+        f"Prime Time board, {round_words(view).lower()}, {PHASE_WORDS[view.phase]}.",
+        f"{headline(view)}{finished}.",
+        _score_sentence(view),
+        *(_models_sentence(view, player.seat) for player in view.players),
+    ]
+    objectives, last = _objectives_sentence(view), _last_sentence(view)
+    for tail in ([objectives, last], [objectives], []):
+        text = " ".join(part for part in [*head, *tail] if part)
+        if len(text) <= ALT_TEXT_LIMIT:
+            return text
+    return text[: ALT_TEXT_LIMIT - 1] + "…"

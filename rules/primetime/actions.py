@@ -1,0 +1,142 @@
+"""Every action a Prime Time player can take. ``player`` is the acting seat.
+
+Models are named by unit id (``<character>-<seat>``), cells as ``(x, y)``. The active model of an
+activation is implicit in Move, Altitude, UseTechnique, PowerUp and EndActivation.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from rules.primetime.geometry import Cell
+from rules.primetime.state import AscensionChoice
+
+
+class ChooseInitiative(BaseModel, frozen=True):
+    """R2-R4 (2.7): the player with less Glory chooses to activate first or second."""
+
+    type: Literal["initiative"] = "initiative"
+    player: int
+    first: bool
+
+
+class LockAscension(BaseModel, frozen=True):
+    """AS-1/AS-2: one choice per model that can change tier, in roster order; secret until both lock."""
+
+    type: Literal["lock_ascension"] = "lock_ascension"
+    player: int
+    plan: tuple[tuple[str, AscensionChoice], ...]
+
+
+class Activate(BaseModel, frozen=True):
+    """AC-1: start an activation of ``unit``, spending its token or, for a second one, a bonus token."""
+
+    type: Literal["activate"] = "activate"
+    player: int
+    unit: str
+
+
+class Pass(BaseModel, frozen=True):
+    """AC-3 / 2.7: take no more activations this round."""
+
+    type: Literal["pass"] = "pass"
+    player: int
+
+
+class Move(BaseModel, frozen=True):
+    type: Literal["move"] = "move"
+    player: int
+    to: Cell
+
+
+class ChangeAltitude(BaseModel, frozen=True):
+    """AL-3: a [Free] step of exactly one level, once per activation."""
+
+    type: Literal["altitude"] = "altitude"
+    player: int
+    level: int
+
+
+class UseTechnique(BaseModel, frozen=True):
+    """2.4 step 1. ``target`` is None only for an area technique (Solar Flare); ``direction`` is a
+    compass step for Psychokinesis."""
+
+    type: Literal["technique"] = "technique"
+    player: int
+    technique: str
+    target: str | None = None
+    direction: Cell | None = None
+
+
+class PowerUp(BaseModel, frozen=True):
+    type: Literal["power_up"] = "power_up"
+    player: int
+    resource: Literal["sk", "bk"]
+
+
+class EndActivation(BaseModel, frozen=True):
+    type: Literal["end_activation"] = "end_activation"
+    player: int
+
+
+class React(BaseModel, frozen=True):
+    """2.4 step 3: the defender's Z-Reaction. ``technique`` names the Clash technique."""
+
+    type: Literal["react"] = "react"
+    player: int
+    choice: Literal["z_evasion", "brace", "clash", "none"]
+    technique: str | None = None
+
+
+class Intercept(BaseModel, frozen=True):
+    """2.4 step 2: a non-card Intercept by ``unit`` (Mentor's Shield, Gentle Giant)."""
+
+    type: Literal["intercept"] = "intercept"
+    player: int
+    unit: str
+
+
+class Deflect(BaseModel, frozen=True):
+    """ZR-6: the new target of a ranged attack beaten by 10 or more."""
+
+    type: Literal["deflect"] = "deflect"
+    player: int
+    unit: str
+
+
+class EvadeMove(BaseModel, frozen=True):
+    """ZR-3 / A11: the successful evader's move, up to its distance; its own cell means stay."""
+
+    type: Literal["evade_move"] = "evade_move"
+    player: int
+    to: Cell
+
+
+class Timeout(BaseModel, frozen=True):
+    """The bot's clock ran out on ``player``'s prompt: the 2.9 default is applied."""
+
+    type: Literal["timeout"] = "timeout"
+    player: int
+
+
+PrimeTimeAction = Annotated[
+    ChooseInitiative
+    | LockAscension
+    | Activate
+    | Pass
+    | Move
+    | ChangeAltitude
+    | UseTechnique
+    | PowerUp
+    | EndActivation
+    | React
+    | Intercept
+    | Deflect
+    | EvadeMove
+    | Timeout,
+    Field(discriminator="type"),
+]
+
+ACTION_ADAPTER: TypeAdapter[PrimeTimeAction] = TypeAdapter(PrimeTimeAction)

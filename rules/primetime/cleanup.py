@@ -1,0 +1,165 @@
+"""The Cleanup Phase, CL-1 to CL-6 in order (1.2), the end of the game and its tiebreaks (2.8)."""
+
+from __future__ import annotations
+
+from math import ceil
+
+from rules.core.game import Outcome
+from rules.primetime.content import catalogue, settings
+from rules.primetime.context import Ctx
+from rules.primetime.economy import gain_sk
+from rules.primetime.geometry import nearest_cell, point_within
+from rules.primetime.state import PrimeTimeState, Unit
+from rules.primetime.stats import char, heal, occupied
+from rules.primetime.targeting import board
+
+CENTRE = (15, 15)
+_RETURN_SK = {"zenkai": 2, "bio_zenkai": 1}
+
+
+def controller(state: PrimeTimeState, point: tuple[int, int]) -> int | None:
+    """2.8: the higher total OC of Ground, non-Dazed models within the 3" ZOC; a tie is nobody's."""
+    zoc = settings().zoc
+    totals = [0, 0]
+    for unit in state.units:
+        if not unit.dazed and unit.level == 0 and point_within(unit.cell, point, zoc):
+            totals[unit.seat] += char(unit).base.oc
+    if totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
+
+
+def objective_values(state: PrimeTimeState) -> list[int]:
+    """The Glory each objective scores under the mission in force (3.6)."""
+    mission = catalogue().mission_for(state.round)
+    if mission.scoring == "flat" or not state.objectives:
+        return [mission.glory] * len(state.objectives)
+    distances = [round(((x - CENTRE[0]) ** 2 + (y - CENTRE[1]) ** 2) ** 0.5, 9) for x, y in state.objectives]
+    nearest = min(distances)
+    return [mission.centre_glory if distance == nearest else mission.glory for distance in distances]
+
+
+def score(ctx: Ctx) -> None:
+    """CL-1."""
+    state = ctx.state
+    held = [0, 0]
+    for point, value in zip(state.objectives, objective_values(state), strict=True):
+        seat = controller(state, point)
+        if seat is None:
+            continue
+        held[seat] += 1
+        state.players[seat].glory += value
+        ctx.say(
+            "scored", f"Seat {seat + 1} holds {point[0]},{point[1]}: +{value} Glory", seat, point=list(point)
+        )
+    for player in state.players:
+        player.objectives_held = held[player.seat]
+    ctx.say("CL-1", f"Glory: {state.players[0].glory} to {state.players[1].glory}", step="CL-1")
+
+
+def clear_round_effects(ctx: Ctx) -> None:
+    """CL-2: Exhausted, Overloaded, Staggered and Frozen clear, until-end-of-round effects end, and
+    BK above 3 is lost."""
+    for unit in ctx.state.units:
+        unit.statuses = []
+        unit.modifiers = []
+    cap = settings().bk_carry_cap
+    for player in ctx.state.players:
+        player.bk = min(player.bk, cap)
+    ctx.say("CL-2", "Statuses and round effects clear; BK above 3 is lost", step="CL-2")
+
+
+def enforce_hand_limit(ctx: Ctx) -> None:
+    """CL-3 with the 2.9 default: the newest cards go."""
+    limit = settings().hand_limits[ctx.state.round - 1]
+    for player in ctx.state.players:
+        while len(player.hand) > limit:
+            player.discard.append(player.hand.pop())
+    ctx.say("CL-3", "Hands are within the round's limit", step="CL-3")
+
+
+def regenerate(ctx: Ctx) -> None:
+    """CL-4: Namekian Regeneration, +1 HP at Base tier only, never for a Dazed model."""
+    for unit in ctx.state.units:
+        if char(unit).has("regeneration") and unit.tier == 0 and not unit.dazed and heal(unit, 1):
+            ctx.say("regeneration", f"{char(unit).name} regenerates 1 HP", unit.seat, unit=unit.id)
+    ctx.say("CL-4", "Regeneration resolved", step="CL-4")
+
+
+def return_cell(state: PrimeTimeState, unit: Unit) -> tuple[int, int]:
+    """2.7: the nearest empty cell passable at Ground to where the model lies (ties: 2.2)."""
+    terrain = board(state)
+    taken = occupied(state)
+    if unit.cell not in taken and terrain.passable(unit.cell, 0):
+        return unit.cell
+    free = (
+        (x, y)
+        for y in range(1, 31)
+        for x in range(1, 31)
+        if (x, y) not in taken and terrain.passable((x, y), 0)
+    )
+    cell = nearest_cell(free, (unit.cell[0] - 0.5, unit.cell[1] - 0.5))
+    assert cell is not None
+    return cell
+
+
+def return_dazed(ctx: Ctx) -> None:
+    """CL-5: half Base HP rounded up minus the fall, minimum 1, at Base tier and Ground; Zenkai and
+    Bio-Zenkai add SK. The initiative player's models return first, in roster order."""
+    state = ctx.state
+    order = sorted(state.units, key=lambda unit: unit.seat != state.first_seat)
+    for unit in order:
+        if not unit.dazed:
+            continue
+        profile = char(unit)
+        unit.cell = return_cell(state, unit)
+        unit.dazed, unit.tier, unit.level = False, 0, 0
+        unit.hp = max(1, ceil(profile.base.hp / 2) - unit.fall_damage)
+        unit.fall_damage = 0
+        unit.statuses, unit.modifiers = [], []
+        ctx.say("returned", f"{profile.name} returns with {unit.hp} HP", unit.seat, unit=unit.id, hp=unit.hp)
+        for passive, amount in _RETURN_SK.items():
+            if passive in profile.passives:
+                gained = gain_sk(state.players[unit.seat], amount)
+                ctx.say("passive", f"{profile.name}'s return gives {gained} SK", unit.seat)
+    ctx.say("CL-5", "Dazed models have returned", step="CL-5")
+
+
+def reset_once_per_round(ctx: Ctx) -> None:
+    """CL-6, and the round's counters roll over for next round's Power Phase."""
+    for unit in ctx.state.units:
+        unit.used_this_round = []
+        unit.attacked_by = []
+    for player in ctx.state.players:
+        player.dazed_friends_last_round = player.dazed_friends_this_round
+        player.dazed_enemies_last_round = player.dazed_enemies_this_round
+        player.dazed_friends_this_round = player.dazed_enemies_this_round = 0
+        player.tokens_generated = player.tokens_spent = player.bonus_tokens = player.fallen_tokens = 0
+    ctx.say("CL-6", "Once-per-round effects reset", step="CL-6")
+
+
+def cleanup(ctx: Ctx) -> None:
+    ctx.state.activation = None
+    for step in (
+        score,
+        clear_round_effects,
+        enforce_hand_limit,
+        regenerate,
+        return_dazed,
+        reset_once_per_round,
+    ):
+        step(ctx)
+
+
+def final_outcome(state: PrimeTimeState) -> Outcome:
+    """2.8: most Glory; then objectives held at the last scoring; then Threat Dazed; else a draw."""
+    first, second = state.players
+    for reason, key in (
+        ("glory", lambda player: player.glory),
+        ("objectives_held", lambda player: player.objectives_held),
+        ("threat_dazed", lambda player: player.dazed_threat),
+    ):
+        if key(first) != key(second):
+            winner = 0 if key(first) > key(second) else 1
+            return Outcome(result="win", reason=reason, winners=[winner])
+    return Outcome(result="draw", reason="draw", winners=[])

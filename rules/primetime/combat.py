@@ -1,0 +1,326 @@
+"""The attack procedure of DESIGN.md 2.4: declaration, Intercept, the Z-Reaction window, the rolls
+(Clash, Z-Evasion, Brace, Critical Evasion and Deflect), the hit check and the hit itself.
+
+An attack that needs a decision waits in ``state.attack`` with its ``stage``; the engine turns the
+stage into a prompt and calls back into this module with the answer. Card Responses, the On Hit /
+On Damage cards and reaction cards belong to the cards and slot in at the marked steps.
+"""
+
+from __future__ import annotations
+
+from rules.primetime.content import Technique, settings
+from rules.primetime.context import Ctx
+from rules.primetime.damage import detonate, resolve_hit
+from rules.primetime.geometry import Cell
+from rules.primetime.state import Modifier, PendingAttack, PrimeTimeState, Unit
+from rules.primetime.stats import char, defense, stat
+from rules.primetime.targeting import cover_for, dash_cell, deflect_targets, enemies_in_sight, evade_cells
+from rules.primetime.techniques import clash_options, intercept_options, intercept_passive, technique_cost
+
+
+def technique_of(state: PrimeTimeState, unit_id: str, technique_id: str) -> Technique:
+    return char(state.unit(unit_id)).technique(technique_id)
+
+
+def pay(ctx: Ctx, unit: Unit, technique: Technique, own_activation: bool) -> None:
+    state = ctx.state
+    activation = state.activation if own_activation else None
+    bk, sk = technique_cost(unit, technique, activation)
+    player = state.players[unit.seat]
+    player.bk -= bk
+    player.sk -= sk
+    if activation is not None and bk < technique.bk and not sk:
+        activation.android_discount_used = True
+    if sk:
+        ctx.say("breakthrough", f"{char(unit).name} breaks through Exhaustion for {sk} SK", unit.seat)
+
+
+def skill_total(attacker: Unit, technique: Technique, target: Unit, attacker_level: int) -> int:
+    """Skill with its capped modifiers, the dive bonus of AL-4 included (A12)."""
+    dive = settings().dive_bonus if attacker_level > target.level else 0
+    return stat(attacker, technique.skill, dive)
+
+
+def accuracy(state: PrimeTimeState, attacker: Unit, technique: Technique, target: Unit) -> int:
+    """Acc sources stack and are not capped: printed Acc, Rage Charge, Brutal Duo, Sibling Sync."""
+    acc = technique.acc
+    if technique.acc_if_friend_dazed and any(unit.dazed for unit in state.units_of(attacker.seat)):
+        acc += technique.acc_if_friend_dazed
+    passives = char(attacker).passives
+    if "brutal_duo" in passives and "burter" in target.attacked_by:
+        acc += 1
+    if "sibling_sync" in passives and "android_17" in target.attacked_by:
+        acc += 1
+    return acc
+
+
+def declare(
+    ctx: Ctx,
+    attacker: Unit,
+    technique: Technique,
+    target: Unit | None,
+    direction: Cell | None = None,
+) -> None:
+    """2.4 step 1: pay, then open the attack (the action is already counted by the caller)."""
+    state = ctx.state
+    pay(ctx, attacker, technique, own_activation=True)
+    if technique.area == "solar_flare":
+        _solar_flare(ctx, attacker, technique)
+        return
+    assert target is not None
+    if technique.dash:
+        cell = dash_cell(state, attacker, technique, target)
+        assert cell is not None
+        if cell != attacker.cell:
+            attacker.cell = cell
+            ctx.say("dash", f"{char(attacker).name} dashes to {cell[0]},{cell[1]}", attacker.seat)
+    frozen = target.has_status("frozen")
+    if frozen:
+        target.statuses.remove("frozen")
+    ctx.say(
+        "attack_declared",
+        f"{char(attacker).name} uses {technique.name} on {char(target).name}",
+        attacker.seat,
+        attacker=attacker.id,
+        technique=technique.id,
+        target=target.id,
+    )
+    if char(attacker).id not in target.attacked_by:
+        target.attacked_by.append(char(attacker).id)
+    state.attack = PendingAttack(
+        attacker=attacker.id,
+        technique=technique.id,
+        target=target.id,
+        origin=attacker.cell,
+        origin_level=attacker.level,
+        credit_seat=attacker.seat,
+        unopposed=technique.unopposed or frozen,
+        undeniable=technique.undeniable,
+        direction=direction,
+    )
+    open_window(ctx)
+
+
+def _solar_flare(ctx: Ctx, user: Unit, technique: Technique) -> None:
+    """Solar Flare: no roll, Unopposed; every enemy within its range in LOS is Staggered."""
+    ctx.say("attack_declared", f"{char(user).name} uses {technique.name}!", user.seat, technique=technique.id)
+    for enemy in enemies_in_sight(ctx.state, user, technique.range):
+        if not enemy.has_status("staggered"):
+            enemy.statuses.append("staggered")
+            ctx.say("status", f"{char(enemy).name} is Staggered", unit=enemy.id, status="staggered")
+
+
+def reaction_options(state: PrimeTimeState) -> list[str]:
+    """The Intercept / Z-Reaction prompt's choices (2.9); empty when the window is skipped."""
+    attack = state.attack
+    assert attack is not None
+    if attack.undeniable:
+        return []
+    intercepts = [f"intercept:{unit.id}" for unit in intercept_options(state, attack)]
+    if attack.unopposed:
+        return ["none", *intercepts] if intercepts else []
+    clashes = [f"clash:{technique.id}" for technique in clash_options(state, attack)]
+    return ["z_evasion", "brace", *clashes, "none", *intercepts]
+
+
+def open_window(ctx: Ctx) -> None:
+    """2.4 steps 2-3: prompt the defender, or roll at once when there is nothing to decide."""
+    state = ctx.state
+    assert state.attack is not None
+    state.attack.stage = "reaction"
+    if not reaction_options(state):
+        roll(ctx, None)
+
+
+def intercept(ctx: Ctx, unit_id: str) -> None:
+    """The interceptor becomes the target; against Melee the two swap cells and altitudes."""
+    state = ctx.state
+    attack = state.attack
+    assert attack is not None
+    interceptor, target = state.unit(unit_id), state.unit(attack.target)
+    interceptor.used_this_round.append(intercept_passive(interceptor))
+    if technique_of(state, attack.attacker, attack.technique).family == "melee":
+        interceptor.cell, target.cell = target.cell, interceptor.cell
+        interceptor.level, target.level = target.level, interceptor.level
+    ctx.say("intercept", f"{char(interceptor).name} intercepts for {char(target).name}", interceptor.seat)
+    attack.target = interceptor.id
+    attack.can_intercept = False
+    open_window(ctx)
+
+
+def roll(ctx: Ctx, reaction: str | None) -> None:
+    """2.4 step 4 for everything but a Clash: the attack total, then any Z-Evasion or Brace."""
+    state = ctx.state
+    attack = state.attack
+    assert attack is not None
+    attacker, target = state.unit(attack.attacker), state.unit(attack.target)
+    technique = technique_of(state, attack.attacker, attack.technique)
+    if attack.total is None:
+        skill = skill_total(attacker, technique, target, attack.origin_level)
+        attack.total = (
+            ctx.d20(char(attacker).name, attacker.id) + skill + accuracy(state, attacker, technique, target)
+        )
+        ctx.say("attack_total", f"{technique.name} totals {attack.total}", total=attack.total)
+    if reaction in ("z_evasion", "brace") and _evade(ctx, attack, technique, target, reaction):
+        return
+    _hit_check(ctx)
+
+
+def _evade(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Unit, reaction: str) -> bool:
+    """ZR-3/ZR-4/ZR-6: returns True if the attack is evaded (the procedure then continues elsewhere)."""
+    rules = settings()
+    assert attack.total is not None
+    modifier = technique.evasion_against
+    if reaction == "brace":
+        modifier += -3 if "barrier_reflex" in char(target).passives else rules.brace_penalty
+    result = ctx.d20(char(target).name, target.id) + stat(target, "foc") + modifier
+    if result <= attack.total:
+        ctx.say("evasion_failed", f"{char(target).name}'s {reaction.replace('_', '-')} fails ({result})")
+        if reaction == "brace":
+            target.modifiers.append(Modifier(stat="res", amount=1, source="brace", until="attack"))
+        return False
+    player = ctx.state.players[target.seat]
+    bonus = 1
+    if "fighting_spirit" in char(target).passives and "fighting_spirit" not in target.used_this_round:
+        target.used_this_round.append("fighting_spirit")
+        bonus += 1
+    player.bk += bonus
+    ctx.say(
+        "evaded", f"{char(target).name} evades ({result}) and gains {bonus} BK", target.seat, result=result
+    )
+    attack.evader = target.id
+    attack.evade_inches = 4 if "fastest_in_the_universe" in char(target).passives else rules.evade_move
+    if result >= attack.total + rules.critical_margin:
+        _critical(ctx, attack, technique, target)
+    if attack.stage != "deflect":
+        _to_evade_move(ctx)
+    return True
+
+
+def _critical(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Unit) -> None:
+    """ZR-6 Deflect: ranged attacks may be redirected; a melee attacker gets RFX -2 until Cleanup."""
+    state = ctx.state
+    if technique.family == "melee":
+        attacker = state.unit(attack.attacker)
+        attacker.modifiers.append(Modifier(stat="rfx", amount=settings().melee_deflect_rfx, source="deflect"))
+        ctx.say("deflect", f"Critical evasion! {char(attacker).name} gets RFX -2 until Cleanup")
+        return
+    if attack.can_deflect and deflect_targets(state, target):
+        attack.stage = "deflect"
+
+
+def deflect(ctx: Ctx, unit_id: str) -> None:
+    attack = ctx.state.attack
+    assert attack is not None
+    attack.deflect_to = unit_id
+    ctx.say("deflect", f"Critical evasion! The attack is deflected at {char(ctx.state.unit(unit_id)).name}")
+    _to_evade_move(ctx)
+
+
+def _to_evade_move(ctx: Ctx) -> None:
+    attack = ctx.state.attack
+    assert attack is not None and attack.evader is not None
+    evader = ctx.state.unit(attack.evader)
+    if attack.deflect_to is not None:
+        # Range and Cover of the deflected attack are judged from the deflector's cell before its move.
+        attack.origin, attack.origin_level = evader.cell, evader.level
+    if len(evade_cells(ctx.state, evader, attack.evade_inches)) > 1:
+        attack.stage = "evade_move"
+        return
+    after_evade(ctx)
+
+
+def evade_move(ctx: Ctx, cell: Cell) -> None:
+    attack = ctx.state.attack
+    assert attack is not None and attack.evader is not None
+    evader = ctx.state.unit(attack.evader)
+    if cell != evader.cell:
+        evader.cell = cell
+        ctx.say(
+            "evade_move", f"{char(evader).name} moves to {cell[0]},{cell[1]}", evader.seat, unit=evader.id
+        )
+    after_evade(ctx)
+
+
+def after_evade(ctx: Ctx) -> None:
+    """The evaded attack ends, or goes on at the Deflect target, which may Z-Evade or Brace only."""
+    attack = ctx.state.attack
+    assert attack is not None and attack.evader is not None
+    if attack.deflect_to is None:
+        finish(ctx)
+        return
+    attack.credit_seat = ctx.state.unit(attack.evader).seat
+    attack.target, attack.deflect_to, attack.evader = attack.deflect_to, None, None
+    attack.can_clash = attack.can_intercept = attack.can_deflect = False
+    open_window(ctx)
+
+
+def _hit_check(ctx: Ctx) -> None:
+    """2.4 step 5: the total against Defense, with Cover against ranged techniques."""
+    state = ctx.state
+    attack = state.attack
+    assert attack is not None and attack.total is not None
+    attacker, target = state.unit(attack.attacker), state.unit(attack.target)
+    technique = technique_of(state, attack.attacker, attack.technique)
+    cover = technique.ranged and cover_for(state, attack.origin, attack.origin_level, attacker, target)
+    needed = defense(target, cover)
+    if attack.total < needed:
+        ctx.say("missed", f"{technique.name} misses {char(target).name} ({attack.total} vs {needed})")
+    else:
+        ctx.say("hit", f"{technique.name} hits {char(target).name} ({attack.total} vs {needed})", cover=cover)
+        resolve_hit(ctx, attacker, technique, target, attack.origin, attack.credit_seat, attack.direction)
+    finish(ctx)
+
+
+def clash(ctx: Ctx, technique_id: str) -> None:
+    """ZR-2 / 2.4 step 4: both roll; the winner's technique hits automatically, a tie negates both,
+    and a Beam-vs-Beam tie detonates. Costs stay paid and Exhausting applies either way."""
+    state = ctx.state
+    attack = state.attack
+    assert attack is not None
+    attacker, defender = state.unit(attack.attacker), state.unit(attack.target)
+    attacking = technique_of(state, attacker.id, attack.technique)
+    answering = char(defender).technique(technique_id)
+    pay(ctx, defender, answering, own_activation=False)
+    ctx.say("clash", f"{char(defender).name} clashes with {answering.name}!", defender.seat)
+    attack_total = ctx.d20(char(attacker).name, attacker.id) + skill_total(
+        attacker, attacking, defender, attacker.level
+    )
+    attack_total += accuracy(state, attacker, attacking, defender)
+    defense_total = ctx.d20(char(defender).name, defender.id) + skill_total(
+        defender, answering, attacker, defender.level
+    )
+    defense_total += accuracy(state, defender, answering, attacker)
+    ctx.say(
+        "clash_totals", f"Clash: {attack_total} against {defense_total}", totals=[attack_total, defense_total]
+    )
+    if attack_total > defense_total:
+        resolve_hit(ctx, attacker, attacking, defender, attacker.cell, attacker.seat, attack.direction)
+    elif defense_total > attack_total:
+        resolve_hit(ctx, defender, answering, attacker, defender.cell, defender.seat)
+    elif attacking.family == "beam" and answering.family == "beam":
+        detonate(ctx, attacker, defender)
+    else:
+        ctx.say("clash_tie", "The Clash is a tie: both attacks fail")
+    if answering.exhausting:
+        _exhaust(ctx, defender)
+    finish(ctx)
+
+
+def _exhaust(ctx: Ctx, unit: Unit) -> None:
+    if not unit.dazed and not unit.has_status("exhausted"):
+        unit.statuses.append("exhausted")
+        ctx.say("status", f"{char(unit).name} is Exhausted", unit=unit.id, status="exhausted")
+
+
+def finish(ctx: Ctx) -> None:
+    """End of the attack: Exhausting applies (2.4 step 8), for-this-attack modifiers lapse."""
+    state = ctx.state
+    attack = state.attack
+    assert attack is not None
+    if technique_of(state, attack.attacker, attack.technique).exhausting:
+        _exhaust(ctx, state.unit(attack.attacker))
+    for unit in state.units:
+        if any(modifier.until == "attack" for modifier in unit.modifiers):
+            unit.modifiers = [modifier for modifier in unit.modifiers if modifier.until != "attack"]
+    state.attack = None

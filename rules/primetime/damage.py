@@ -1,0 +1,145 @@
+"""Damage, Dazed (2.4 steps 7-8, AL-5, AC-4, A7) and the riders of a hit (2.3)."""
+
+from __future__ import annotations
+
+from rules.primetime.content import Rider, Technique, settings
+from rules.primetime.context import Ctx
+from rules.primetime.economy import gain_sk
+from rules.primetime.geometry import Cell, within
+from rules.primetime.movement import forced_move
+from rules.primetime.state import Unit
+from rules.primetime.stats import absorb, char, heal, occupied, stat, technique_damage
+from rules.primetime.targeting import board
+
+
+def daze(ctx: Ctx, unit: Unit, by_seat: int | None) -> None:
+    """2.4 step 8: the model falls (1 DMG per level, recorded for its return), drops to Base and lies
+    where it fell; an unused token becomes a Fallen Order token; an enemy that caused it gains 1 SK."""
+    state = ctx.state
+    unit.hp = 0
+    unit.dazed = True
+    unit.fall_damage = unit.level
+    unit.level = 0
+    unit.tier = 0
+    owner = state.players[unit.seat]
+    owner.dazed_friends_this_round += 1
+    owner.friend_dazed_since_ascension = True
+    active = state.activation is not None and state.activation.unit == unit.id
+    if unit.activations == 0 and not active and state.phase == "activation":
+        owner.fallen_tokens += 1
+    name = char(unit).name
+    fall = f", falling {unit.fall_damage} level(s)" if unit.fall_damage else ""
+    ctx.say("dazed", f"{name} is Dazed{fall}", unit.seat, unit=unit.id, fall=unit.fall_damage)
+    if by_seat is not None and by_seat != unit.seat:
+        enemy = state.players[by_seat]
+        gained = gain_sk(enemy, 1)
+        enemy.dazed_enemies_this_round += 1
+        enemy.dazed_threat += char(unit).threat
+        ctx.say("daze_credit", f"Seat {by_seat + 1} gains {gained} SK for Dazing {name}", by_seat)
+
+
+def lose_hp(ctx: Ctx, unit: Unit, amount: int, by_seat: int | None, cause: str) -> int:
+    """Applies ``amount`` damage (already reduced); returns the HP actually lost (A15)."""
+    if unit.dazed or amount <= 0:
+        return 0
+    lost = min(unit.hp, amount)
+    unit.hp -= lost
+    ctx.say("damage", f"{char(unit).name} takes {lost} DMG ({cause})", unit=unit.id, amount=lost, cause=cause)
+    if unit.hp == 0:
+        daze(ctx, unit, by_seat)
+    return lost
+
+
+def hit_damage(attacker: Unit, technique: Technique, target: Unit, bonus: int = 0) -> int:
+    """2.4 step 7: DMG (+ On Hit bonuses) - RES (Pierce ignores it), minimum 1; then Absorb, minimum 1."""
+    amount = technique_damage(attacker, technique) + bonus
+    if not technique.pierce:
+        amount -= stat(target, "res")
+    amount = max(1, amount)
+    return max(1, amount - absorb(target))
+
+
+def blast_damage(target: Unit) -> int:
+    """2.3 Blast: 2 DMG, RES ignored, Absorb applies (minimum 1)."""
+    return max(1, settings().blast_dmg - absorb(target))
+
+
+def forced(ctx: Ctx, rider: Rider, origin: Cell, target: Unit, direction: Cell | None, by_seat: int) -> None:
+    """2.3 Push/Pull along the line from ``origin`` through the target; a stop costs +1 DMG."""
+    if target.dazed:
+        return
+    final, stopped = forced_move(
+        board(ctx.state),
+        origin,
+        target.cell,
+        target.level,
+        rider.inches,
+        pull=rider.op == "pull",
+        occupied=occupied(ctx.state, ignore=target.id),
+        direction=direction if rider.compass else None,
+    )
+    verb = "pulled" if rider.op == "pull" else "pushed"
+    if final != target.cell:
+        ctx.say("forced_move", f"{char(target).name} is {verb} to {final[0]},{final[1]}", unit=target.id)
+        target.cell = final
+    if stopped:
+        lose_hp(ctx, target, 1, by_seat, "stopped")
+
+
+def _strongest_forced(riders: tuple[Rider, ...]) -> Rider | None:
+    """2.3: of two Push/Pull riders only the larger applies, the Push on a tie."""
+    moves = [rider for rider in riders if rider.op in ("push", "pull")]
+    if not moves:
+        return None
+    return max(moves, key=lambda rider: (rider.inches, rider.op == "push"))
+
+
+def resolve_hit(
+    ctx: Ctx,
+    attacker: Unit,
+    technique: Technique,
+    target: Unit,
+    origin: Cell,
+    credit_seat: int,
+    direction: Cell | None = None,
+) -> None:
+    """2.4 steps 6-8 for a hit: the On Hit window (a hook for the cards), damage, riders in printed
+    order, then the On Damage window."""
+    before = target.cell
+    dealt = 0
+    if technique.dmg or technique.basic:
+        dealt = lose_hp(ctx, target, hit_damage(attacker, technique, target), credit_seat, technique.name)
+    forced_rider = _strongest_forced(technique.riders)
+    for rider in technique.riders:
+        if rider.op in ("push", "pull"):
+            if rider is forced_rider:
+                forced(ctx, rider, origin, target, direction, credit_seat)
+        elif rider.op == "stagger" and not target.dazed and not target.has_status("staggered"):
+            target.statuses.append("staggered")
+            ctx.say("status", f"{char(target).name} is Staggered", unit=target.id, status="staggered")
+        elif rider.op == "freeze" and not target.dazed and not target.has_status("frozen"):
+            target.statuses.append("frozen")
+            ctx.say("status", f"{char(target).name} is Frozen", unit=target.id, status="frozen")
+        elif rider.op == "blast":
+            blast(ctx, target, before, rider.inches, credit_seat)
+        elif rider.op == "drain" and dealt and not attacker.dazed:
+            gained = heal(attacker, dealt)
+            ctx.say("heal", f"{char(attacker).name} drains {gained} HP", unit=attacker.id, amount=gained)
+
+
+def blast(ctx: Ctx, target: Unit, centre: Cell, inches: int, credit_seat: int) -> None:
+    victims = [
+        unit
+        for unit in ctx.state.units
+        if not unit.dazed and unit.id != target.id and within(centre, unit.cell, inches)
+    ]
+    for victim in victims:
+        lose_hp(ctx, victim, blast_damage(victim), credit_seat, "Blast")
+
+
+def detonate(ctx: Ctx, first: Unit, second: Unit) -> None:
+    """2.4 step 4: a Beam-vs-Beam Clash tie; both take 2 DMG, Undeniable, each credited to the other."""
+    amount = settings().detonation_dmg
+    ctx.say("detonation", "The beams detonate!", units=[first.id, second.id])
+    lose_hp(ctx, first, amount, second.seat, "Detonation")
+    lose_hp(ctx, second, amount, first.seat, "Detonation")

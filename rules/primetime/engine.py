@@ -1,0 +1,468 @@
+"""Prime Time as a pure reducer: legal actions, apply, prompts and Timeout defaults.
+
+Each action has one ``*_problem`` check that ``apply`` raises; ``legal_actions`` builds its actions
+from the same checks, so the two never disagree. Who must answer next is ``state.prompts``, rebuilt
+after every action from the phase, the activation and the pending attack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.game import RECENT_EVENT_LIMIT, Outcome, StateCodec, reduce_copy
+from rules.primetime import activation, ascension, combat, rounds
+from rules.primetime.actions import (
+    ACTION_ADAPTER,
+    Activate,
+    ChangeAltitude,
+    ChooseInitiative,
+    Deflect,
+    EndActivation,
+    EvadeMove,
+    Intercept,
+    LockAscension,
+    Move,
+    Pass,
+    PowerUp,
+    PrimeTimeAction,
+    React,
+    Timeout,
+    UseTechnique,
+)
+from rules.primetime.context import Ctx, Roller, reject
+from rules.primetime.geometry import Cell, distance
+from rules.primetime.rounds import PrimeTimeOptions
+from rules.primetime.state import SCHEMA_VERSION, PrimeTimeState, Prompt, Unit
+from rules.primetime.stats import char
+from rules.primetime.targeting import deflect_targets, evade_cells, move_options
+from rules.primetime.techniques import COMPASS, available, cost_problem, target_problem
+
+_KIND_OF: dict[type, str] = {
+    ChooseInitiative: "initiative",
+    LockAscension: "ascension",
+    Activate: "activation",
+    Pass: "activation",
+    Move: "action",
+    ChangeAltitude: "action",
+    UseTechnique: "action",
+    PowerUp: "action",
+    EndActivation: "action",
+    React: "reaction",
+    Intercept: "reaction",
+    Deflect: "deflect",
+    EvadeMove: "evade_move",
+}
+
+
+def new_game(options: PrimeTimeOptions, seed: int) -> PrimeTimeState:
+    events: list[Event] = []
+    state = rounds.new_state(options, seed, events)
+    refresh_prompts(state)
+    _remember(state, events)
+    return state
+
+
+# Prompts (2.9).
+
+
+def _reaction_default(options: list[str]) -> str:
+    return "z_evasion" if "z_evasion" in options else "none"
+
+
+def default_deflect(state: PrimeTimeState, deflector: Unit) -> Unit:
+    """2.9: the eligible enemy model nearest the defender, else the nearest eligible model."""
+    targets = deflect_targets(state, deflector)
+    enemies = [unit for unit in targets if unit.seat != deflector.seat]
+
+    def key(unit: Unit) -> tuple[float, int, int]:
+        return round(distance(deflector.cell, unit.cell), 9), unit.cell[1], unit.cell[0]
+
+    return min(enemies or targets, key=key)
+
+
+def _attack_prompt(state: PrimeTimeState) -> Prompt:
+    attack = state.attack
+    assert attack is not None
+    if attack.stage == "reaction":
+        options = combat.reaction_options(state)
+        return Prompt(
+            who=state.unit(attack.target).seat,
+            kind="reaction",
+            options=options,
+            default=_reaction_default(options),
+        )
+    assert attack.evader is not None
+    evader = state.unit(attack.evader)
+    if attack.stage == "deflect":
+        options = [unit.id for unit in deflect_targets(state, evader)]
+        return Prompt(
+            who=evader.seat, kind="deflect", options=options, default=default_deflect(state, evader).id
+        )
+    cells = [f"{x},{y}" for x, y in evade_cells(state, evader, attack.evade_inches)]
+    stay = f"{evader.cell[0]},{evader.cell[1]}"
+    return Prompt(who=evader.seat, kind="evade_move", options=cells, default=stay)
+
+
+def refresh_prompts(state: PrimeTimeState) -> None:
+    """Rebuilds ``state.prompts`` from the phase, the pending attack and the activation (run after
+    every action, and by tests after editing a state by hand)."""
+    if state.outcome is not None:
+        state.prompts = []
+    elif state.phase == "initiative":
+        chooser = rounds.initiative_chooser(state)
+        assert chooser is not None
+        state.prompts = [Prompt(who=chooser, kind="initiative", options=["first", "second"], default="first")]
+    elif state.phase == "ascension":
+        state.prompts = [
+            Prompt(
+                who=player.seat,
+                kind="ascension",
+                options=[
+                    f"{unit.id}:{choice}"
+                    for unit in ascension.deciding_units(state, player.seat)
+                    for choice in ascension.choices_for(unit)
+                ],
+                default="pay_taxes",
+            )
+            for player in state.players
+            if player.ascension_plan is None
+        ]
+    elif state.attack is not None:
+        state.prompts = [_attack_prompt(state)]
+    elif state.activation is not None:
+        state.prompts = [
+            Prompt(
+                who=state.active_seat,
+                kind="action",
+                options=["move", "technique", "power_up", "altitude", "end"],
+            )
+        ]
+    else:
+        seat = state.active_seat
+        usable = [
+            unit.id for unit in state.units_of(seat) if activation.activation_problem(state, unit) is None
+        ]
+        state.prompts = [Prompt(who=seat, kind="activation", options=[*usable, "pass"])]
+
+
+def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
+    """The 2.9 Timeout default of a prompt."""
+    seat = prompt.who
+    if prompt.kind == "initiative":
+        return ChooseInitiative(player=seat, first=True)
+    if prompt.kind == "ascension":
+        return LockAscension(player=seat, plan=ascension.default_plan(state, seat))
+    if prompt.kind == "reaction":
+        return React(player=seat, choice=_reaction_default(prompt.options))  # type: ignore[arg-type]
+    if prompt.kind == "deflect":
+        assert prompt.default is not None
+        return Deflect(player=seat, unit=prompt.default)
+    assert state.attack is not None and state.attack.evader is not None
+    return EvadeMove(player=seat, to=state.unit(state.attack.evader).cell)
+
+
+# Checks.
+
+
+def _active_unit(state: PrimeTimeState) -> Unit:
+    assert state.activation is not None
+    return state.unit(state.activation.unit)
+
+
+def _move_problem(state: PrimeTimeState, action: Move) -> IllegalAction | None:
+    unit = _active_unit(state)
+    if action.to == unit.cell:
+        return reject("no_move", "Moving to the cell you stand on is not a move.")
+    if action.to not in move_options(state, unit):
+        return reject(
+            "unreachable", f"{char(unit).name} cannot reach {action.to[0]},{action.to[1]} this move."
+        )
+    return None
+
+
+def _technique_problem(state: PrimeTimeState, action: UseTechnique) -> IllegalAction | None:
+    assert state.activation is not None
+    unit = _active_unit(state)
+    profile = char(unit)
+    known = {technique.id for technique in profile.all_techniques()}
+    if action.technique not in known:
+        return reject("unknown_technique", f"{profile.name} has no technique {action.technique!r}.")
+    technique = profile.technique(action.technique)
+    if not available(unit, technique):
+        return reject("wrong_tier", f"{technique.name} needs tier {technique.min_tier}.")
+    if technique.charged and state.activation.actions_left < 2:
+        return reject("charged", f"{technique.name} is Charged and takes both actions.")
+    problem = cost_problem(state, unit, technique, state.activation)
+    if problem:
+        return reject("cannot_pay", problem)
+    if technique.compass != (action.direction is not None) or (
+        action.direction is not None and action.direction not in COMPASS
+    ):
+        return reject("direction", f"{technique.name} needs a compass direction only if it pushes in one.")
+    if technique.area:
+        return reject("no_target", f"{technique.name} takes no target.") if action.target else None
+    target = state.find_unit(action.target) if action.target else None
+    if target is None:
+        return reject("no_target", "Choose a model to attack.")
+    problem = target_problem(state, unit, technique, target)
+    return reject("out_of_reach", problem) if problem else None
+
+
+def _react_problem(state: PrimeTimeState, action: React) -> IllegalAction | None:
+    options = combat.reaction_options(state)
+    choice = action.choice if action.choice != "clash" else f"clash:{action.technique}"
+    if action.choice != "clash" and action.technique is not None:
+        return reject("bad_option", "Only a Clash names a technique.")
+    if choice not in options:
+        return reject("not_allowed", "That reaction is not allowed against this attack.")
+    return None
+
+
+def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAction | None:
+    if isinstance(action, ChooseInitiative):
+        return None
+    if isinstance(action, LockAscension):
+        problem = ascension.plan_problem(state, action.player, action.plan)
+        return reject("bad_plan", problem) if problem else None
+    if isinstance(action, Activate):
+        unit = state.find_unit(action.unit)
+        if unit is None or unit.seat != action.player:
+            return reject("not_yours", "Activate one of your own models.")
+        problem = activation.activation_problem(state, unit)
+        return reject("cannot_activate", problem) if problem else None
+    if isinstance(action, Pass | EndActivation):
+        return None
+    if isinstance(action, Move):
+        return _move_problem(state, action)
+    if isinstance(action, ChangeAltitude):
+        problem = activation.altitude_problem(state, _active_unit(state), action.level)
+        return reject("altitude", problem) if problem else None
+    if isinstance(action, UseTechnique):
+        return _technique_problem(state, action)
+    if isinstance(action, PowerUp):
+        problem = activation.power_up_problem(state, _active_unit(state), action.resource)
+        return reject("power_up", problem) if problem else None
+    if isinstance(action, React):
+        return _react_problem(state, action)
+    if isinstance(action, Intercept):
+        if f"intercept:{action.unit}" not in combat.reaction_options(state):
+            return reject("cannot_intercept", "That model cannot Intercept this attack.")
+        return None
+    if isinstance(action, Deflect):
+        assert state.attack is not None and state.attack.evader is not None
+        targets = deflect_targets(state, state.unit(state.attack.evader))
+        if action.unit not in {unit.id for unit in targets}:
+            return reject("bad_deflect", 'Deflect at a model within 6" of you and in your line of sight.')
+        return None
+    assert isinstance(action, EvadeMove)
+    assert state.attack is not None and state.attack.evader is not None
+    if action.to not in evade_cells(state, state.unit(state.attack.evader), state.attack.evade_inches):
+        return reject("bad_evade_move", f'Evade to a cell within {state.attack.evade_inches}" of movement.')
+    return None
+
+
+def _problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAction | None:
+    if state.outcome is not None:
+        return reject("game_over", "The game is over.")
+    if action.player not in (0, 1):
+        return reject("not_playing", "You are not playing in this game.")
+    prompt = state.prompt_for(action.player)
+    if prompt is None:
+        return reject("not_your_turn", "Nothing is waiting for you right now.")
+    if isinstance(action, Timeout):
+        if prompt.default is None:
+            return reject("no_timeout", "This decision has no deadline.")
+        return None
+    if _KIND_OF[type(action)] != prompt.kind:
+        return reject("wrong_prompt", f"You are asked for a {prompt.kind.replace('_', ' ')} decision now.")
+    return _action_problem(state, action)
+
+
+# Apply.
+
+
+def _mutate(ctx: Ctx, action: PrimeTimeAction) -> None:
+    state = ctx.state
+    if isinstance(action, Timeout):
+        prompt = state.prompt_for(action.player)
+        assert prompt is not None
+        ctx.say("timeout", f"Seat {action.player + 1} ran out of time: the default applies", action.player)
+        _mutate(ctx, default_action(state, prompt))
+    elif isinstance(action, ChooseInitiative):
+        rounds.choose_initiative(ctx, action.player, action.first)
+    elif isinstance(action, LockAscension):
+        state.players[action.player].ascension_plan = list(action.plan)
+        plan = ", ".join(f"{unit_id} {choice}" for unit_id, choice in action.plan) or "nothing to decide"
+        ctx.say("ascension_locked", f"Your Ascension plan: {plan}", action.player, [action.player])
+        ctx.say("ascension_ready", f"Seat {action.player + 1} has locked in", action.player)
+        rounds.maybe_reveal(ctx)
+    elif isinstance(action, Activate):
+        activation.activate(ctx, state.unit(action.unit))
+    elif isinstance(action, Pass):
+        activation.pass_round(ctx, action.player)
+    elif isinstance(action, EndActivation):
+        activation.end_activation(ctx)
+    else:
+        _mutate_step(ctx, action)
+
+
+def _mutate_step(ctx: Ctx, action: PrimeTimeAction) -> None:
+    state = ctx.state
+    if isinstance(action, React):
+        if action.choice == "clash":
+            assert action.technique is not None
+            combat.clash(ctx, action.technique)
+        else:
+            combat.roll(ctx, None if action.choice == "none" else action.choice)
+        return
+    if isinstance(action, Intercept):
+        combat.intercept(ctx, action.unit)
+        return
+    if isinstance(action, Deflect):
+        combat.deflect(ctx, action.unit)
+        return
+    if isinstance(action, EvadeMove):
+        combat.evade_move(ctx, action.to)
+        return
+    current = state.activation
+    assert current is not None
+    unit = state.unit(current.unit)
+    if isinstance(action, ChangeAltitude):
+        activation.change_altitude(ctx, unit, action.level)
+    elif isinstance(action, Move):
+        current.actions_left -= 1
+        activation.move(ctx, unit, action.to)
+    elif isinstance(action, PowerUp):
+        current.actions_left -= 1
+        activation.power_up(ctx, unit, action.resource)
+    else:
+        assert isinstance(action, UseTechnique)
+        technique = char(unit).technique(action.technique)
+        current.actions_left -= 2 if technique.charged else 1
+        target = state.unit(action.target) if action.target else None
+        combat.declare(ctx, unit, technique, target, action.direction)
+
+
+def _remember(state: PrimeTimeState, events: list[Event]) -> None:
+    state.recent_events = [*state.recent_events, *events][-RECENT_EVENT_LIMIT:]
+
+
+def apply(
+    state: PrimeTimeState, action: PrimeTimeAction, roller: Roller | None = None
+) -> tuple[PrimeTimeState, list[Event]]:
+    """The reducer; ``roller`` lets a test force the D20s (the seeded generator is used otherwise)."""
+    problem = _problem(state, action)
+    if problem:
+        raise problem
+
+    def mutate(working: PrimeTimeState, events: list[Event]) -> None:
+        ctx = Ctx(working, events, roller)
+        _mutate(ctx, action)
+        activation.after_step(ctx)
+        rounds.advance(ctx)
+        working.actions_taken += 1
+        refresh_prompts(working)
+        _remember(working, events)
+
+    return reduce_copy(state, mutate, shared_lists=frozenset({"recent_events"}))
+
+
+# Enumeration.
+
+
+def _technique_actions(state: PrimeTimeState, seat: int, unit: Unit) -> list[PrimeTimeAction]:
+    assert state.activation is not None
+    found: list[PrimeTimeAction] = []
+    enemies = [other for other in state.units if not other.dazed and other.seat != seat]
+    for technique in char(unit).all_techniques():
+        if not available(unit, technique) or (technique.charged and state.activation.actions_left < 2):
+            continue
+        if cost_problem(state, unit, technique, state.activation):
+            continue
+        if technique.area:
+            found.append(UseTechnique(player=seat, technique=technique.id))
+            continue
+        directions = COMPASS if technique.compass else (None,)
+        for enemy in enemies:
+            if target_problem(state, unit, technique, enemy) is None:
+                found.extend(
+                    UseTechnique(player=seat, technique=technique.id, target=enemy.id, direction=direction)
+                    for direction in directions
+                )
+    return found
+
+
+@cache
+def _move(seat: int, cell: Cell) -> Move:
+    """Moves are most of the actions listed; being frozen, each one is built once and shared."""
+    return Move(player=seat, to=cell)
+
+
+def _step_actions(state: PrimeTimeState, seat: int) -> list[PrimeTimeAction]:
+    unit = _active_unit(state)
+    found: list[PrimeTimeAction] = [
+        _move(seat, cell) for cell in move_options(state, unit) if cell != unit.cell
+    ]
+    for level in (unit.level - 1, unit.level + 1):
+        if 0 <= level <= 2 and activation.altitude_problem(state, unit, level) is None:
+            found.append(ChangeAltitude(player=seat, level=level))
+    found.extend(_technique_actions(state, seat, unit))
+    for resource in ("sk", "bk"):
+        if activation.power_up_problem(state, unit, resource) is None:
+            found.append(PowerUp(player=seat, resource=resource))
+    found.append(EndActivation(player=seat))
+    return found
+
+
+def _reaction_actions(seat: int, options: list[str]) -> list[PrimeTimeAction]:
+    found: list[PrimeTimeAction] = []
+    for option in options:
+        if option.startswith("intercept:"):
+            found.append(Intercept(player=seat, unit=option.split(":", 1)[1]))
+        elif option.startswith("clash:"):
+            found.append(React(player=seat, choice="clash", technique=option.split(":", 1)[1]))
+        else:
+            found.append(React(player=seat, choice=option))  # type: ignore[arg-type]
+    return found
+
+
+def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
+    prompt = state.prompt_for(player) if state.outcome is None else None
+    if prompt is None:
+        return []
+    builders: dict[str, Callable[[], list[PrimeTimeAction]]] = {
+        "initiative": lambda: [ChooseInitiative(player=player, first=first) for first in (True, False)],
+        "ascension": lambda: [
+            LockAscension(player=player, plan=plan) for plan in ascension.legal_plans(state, player)
+        ],
+        "activation": lambda: [
+            *(Activate(player=player, unit=option) for option in prompt.options if option != "pass"),
+            Pass(player=player),
+        ],
+        "action": lambda: _step_actions(state, player),
+        "reaction": lambda: _reaction_actions(player, prompt.options),
+        "deflect": lambda: [Deflect(player=player, unit=option) for option in prompt.options],
+        "evade_move": lambda: [
+            EvadeMove(player=player, to=(int(x), int(y)))
+            for x, y in (option.split(",") for option in prompt.options)
+        ],
+    }
+    found = builders[prompt.kind]()
+    if prompt.default is not None:
+        found.append(Timeout(player=player))
+    return found
+
+
+def outcome(state: PrimeTimeState) -> Outcome | None:
+    return state.outcome
+
+
+CODEC = StateCodec(PrimeTimeState, SCHEMA_VERSION)
+
+
+def parse_action(data: dict[str, Any]) -> PrimeTimeAction:
+    return ACTION_ADAPTER.validate_python(data)

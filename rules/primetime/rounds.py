@@ -1,0 +1,159 @@
+"""Setup for this fixed game (SU-1 to SU-9 with their defaults) and the flow between phases:
+RD-1's Power -> Ascension -> Activation -> Cleanup, four rounds (A8), and initiative (2.7)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field, field_validator
+
+from rules.core.events import Event
+from rules.core.rng import Rng
+from rules.primetime.activation import next_turn
+from rules.primetime.ascension import deciding_units, reveal
+from rules.primetime.cleanup import cleanup, final_outcome
+from rules.primetime.content import PRESET_IDS, catalogue, character, settings
+from rules.primetime.context import Ctx
+from rules.primetime.economy import power_phase
+from rules.primetime.geometry import Cell
+from rules.primetime.state import PlayerState, PrimeTimeState, Unit
+from rules.primetime.terrain import terrain_of
+
+
+class PrimeTimeOptions(BaseModel):
+    """The two rosters (preset ids of 3.2, mirror matches allowed), seat 0 first."""
+
+    rosters: tuple[str, str] = Field(default=("z_fighters", "frieza_force"))
+
+    @field_validator("rosters")
+    @classmethod
+    def _known(cls, rosters: tuple[str, str]) -> tuple[str, str]:
+        unknown = [roster for roster in rosters if roster not in PRESET_IDS]
+        if unknown:
+            raise ValueError(f"unknown roster(s): {', '.join(unknown)}; choose from {', '.join(PRESET_IDS)}")
+        return rosters
+
+
+def zone_rows(seat: int) -> range:
+    """Seat 0 deploys in the south zone, seat 1 in the north (A1, A14): cells within 8" of the edge."""
+    depth = settings().zone_depth
+    return range(1, depth + 1) if seat == 0 else range(31 - depth, 31)
+
+
+def _initiative_roll(ctx: Ctx) -> int:
+    """SU-3: both roll D20, ties reroll; the higher roller takes the initiative (the 2.9 default)."""
+    while True:
+        first, second = ctx.d20("Seat 1"), ctx.d20("Seat 2")
+        if first != second:
+            return 0 if first > second else 1
+
+
+def _deploy(ctx: Ctx, seat: int, character_id: str) -> Unit:
+    """SU-8 with its default: a seeded free cell of the seat's zone, at Ground."""
+    state = ctx.state
+    terrain = terrain_of(state.terrain)
+    taken = {unit.cell for unit in state.units}
+    free: list[Cell] = [
+        (x, y)
+        for y in zone_rows(seat)
+        for x in range(1, 31)
+        if (x, y) not in taken and terrain.passable((x, y), 0)
+    ]
+    cell = ctx.state.rng.choice(free)
+    profile = character(character_id)
+    unit = Unit(id=f"{character_id}-{seat}", seat=seat, character=character_id, cell=cell, hp=profile.base.hp)
+    ctx.say("deployed", f"{profile.name} deploys at {cell[0]},{cell[1]}", seat, unit=unit.id)
+    return unit
+
+
+def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> PrimeTimeState:
+    content = catalogue()
+    players = []
+    for seat, roster in enumerate(options.rosters):
+        preset = content.preset(roster)
+        players.append(
+            PlayerState(seat=seat, roster=preset.id, affiliation=preset.affiliation, sk=settings().sk_start)
+        )
+    state = PrimeTimeState(
+        rng=Rng(seed=seed),
+        players=players,
+        units=[],
+        terrain=(*content.location.features, *content.layout),
+        objectives=[tuple(point) for point in content.mission_for(1).objectives],
+    )
+    ctx = Ctx(state, events)
+    ctx.say(
+        "game_started", f"Prime Time on {content.location.name}: {options.rosters[0]} vs {options.rosters[1]}"
+    )
+    state.first_seat = _initiative_roll(ctx)
+    ctx.say("initiative", f"Seat {state.first_seat + 1} takes the initiative", state.first_seat)
+    queues = [list(content.preset(roster).models) for roster in options.rosters]
+    seat = state.first_seat
+    while queues[0] or queues[1]:
+        if queues[seat]:
+            state.units.append(_deploy(ctx, seat, queues[seat].pop(0)))
+        seat = 1 - seat
+    start_round(ctx)
+    return state
+
+
+def start_round(ctx: Ctx) -> None:
+    """Power (automatic), then the Ascension prompts; players with nothing to decide lock at once."""
+    state = ctx.state
+    ctx.say("round_started", f"Round {state.round} of {settings().rounds}", round=state.round)
+    state.phase = "ascension"
+    power_phase(ctx)
+    for player in state.players:
+        if not deciding_units(state, player.seat):
+            player.ascension_plan = []
+    maybe_reveal(ctx)
+
+
+def maybe_reveal(ctx: Ctx) -> None:
+    state = ctx.state
+    if any(player.ascension_plan is None for player in state.players):
+        return
+    reveal(ctx)
+    state.phase = "activation"
+    ctx.say("activation_phase", f"Activation Phase: seat {state.first_seat + 1} starts", state.first_seat)
+    next_turn(ctx, 1 - state.first_seat)
+
+
+def initiative_chooser(state: PrimeTimeState) -> int | None:
+    """2.7: the player with less Glory chooses who starts; None on a tie."""
+    first, second = (player.glory for player in state.players)
+    if first == second:
+        return None
+    return 0 if first < second else 1
+
+
+def choose_initiative(ctx: Ctx, seat: int, first: bool) -> None:
+    ctx.state.first_seat = seat if first else 1 - seat
+    ctx.say("initiative", f"Seat {ctx.state.first_seat + 1} activates first this round", ctx.state.first_seat)
+    start_round(ctx)
+
+
+def advance(ctx: Ctx) -> None:
+    """After both passes: Cleanup, then the end (A8) or the next round's initiative."""
+    state = ctx.state
+    if state.phase != "activation" or state.activation or state.attack:
+        return
+    if not all(player.passed for player in state.players):
+        return
+    cleanup(ctx)
+    if state.round >= settings().rounds:
+        state.phase = "over"
+        state.outcome = final_outcome(state)
+        winners = ", ".join(f"seat {seat + 1}" for seat in state.outcome.winners) or "nobody"
+        ctx.say(
+            "game_over",
+            f"The game is over ({state.outcome.reason}): {winners} wins",
+            winners=state.outcome.winners,
+        )
+        return
+    state.round += 1
+    if initiative_chooser(state) is None:
+        # On a Glory tie, last round's second player starts.
+        state.first_seat = 1 - state.first_seat
+        ctx.say("initiative", f"Seat {state.first_seat + 1} activates first this round", state.first_seat)
+        start_round(ctx)
+    else:
+        state.phase = "initiative"

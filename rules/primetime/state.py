@@ -1,0 +1,173 @@
+"""The serialized Prime Time game state.
+
+Secret here: each player's hand and deck order (empty until the cards arrive), each player's locked
+Ascension plan until both are revealed (2.7: "choices are secret and revealed together") and the
+generator. ``view`` shows each player only their own secrets.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from rules.core.events import Event
+from rules.core.game import Outcome
+from rules.core.rng import Rng
+from rules.primetime.geometry import Cell, Point
+from rules.primetime.terrain import TerrainPiece
+
+SCHEMA_VERSION = 1
+
+Phase = Literal["initiative", "ascension", "activation", "over"]
+Status = Literal["exhausted", "staggered", "overloaded", "frozen"]
+PromptKind = Literal["initiative", "ascension", "activation", "action", "reaction", "deflect", "evade_move"]
+AscensionChoice = Literal["stay", "ascend", "hold", "descend"]
+Until = Literal["cleanup", "attack"]
+
+
+class Modifier(BaseModel):
+    """A stat change from a rule or effect; all of a stat's modifiers together are capped (ZR-7, A12)."""
+
+    stat: str
+    amount: int
+    source: str
+    until: Until = "cleanup"
+
+
+class Unit(BaseModel):
+    """One model on the board. ``id`` is ``<character>-<seat>``, unique even in a mirror match."""
+
+    id: str
+    seat: int
+    character: str
+    cell: Cell
+    level: int = 0
+    tier: int = 0
+    hp: int
+    dazed: bool = False
+    fall_damage: int = 0
+    statuses: list[Status] = []
+    modifiers: list[Modifier] = []
+    activations: int = 0
+    used_this_round: list[str] = []
+    """Once-per-round abilities already used (Fighting Spirit, Mentor's Shield, Gentle Giant)."""
+    attacked_by: list[str] = []
+    """Characters that declared an attack on this model this round (Brutal Duo, Sibling Sync)."""
+
+    def has_status(self, status: Status) -> bool:
+        return status in self.statuses
+
+
+class PlayerState(BaseModel):
+    seat: int
+    roster: str
+    affiliation: str
+    bk: int = 0
+    sk: int = 0
+    glory: int = 0
+    hand: list[str] = []
+    deck: list[str] = []
+    discard: list[str] = []
+    tokens_generated: int = 0
+    """PW-1's Order Pool this round: one named token per model plus bonus activations."""
+    tokens_spent: int = 0
+    bonus_tokens: int = 0
+    fallen_tokens: int = 0
+    power_ups: int = 0
+    passed: bool = False
+    ascension_plan: list[tuple[str, AscensionChoice]] | None = None
+    """Locked and secret until both players have locked (2.7)."""
+    dazed_friends_this_round: int = 0
+    dazed_enemies_this_round: int = 0
+    dazed_friends_last_round: int = 0
+    dazed_enemies_last_round: int = 0
+    friend_dazed_since_ascension: bool = False
+    """Saiyan Accelerant (A10): a friendly model was Dazed since the last Ascension Phase."""
+    objectives_held: int = 0
+    """Objectives this player held at the last scoring (Galactic Tyranny, tiebreak 1)."""
+    dazed_threat: int = 0
+    """Threat of the enemy models this player Dazed during the game (tiebreak 2, A16)."""
+
+
+class Activation(BaseModel):
+    unit: str
+    actions_left: int = 2
+    altitude_changed: bool = False
+    powered_up: bool = False
+    android_discount_used: bool = False
+
+
+class PendingAttack(BaseModel):
+    """An attack between its declaration and its resolution, waiting for a defender's decision."""
+
+    attacker: str
+    technique: str
+    target: str
+    origin: Cell
+    """Where range, Cover and Push/Pull are measured from: the attacker, or the deflector (2.4 step 4)."""
+    origin_level: int
+    credit_seat: int
+    """Whose attack it counts as for SK and tiebreaks: a deflected attack counts as the deflector's."""
+    stage: Literal["reaction", "deflect", "evade_move"] = "reaction"
+    unopposed: bool = False
+    undeniable: bool = False
+    direction: Cell | None = None
+    can_intercept: bool = True
+    can_clash: bool = True
+    can_deflect: bool = True
+    total: int | None = None
+    evader: str | None = None
+    evade_inches: int = 0
+    deflect_to: str | None = None
+
+
+class Prompt(BaseModel):
+    """A pending decision: who must answer, what kind, the choices, and what a Timeout picks (2.9)."""
+
+    who: int
+    kind: PromptKind
+    options: list[str] = []
+    default: str | None = None
+
+
+class PrimeTimeState(BaseModel):
+    schema_version: int = SCHEMA_VERSION
+    game: Literal["primetime"] = "primetime"
+    rng: Rng
+    round: int = 1
+    phase: Phase = "ascension"
+    first_seat: int = 0
+    """Who activates first this round (the initiative)."""
+    active_seat: int = 0
+    players: list[PlayerState]
+    units: list[Unit]
+    terrain: tuple[TerrainPiece, ...]
+    objectives: list[Point]
+    activation: Activation | None = None
+    attack: PendingAttack | None = None
+    prompts: list[Prompt] = []
+    outcome: Outcome | None = None
+    recent_events: list[Event] = []
+    actions_taken: int = 0
+
+    def unit(self, unit_id: str) -> Unit:
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise KeyError(unit_id)
+
+    def find_unit(self, unit_id: str) -> Unit | None:
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        return None
+
+    def units_of(self, seat: int) -> list[Unit]:
+        return [unit for unit in self.units if unit.seat == seat]
+
+    def prompt_for(self, seat: int) -> Prompt | None:
+        for prompt in self.prompts:
+            if prompt.who == seat:
+                return prompt
+        return None

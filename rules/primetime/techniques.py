@@ -1,0 +1,115 @@
+"""Which techniques a model may use, what they cost, and whom they reach (2.3, 2.4 step 1, KW-1,
+the Android keyword), plus the Clash and Intercept options of a defender (2.4 steps 2-3)."""
+
+from __future__ import annotations
+
+from rules.primetime.content import Technique, settings
+from rules.primetime.geometry import Cell, within
+from rules.primetime.state import Activation, PendingAttack, PrimeTimeState, Unit
+from rules.primetime.stats import can_fly, char
+from rules.primetime.targeting import dash_cell, reaches
+
+COMPASS: tuple[Cell, ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+"""Psychokinesis's 8 directions: N, NE, E, SE, S, SW, W, NW."""
+
+INTERCEPTS = {"mentors_shield": 3, "gentle_giant": 2}
+"""Passive Intercepts (3.3) and their granting distance in inches; each once per round."""
+
+
+def technique_cost(unit: Unit, technique: Technique, activation: Activation | None) -> tuple[int, int]:
+    """(BK, SK) to use ``technique``. Exhausted: only 0-BK techniques, or 2 SK through Breakthrough;
+    an Android's first paid technique of its own activation costs 1 BK less."""
+    if unit.has_status("exhausted") and technique.bk > 0:
+        return 0, settings().breakthrough_sk
+    bk = technique.bk
+    own = activation is not None and activation.unit == unit.id
+    if bk and own and char(unit).has("android") and not activation.android_discount_used:
+        bk -= 1
+    return bk, 0
+
+
+def cost_problem(
+    state: PrimeTimeState, unit: Unit, technique: Technique, activation: Activation | None
+) -> str | None:
+    if unit.has_status("exhausted") and technique.bk > 0 and not char(unit).has("breakthrough"):
+        return f"{char(unit).name} is Exhausted: only techniques printed at 0 BK."
+    bk, sk = technique_cost(unit, technique, activation)
+    player = state.players[unit.seat]
+    if bk > player.bk:
+        return f"{technique.name} costs {bk} BK and you have {player.bk}."
+    if sk > player.sk:
+        return f"Breakthrough costs {sk} SK and you have {player.sk}."
+    return None
+
+
+def available(unit: Unit, technique: Technique) -> bool:
+    """Tier-only techniques (Monster Crush T1, Solar Kamehameha T3)."""
+    return unit.tier >= technique.min_tier
+
+
+def target_problem(state: PrimeTimeState, attacker: Unit, technique: Technique, target: Unit) -> str | None:
+    if target.dazed:
+        return f"{char(target).name} is Dazed and cannot be targeted."
+    if target.seat == attacker.seat:
+        return "Attack an enemy model."
+    if technique.dash:
+        if dash_cell(state, attacker, technique, target) is None:
+            return f'{char(target).name} is not within {technique.dash}" of a cell in contact.'
+        return None
+    if not reaches(state, attacker, technique, target):
+        if technique.family == "melee":
+            return f"{char(target).name} is not in melee reach (contact, altitudes at most one level apart)."
+        return f"{char(target).name} is out of {technique.name}'s {technique.range}\" range or line of sight."
+    return None
+
+
+def clash_options(state: PrimeTimeState, attack: PendingAttack) -> list[Technique]:
+    """2.4 step 3 [D!]: the defender's same-family techniques (Melee vs Melee, Ki/Beam vs Ki/Beam)
+    that are not basic, Charged, Disc or Special, reach the attacker, and can be paid."""
+    attacking = char(state.unit(attack.attacker)).technique(attack.technique)
+    if not attack.can_clash or attack.unopposed or attack.undeniable or not attacking.clashable:
+        return []
+    defender = state.unit(attack.target)
+    attacker = state.unit(attack.attacker)
+    if defender.has_status("staggered") or attacker.dazed:
+        return []
+    melee = attacking.family == "melee"
+    options = []
+    for technique in char(defender).techniques:
+        if not technique.clashable or technique.charged or (technique.family == "melee") != melee:
+            continue
+        if not available(defender, technique) or cost_problem(state, defender, technique, None):
+            continue
+        if reaches(state, defender, technique, attacker):
+            options.append(technique)
+    return options
+
+
+def intercept_options(state: PrimeTimeState, attack: PendingAttack) -> list[Unit]:
+    """2.4 step 2 [D!]: Mentor's Shield (a friendly Gohan within 3") and Gentle Giant (a friendly
+    model within 2"), each once per round; against Melee the two swap cells and altitudes, which is
+    illegal if a model without Fly would change altitude."""
+    if attack.undeniable or not attack.can_intercept:
+        return []
+    target = state.unit(attack.target)
+    melee = char(state.unit(attack.attacker)).technique(attack.technique).family == "melee"
+    options = []
+    for unit in state.units_of(target.seat):
+        if unit.dazed or unit.id == target.id:
+            continue
+        for passive, inches in INTERCEPTS.items():
+            if passive not in char(unit).passives or passive in unit.used_this_round:
+                continue
+            if passive == "mentors_shield" and not char(target).has("gohan"):
+                continue
+            if not within(unit.cell, target.cell, inches):
+                continue
+            if melee and unit.level != target.level and not (can_fly(unit) and can_fly(target)):
+                continue
+            options.append(unit)
+            break
+    return options
+
+
+def intercept_passive(unit: Unit) -> str:
+    return next(passive for passive in INTERCEPTS if passive in char(unit).passives)

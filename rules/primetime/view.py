@@ -1,0 +1,113 @@
+"""What one player (or, for ``None``, the public channel) sees of a Prime Time game.
+
+Hidden: every hand but the viewer's own (its size is public), every deck's order (its size is
+public), the opponent's locked Ascension plan until both are revealed (only "locked" shows), and
+the generator.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from rules.core.events import Event, events_for
+from rules.core.game import Outcome
+from rules.primetime.state import (
+    Activation,
+    AscensionChoice,
+    PendingAttack,
+    Phase,
+    PlayerState,
+    PrimeTimeState,
+    Prompt,
+    Unit,
+)
+from rules.primetime.terrain import TerrainPiece
+
+
+class PlayerView(BaseModel):
+    seat: int
+    roster: str
+    affiliation: str
+    bk: int
+    sk: int
+    glory: int
+    hand_size: int
+    hand: list[str] | None
+    deck_size: int
+    discard: list[str]
+    tokens_left: int
+    bonus_tokens: int
+    fallen_tokens: int
+    power_ups: int
+    passed: bool
+    ascension_locked: bool
+    ascension_plan: list[tuple[str, AscensionChoice]] | None
+    """The viewer's own locked plan; None for anyone else's."""
+    objectives_held: int
+    dazed_threat: int
+
+
+class PrimeTimeView(BaseModel):
+    viewer: int | None
+    round: int
+    phase: Phase
+    first_seat: int
+    active_seat: int
+    players: list[PlayerView]
+    units: list[Unit]
+    terrain: tuple[TerrainPiece, ...]
+    objectives: list[tuple[int, int]]
+    activation: Activation | None
+    attack: PendingAttack | None
+    prompts: list[Prompt]
+    outcome: Outcome | None
+    recent_events: list[Event]
+
+
+def _tokens_left(state: PrimeTimeState, player: PlayerState) -> int:
+    named = sum(1 for unit in state.units_of(player.seat) if not unit.dazed and unit.activations == 0)
+    return named + player.bonus_tokens + player.fallen_tokens if state.phase == "activation" else 0
+
+
+def _player_view(state: PrimeTimeState, player: PlayerState, viewer: int | None) -> PlayerView:
+    own = player.seat == viewer
+    return PlayerView(
+        seat=player.seat,
+        roster=player.roster,
+        affiliation=player.affiliation,
+        bk=player.bk,
+        sk=player.sk,
+        glory=player.glory,
+        hand_size=len(player.hand),
+        hand=list(player.hand) if own else None,
+        deck_size=len(player.deck),
+        discard=list(player.discard),
+        tokens_left=_tokens_left(state, player),
+        bonus_tokens=player.bonus_tokens,
+        fallen_tokens=player.fallen_tokens,
+        power_ups=player.power_ups,
+        passed=player.passed,
+        ascension_locked=player.ascension_plan is not None,
+        ascension_plan=list(player.ascension_plan) if own and player.ascension_plan is not None else None,
+        objectives_held=player.objectives_held,
+        dazed_threat=player.dazed_threat,
+    )
+
+
+def view(state: PrimeTimeState, viewer: int | None) -> PrimeTimeView:
+    return PrimeTimeView(
+        viewer=viewer,
+        round=state.round,
+        phase=state.phase,
+        first_seat=state.first_seat,
+        active_seat=state.active_seat,
+        players=[_player_view(state, player, viewer) for player in state.players],
+        units=state.units,
+        terrain=state.terrain,
+        objectives=[tuple(point) for point in state.objectives],
+        activation=state.activation,
+        attack=state.attack,
+        prompts=state.prompts,
+        outcome=state.outcome,
+        recent_events=events_for(state.recent_events, viewer),
+    )

@@ -1,0 +1,226 @@
+"""Acceptance 11: the invariant harness. Random legal playouts of every preset pairing (mirrors
+included), checked at every step: legal actions apply and leave their input alone; a sample of
+illegal ones is refused with a typed error and the state untouched; the state survives a JSON round
+trip; replaying the seed and the actions gives the identical state; one model per cell; HP within
+[0, max]; BK and SK never negative (SK at most 10); activation tokens conserved; no view shows
+another player's hand or locked Ascension plan; and every game ends.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from itertools import product
+from typing import TypeVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.playout import (
+    check_apply_leaves_input,
+    check_rejected,
+    check_replay,
+    check_round_trip,
+    pending_actions,
+    random_playout,
+)
+from rules.primetime import RULES
+from rules.primetime.actions import (
+    Activate,
+    ChangeAltitude,
+    ChooseInitiative,
+    Deflect,
+    EndActivation,
+    EvadeMove,
+    Intercept,
+    LockAscension,
+    Move,
+    Pass,
+    PowerUp,
+    PrimeTimeAction,
+    React,
+    Timeout,
+    UseTechnique,
+)
+from rules.primetime.content import PRESET_IDS, character
+from rules.primetime.rounds import PrimeTimeOptions
+from rules.primetime.state import PrimeTimeState
+from rules.primetime.stats import hp_max
+from rules.primetime.view import view
+
+PAIRINGS = list(product(PRESET_IDS, repeat=2))
+MAX_ACTIONS = 3000
+OTHER_LEGAL_ACTIONS_TRIED = 2
+ILLEGAL_ACTIONS_TRIED = 4
+
+T = TypeVar("T")
+
+
+class Aggressive(random.Random):
+    """Picks a technique or an activation more often than a uniform choice would, so that playouts
+    reach attacks, reactions, Dazes and second activations instead of ending every activation early."""
+
+    def choice(self, options: Sequence[T]) -> T:
+        preferred = [option for option in options if isinstance(option, UseTechnique | Activate | React)]
+        if preferred and self.random() < 0.6:
+            return super().choice(preferred)
+        return super().choice(options)
+
+
+def _candidates(state: PrimeTimeState, seat: int, shuffler: random.Random) -> list[PrimeTimeAction]:
+    """Actions of every shape for ``seat``, most of them illegal at any moment."""
+    ids = [unit.id for unit in state.units] + ["nobody-9"]
+    cells = [(shuffler.randint(0, 31), shuffler.randint(0, 31)) for _ in range(6)]
+    found: list[PrimeTimeAction] = [
+        Pass(player=seat),
+        EndActivation(player=seat),
+        Timeout(player=seat),
+        ChooseInitiative(player=seat, first=True),
+        LockAscension(player=seat, plan=()),
+        PowerUp(player=seat, resource="sk"),
+        ChangeAltitude(player=seat, level=shuffler.randint(-1, 3)),
+    ]
+    for unit_id in ids:
+        found.extend(
+            [
+                Activate(player=seat, unit=unit_id),
+                Intercept(player=seat, unit=unit_id),
+                Deflect(player=seat, unit=unit_id),
+                LockAscension(player=seat, plan=((unit_id, "ascend"),)),
+                UseTechnique(player=seat, technique="rush", target=unit_id),
+                UseTechnique(player=seat, technique="kamehameha", target=unit_id),
+            ]
+        )
+    for cell in cells:
+        found.extend([Move(player=seat, to=cell), EvadeMove(player=seat, to=cell)])
+    for choice in ("z_evasion", "brace", "none"):
+        found.append(React(player=seat, choice=choice))
+    found.append(React(player=seat, choice="clash", technique="death_beam"))
+    return found
+
+
+def check_bounds(state: PrimeTimeState) -> None:
+    cells = [unit.cell for unit in state.units if not unit.dazed]
+    assert len(cells) == len(set(cells)), "two models share a cell"
+    for unit in state.units:
+        assert 0 <= unit.hp <= hp_max(unit), f"{unit.id} has {unit.hp} HP"
+        assert unit.dazed == (unit.hp == 0), f"{unit.id} is Dazed exactly at 0 HP"
+        assert 0 <= unit.level <= 2 and 0 <= unit.tier <= character(unit.character).max_tier
+        assert unit.activations <= 2
+        assert unit.level == 0 or character(unit.character).has("fly")
+    for player in state.players:
+        assert player.bk >= 0 and 0 <= player.sk <= 10, f"seat {player.seat}: {player.bk} BK, {player.sk} SK"
+    assert 1 <= state.round <= 4
+    assert (state.outcome is None) == bool(state.prompts), "someone must act until the game is over"
+
+
+def check_tokens(state: PrimeTimeState) -> None:
+    """PW-1's Order Pool is conserved: unused named tokens, bonus and Fallen Order tokens and the
+    tokens spent always add up to what was generated."""
+    if state.phase != "activation":
+        return
+    for player in state.players:
+        named = sum(1 for unit in state.units_of(player.seat) if not unit.dazed and unit.activations == 0)
+        spent = player.tokens_spent
+        held = named + player.bonus_tokens + player.fallen_tokens
+        assert held + spent == player.tokens_generated, f"seat {player.seat} lost or gained a token"
+        assert player.bonus_tokens >= 0 and player.fallen_tokens >= 0
+
+
+def check_views(state: PrimeTimeState) -> None:
+    """Only its owner sees a hand or a locked plan, and changing them changes no other view."""
+    for seat, player in enumerate(state.players):
+        for viewer in (None, 0, 1):
+            seen = view(state, viewer).players[seat]
+            own = viewer == seat
+            assert (seen.hand is not None) == own
+            assert seen.ascension_plan == (player.ascension_plan if own else None)
+        twin = state.model_copy(deep=True)
+        secret = twin.players[seat]
+        secret.hand = [f"other-{index}" for index, _ in enumerate(secret.hand)]
+        if secret.ascension_plan:
+            secret.ascension_plan = [(unit_id, "descend") for unit_id, _ in secret.ascension_plan]
+        for viewer in (None, 1 - seat):
+            assert view(twin, viewer) == view(state, viewer), f"seat {viewer} sees seat {seat}'s secrets"
+
+
+def check_state(state: PrimeTimeState) -> None:
+    check_round_trip(RULES, state)
+    check_bounds(state)
+    check_tokens(state)
+    check_views(state)
+
+
+def check_actions(state: PrimeTimeState, shuffler: random.Random) -> None:
+    legal = pending_actions(RULES, state, 2)
+    for action in shuffler.sample(legal, min(OTHER_LEGAL_ACTIONS_TRIED, len(legal))):
+        check_apply_leaves_input(RULES, state, action)
+    seat = shuffler.randrange(2)
+    legal_here = set(RULES.legal_actions(state, seat))
+    illegal = [action for action in _candidates(state, seat, shuffler) if action not in legal_here]
+    for action in shuffler.sample(illegal, min(ILLEGAL_ACTIONS_TRIED, len(illegal))):
+        check_rejected(RULES, state, action)
+
+
+def check_events(events: list[Event]) -> None:
+    for event in events:
+        assert event.visible_to is None or set(event.visible_to) <= {0, 1}
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pairing=st.sampled_from(PAIRINGS), seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_playouts_keep_every_invariant(pairing: tuple[str, str], seed: int) -> None:
+    chooser = Aggressive(seed)
+    options = PrimeTimeOptions(rosters=pairing)
+    state = RULES.new_game(options, seed)
+    check_state(state)
+
+    def on_step(
+        before: PrimeTimeState, action: PrimeTimeAction, after: PrimeTimeState, events: list[Event]
+    ) -> None:
+        check_actions(before, chooser)
+        check_events(events)
+        check_state(after)
+
+    playout = random_playout(RULES, state, 2, chooser, MAX_ACTIONS, on_step)
+    assert RULES.outcome(playout.final) is not None, "the game did not end"
+    assert pending_actions(RULES, playout.final, 2) == []
+    check_replay(RULES, options, seed, playout.actions, playout.final)
+
+
+@pytest.mark.parametrize("pairing", PAIRINGS)
+def test_every_pairing_plays_to_the_end(pairing: tuple[str, str]) -> None:
+    options = PrimeTimeOptions(rosters=pairing)
+    seed = PAIRINGS.index(pairing)
+    playout = random_playout(RULES, RULES.new_game(options, seed), 2, Aggressive(seed), MAX_ACTIONS)
+    assert RULES.outcome(playout.final) is not None
+    check_replay(RULES, options, seed, playout.actions, playout.final)
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_every_legal_action_applies(seed: int) -> None:
+    chooser = Aggressive(seed)
+    state = RULES.new_game(PrimeTimeOptions(rosters=chooser.choice(PAIRINGS)), seed)
+
+    def on_step(
+        before: PrimeTimeState, action: PrimeTimeAction, after: PrimeTimeState, events: list[Event]
+    ) -> None:
+        for legal in pending_actions(RULES, before, 2):
+            RULES.apply(before, legal)
+
+    playout = random_playout(RULES, state, 2, chooser, MAX_ACTIONS, on_step)
+    assert RULES.outcome(playout.final) is not None
+
+
+def test_saved_games_from_another_schema_are_refused() -> None:
+    state = RULES.new_game(PrimeTimeOptions(), 5)
+    document = json.loads(RULES.dump_state(state))
+    document["schema_version"] = 99
+    with pytest.raises(IllegalAction) as caught:
+        RULES.load_state(json.dumps(document))
+    assert caught.value.code == "unknown_schema"

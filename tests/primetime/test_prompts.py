@@ -1,0 +1,98 @@
+"""Decisions as prompts in the state and the Timeout defaults of DESIGN.md 2.9; R2-R4 initiative (2.7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.errors import IllegalAction
+from rules.primetime.actions import (
+    ChooseInitiative,
+    Deflect,
+    EndActivation,
+    Pass,
+    React,
+    Timeout,
+    UseTechnique,
+)
+from rules.primetime.engine import legal_actions, refresh_prompts
+from rules.primetime.state import PrimeTimeState
+from tests.primetime.helpers import act, activated, board, kinds
+
+FF = ("z_fighters", "frieza_force")
+
+
+def test_the_reaction_prompt_defaults_to_z_evasion() -> None:
+    state = activated(board([("goku", 0, (5, 12)), ("frieza", 1, (5, 5))], rosters=FF), "frieza", 1)
+    state, _ = act(state, UseTechnique(player=1, technique="death_beam", target="goku-0"))
+    prompt = state.prompts[0]
+    assert (prompt.who, prompt.kind, prompt.default) == (0, "reaction", "z_evasion")
+    assert Timeout(player=0) in legal_actions(state, 0)
+    _, events = act(state, Timeout(player=0), dice=[15, 2])
+    assert "timeout" in kinds(events) and "evasion_failed" in kinds(events)
+
+
+def _deflecting(others) -> PrimeTimeState:
+    state = activated(board([("goku", 0, (5, 12)), ("frieza", 1, (5, 5)), *others], rosters=FF), "frieza", 1)
+    state, _ = act(state, UseTechnique(player=1, technique="death_beam", target="goku-0"))
+    state, _ = act(state, React(player=0, choice="z_evasion"), dice=[1, 12])
+    return state
+
+
+def test_deflect_default_prefers_the_nearest_enemy() -> None:
+    state = _deflecting([("zarbon", 1, (8, 13)), ("krillin", 0, (6, 12)), ("ginyu", 1, (5, 15))])
+    assert state.prompts[0].kind == "deflect" and state.prompts[0].default == "ginyu-1"
+    state, _ = act(state, Timeout(player=0))
+    assert state.prompts[0].kind == "evade_move"
+
+
+def test_deflect_default_falls_back_to_the_nearest_friend() -> None:
+    state = _deflecting([("krillin", 0, (6, 12)), ("piccolo", 0, (5, 16))])
+    assert state.prompts[0].default == "krillin-0"
+    after, _ = act(state, Deflect(player=0, unit="krillin-0"))
+    after, _ = act(after, Timeout(player=0))  # the evade move stays
+    assert after.unit("goku-0").cell == (5, 12)
+    assert after.prompts[0].who == 0 and after.prompts[0].kind == "reaction"
+
+
+def test_the_activation_prompt_has_no_timeout() -> None:
+    state = board([("goku", 0, (5, 12)), ("frieza", 1, (5, 5))], rosters=FF)
+    assert state.prompts[0].kind == "activation" and state.prompts[0].default is None
+    with pytest.raises(IllegalAction) as caught:
+        act(state, Timeout(player=0))
+    assert caught.value.code == "no_timeout"
+    with pytest.raises(IllegalAction) as caught:
+        act(state, Pass(player=1))
+    assert caught.value.code == "not_your_turn"
+
+
+def _to_round_2(glory: tuple[int, int], first: int) -> PrimeTimeState:
+    state = board([("goku", 0, (5, 12)), ("frieza", 1, (25, 25))], rosters=FF)
+    state.first_seat = first
+    for player, points in zip(state.players, glory, strict=True):
+        player.glory = points
+    state.active_seat = first
+    refresh_prompts(state)
+    while state.round == 1:
+        prompt = state.prompts[0]
+        action = EndActivation(player=prompt.who) if prompt.kind == "action" else Pass(player=prompt.who)
+        state, _ = act(state, action)
+    return state
+
+
+def test_the_player_with_less_glory_chooses_the_initiative() -> None:
+    state = _to_round_2((3, 1), first=0)
+    prompt = state.prompts[0]
+    assert state.phase == "initiative" and (prompt.who, prompt.kind, prompt.default) == (
+        1,
+        "initiative",
+        "first",
+    )
+    chosen, _ = act(state, ChooseInitiative(player=1, first=False))
+    assert chosen.first_seat == 0 and chosen.phase == "ascension"
+    timed_out, _ = act(state, Timeout(player=1))
+    assert timed_out.first_seat == 1
+
+
+def test_on_a_glory_tie_last_rounds_second_player_starts() -> None:
+    state = _to_round_2((0, 0), first=0)
+    assert state.phase == "ascension" and state.first_seat == 1
