@@ -177,6 +177,9 @@ class TableController(BoardKeeper):
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
+        await self._post_lobby(interaction, record)
+
+    async def _post_lobby(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         message_id = await send(
             interaction, embed=lobby_embed(self.module, record), view=lobby_view(self.module, record)
         )
@@ -344,8 +347,4 @@ class TableController(BoardKeeper):
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
-        message_id = await send(
-            interaction, embed=lobby_embed(self.module, record), view=lobby_view(self.module, record)
-        )
-        assert message_id is not None
-        await self.adopt_board(record, message_id)
+        await self._post_lobby(interaction, record)

@@ -12,13 +12,14 @@ import asyncio
 import contextlib
 import logging
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.boards import mentions
 from bot.components import button, view_of
 from bot.service import ServiceError
+from bot.storage import GameRecord
 from bot.storage import TurnClock as ClockRow
 
 if TYPE_CHECKING:
@@ -85,15 +86,21 @@ class TurnClock:
             if datetime.fromisoformat(lobby.updated_at) + expiry <= moment:
                 await self._expire_lobby(lobby.id, settings.lobby_expiry_minutes)
 
-    async def _remind(self, clock: ClockRow, reminder: float, handoff: float) -> None:
+    async def _claim(self, clock: ClockRow, stage: int) -> tuple[GameRecord, Any] | None:
+        """The game and its controller, once this process has moved the clock to ``stage``; None
+        when the player moved meanwhile or the step was already taken."""
         storage = self.bot.storage
         assert storage is not None
-        if not await storage.advance_clock(clock.game_id, clock.seat, clock.called_at, REMINDED):
-            return
+        if not await storage.advance_clock(clock.game_id, clock.seat, clock.called_at, stage):
+            return None
         record = await storage.game(clock.game_id)
-        if record is None:
+        return None if record is None else (record, self.bot.controllers[record.game])
+
+    async def _remind(self, clock: ClockRow, reminder: float, handoff: float) -> None:
+        claimed = await self._claim(clock, REMINDED)
+        if claimed is None:
             return
-        controller = self.bot.controllers[record.game]
+        record, controller = claimed
         handoff_button = button(
             record.id, 0, "handoff", clock.seat, label="Let the AI play for them", emoji="🤖"
         )
@@ -109,14 +116,10 @@ class TurnClock:
             )
 
     async def _hand_off(self, clock: ClockRow, handoff: float) -> None:
-        storage = self.bot.storage
-        assert storage is not None
-        if not await storage.advance_clock(clock.game_id, clock.seat, clock.called_at, HANDED_OFF):
+        claimed = await self._claim(clock, HANDED_OFF)
+        if claimed is None:
             return
-        record = await storage.game(clock.game_id)
-        if record is None:
-            return
-        controller = self.bot.controllers[record.game]
+        record, controller = claimed
         with contextlib.suppress(ServiceError):
             await controller.hand_to_ai(record.id, clock.seat, f"after {minutes_text(handoff)} away")
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.app import GameBot
-from bot.games.over9000 import action_code
+from bot.games.over9000_panel import action_code
 from rules.over9000.actions import Attack, Keep, Over9000Action, Place
 from rules.over9000.state import Over9000State
 from tests.fakediscord.fake import FakeDiscord

@@ -17,15 +17,8 @@ from typing import Any, cast
 
 import pytest
 
-from bot.games.over9000 import (
-    Over9000Controller,
-    Over9000Module,
-    PanelChoice,
-    action_code,
-    ai_seed,
-    panel_message,
-    parse_code,
-)
+from bot.games.over9000 import Over9000Controller, Over9000Module, ai_seed
+from bot.games.over9000_panel import PanelChoice, action_code, panel_message, parse_code
 from bot.storage import GameRecord
 from rules.over9000 import RULES, view
 from rules.over9000.actions import Over9000Action
