@@ -3,14 +3,20 @@ which nobody can watch, are made at once).
 
 A game is woken after every move; its task keeps playing while an AI seat has to act and stops as
 soon as a person must act. Each AI move goes through the service like a click, so it is locked,
-versioned, logged and published like anyone else's.
+versioned, logged and published like anyone else's. The AI thinks in worker processes: its search
+is pure Python, and in the bot's own process it would hold the interpreter lock that every click's
+answer waits for.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
 
 from bot.service import ServiceError, StaleBoard
 from bot.storage import GameRecord
@@ -33,6 +39,7 @@ class Autopilot:
         self.sweep_interval = sweep_interval
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._thinkers: ProcessPoolExecutor | None = None
 
     def wake(self, game_id: int) -> None:
         task = self._tasks.get(game_id)
@@ -49,6 +56,26 @@ class Autopilot:
             self._sweeper.cancel()
         for task in self._tasks.values():
             task.cancel()
+        if self._thinkers is not None:
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
+            self._thinkers = None
+
+    async def _think(self, module: Any, state: Any, seat: int) -> Any:
+        """The AI's action, computed in a worker process. A worker that died is replaced, and the
+        question asked again once."""
+        try:
+            return await self._in_worker(module, state, seat)
+        except BrokenProcessPool:
+            self._thinkers = None
+            return await self._in_worker(module, state, seat)
+
+    async def _in_worker(self, module: Any, state: Any, seat: int) -> Any:
+        if self._thinkers is None:
+            # Started on first use, with one core left to the bot itself.
+            self._thinkers = ProcessPoolExecutor(
+                max_workers=max(1, (os.cpu_count() or 2) - 1), mp_context=multiprocessing.get_context("spawn")
+            )
+        return await asyncio.get_running_loop().run_in_executor(self._thinkers, module.ai_action, state, seat)
 
     def start_sweeping(self) -> None:
         """From now on, every game is looked at again at intervals: a game whose AI seat must act but
@@ -89,7 +116,7 @@ class Autopilot:
                 if module.watched_move(state):
                     pace = (await self.bot.server_settings.get(record.guild_id)).ai_turn_delay
                     await asyncio.sleep(self.delay if pace is None else pace)
-                action = await asyncio.to_thread(module.ai_action, state, seat)
+                action = await self._think(module, state, seat)
                 controller = self.bot.controllers[record.game]
                 try:
                     await service.act_as(

@@ -110,12 +110,14 @@ class Storage:
             await self._writer.execute("COMMIT")
 
     async def _fetch_all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        async with self._reader.execute(sql, parameters) as cursor:
-            return list(await cursor.fetchall())
+        # One call on the database thread runs the query to its end, so no statement stays open
+        # between two awaits: an open one would hold the read snapshot, and later reads on this
+        # connection would miss what was committed since.
+        return list(await self._reader.execute_fetchall(sql, parameters))
 
     async def _fetch_one(self, sql: str, parameters: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
-        async with self._reader.execute(sql, parameters) as cursor:
-            return await cursor.fetchone()
+        rows = await self._fetch_all(sql, parameters)
+        return rows[0] if rows else None
 
     def writing(self) -> contextlib.AbstractAsyncContextManager[aiosqlite.Connection]:
         """One write transaction for modules that keep their own tables (records, privacy, upkeep)."""

@@ -133,6 +133,14 @@ def make_bot(sync_to_guild: int | None = None) -> commands.Bot:
         await interaction.followup.send("The board", file=image)
         await interaction.followup.send("Only you see this", ephemeral=True)
 
+    @cell.command(name="where", description="Say where you are")
+    async def where(interaction: discord.Interaction) -> None:
+        assert interaction.guild is not None and isinstance(interaction.channel, discord.TextChannel)
+        member = interaction.guild.get_member(interaction.user.id) or interaction.user
+        await interaction.response.send_message(
+            f"{member.name} in {interaction.guild.name} #{interaction.channel.name}", view=game_view(3)
+        )
+
     @cell.command(name="rename", description="Name your fighter")
     async def rename(interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(NameModal())
@@ -458,3 +466,70 @@ async def test_privileged_intents_are_refused_like_discord_does(fake_discord: Fa
     with pytest.raises(discord.PrivilegedIntentsRequired):
         async with fake_discord.running(greedy):
             pytest.fail("the bot connected with privileged intents")
+
+
+async def test_every_guild_arrives_with_its_channels_and_members() -> None:
+    async with FakeDiscord(guilds=3, channels_per_guild=4) as fake, fake.running(make_bot()) as bot:
+        assert fake.guild is fake.guilds[0] and fake.guild.name == "Kame House"
+        assert [guild.id for guild in sorted(bot.guilds, key=lambda g: g.id)] == [g.id for g in fake.guilds]
+        for fake_guild in fake.guilds:
+            guild = bot.get_guild(fake_guild.id)
+            assert guild is not None and guild.name == fake_guild.name
+            assert [channel.name for channel in guild.text_channels] == [
+                "general",
+                "games",
+                "table-3",
+                "table-4",
+            ]
+            assert guild.member_count == len(list(fake.users)) + 1
+            assert guild.me.guild_permissions.manage_messages
+
+
+async def test_interactions_in_another_guild_carry_its_guild_and_channel() -> None:
+    async with FakeDiscord(guilds=2, channels_per_guild=3) as fake, fake.running(make_bot()):
+        far = fake.guilds[1].channel("table-3")
+        said = await fake.slash(fake.users.carol, "cell where", channel=far)
+        assert said.message is not None and said.message.content == f"carol in {fake.guilds[1].name} #table-3"
+        joined = await fake.click(fake.users.dave, said, "Join")
+        moderated = await fake.slash(fake.users.alice, "gm game reset", channel=far, game_id=4)
+
+    assert said.interaction.payload["guild_id"] == str(fake.guilds[1].id)
+    assert said.message.channel_id == far.id and fake.world.channel_by_id(far.id) is far
+    assert fake.world.find_message(said.message.id) is said.message
+    assert joined.message is said.message and said.message.content == "dave joined game 3"
+    assert moderated.message is not None and moderated.message.content == "Game 4 reset"
+    assert not fake.guild.channel("general").messages
+
+
+async def test_commands_synced_to_one_guild_exist_only_there() -> None:
+    async with FakeDiscord(guilds=2) as fake, fake.running(make_bot(sync_to_guild=fake.guilds[1].id)):
+        there = await fake.slash(fake.users.bob, "cell hand", channel=fake.guilds[1].channel("games"))
+        with pytest.raises(UserActionError, match="not a registered command in Kame House"):
+            await fake.slash(fake.users.bob, "cell hand", channel=fake.guild.channel("games"))
+
+    assert there.interaction.payload["data"]["guild_id"] == str(fake.guilds[1].id)
+    assert set(fake.synced_commands) == {fake.guilds[1].id}
+
+
+async def test_without_settling_an_action_returns_as_soon_as_it_is_answered() -> None:
+    async with (
+        FakeDiscord(guilds=2, settle_after_actions=False) as fake,
+        fake.running(make_bot()),
+    ):
+        games_channels = [guild.channel("games") for guild in fake.guilds]
+        boards = await asyncio.gather(
+            *(fake.slash(fake.users.erin, "cell board", channel=channel) for channel in games_channels)
+        )
+        assert all(board.response_type == 5 for board in boards)
+        assert all(board.message is not None and board.message.loading for board in boards)
+        await fake.settle()
+
+    for board in boards:
+        assert board.message is not None and board.message.content == "The board"
+        assert not board.message.loading
+
+
+async def test_without_checking_its_own_payloads_the_fake_still_checks_every_request() -> None:
+    async with FakeDiscord(check_own_payloads=False) as fake, fake.running(make_bot()):
+        with pytest.raises(DiscordContractError, match=r"\$\.data\.content: 'A+… is too long"):
+            await fake.slash(fake.users.carol, "cell shout")

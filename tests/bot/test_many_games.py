@@ -261,17 +261,16 @@ async def test_the_sweep_wakes_an_ai_whose_turn_was_dropped(tmp_path: Path, monk
         fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=29, ai_sweep_interval=0.3)) as bot,
     ):
         table = await _cell_game_with_an_ai(fake, bot)
-        module = bot.service.modules["cell"]
         failures = []
-        real_ai_action = module.ai_action
+        real_act_as = bot.service.act_as
 
-        def failing_once(state, seat):
+        async def failing_once(*args, **kwargs):
             if not failures:
-                failures.append(seat)
+                failures.append(args[1])
                 raise RuntimeError("the AI tripped")
-            return real_ai_action(state, seat)
+            return await real_act_as(*args, **kwargs)
 
-        monkeypatch.setattr(module, "ai_action", failing_once)
+        monkeypatch.setattr(bot.service, "act_as", failing_once)
         await _end_bobs_turn(table)
         state = await table.state()
         await table.play(state, passive(state, legal_actions(state, 0)))
@@ -284,3 +283,21 @@ async def test_the_sweep_wakes_an_ai_whose_turn_was_dropped(tmp_path: Path, monk
         assert failures == [1]
         assert (await table.state()).active_seat == 0, "the sweep never woke the AI"
         await fake.settle()
+
+
+async def test_a_read_sees_every_committed_save_while_other_reads_are_under_way(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "games.sqlite3")
+    records = await _games(storage, 3)
+    action = ActionRecord(actor_id=7, seat=0, action={"type": "roll"})
+
+    async def save_and_read(record) -> int:
+        await storage.save(record, record.version, action)
+        return (await storage.game(record.id)).version
+
+    for round_number in range(1, 6):
+        seen = await asyncio.gather(
+            *(save_and_read(record) for record in records),
+            *(storage.running_game(100 + number) for number in range(3)),
+        )
+        assert seen[:3] == [round_number] * 3
+    await storage.close()

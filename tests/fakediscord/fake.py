@@ -43,7 +43,7 @@ from .world import FakeChannel, FakeGuild, FakeUser, Snowflakes, StoredMessage, 
 
 # Tasks discord.py names when it runs a command, a view/modal/dynamic item callback or an event listener.
 BOT_HANDLER_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-", "discord.py: ")
-# The fake sends its only guild right after READY; discord.py's default 2 s wait for more is wasted time.
+# The fake sends every guild right after READY; discord.py's default 2 s wait for more is wasted time.
 GUILD_READY_GRACE = 0.05
 STARTUP_TIMEOUT = 10.0
 
@@ -82,6 +82,14 @@ class FakeDiscord:
     """An offline Discord for one test.
 
     `async with FakeDiscord() as fake:` then `async with fake.running(bot):` and act as users.
+
+    There is one guild (`fake.guild`) with #general and #games unless the test asks for more:
+    `FakeDiscord(guilds=3, channels_per_guild=20)`. With `settle_after_actions=False` each user action
+    returns as soon as the bot has answered it, without waiting for the whole bot to go quiet or
+    raising what went wrong elsewhere meanwhile: many users can then act at once, as in a load test,
+    which reads `fake.failures` itself. Such a test may also pass `check_own_payloads=False`: every
+    request of the bot is still checked against the spec, but not the fake's own responses and
+    interactions, which the other tests check and which would otherwise cost the fake most of its time.
     """
 
     def __init__(
@@ -91,6 +99,10 @@ class FakeDiscord:
         answer_deadline: float = 3.0,
         quiet_period: float = 0.08,
         settle_timeout: float = 10.0,
+        guilds: int = 1,
+        channels_per_guild: int = 2,
+        settle_after_actions: bool = True,
+        check_own_payloads: bool = True,
     ) -> None:
         self.token = token
         self.answer_deadline = answer_deadline
@@ -98,7 +110,9 @@ class FakeDiscord:
         self.settle_timeout = settle_timeout
         self.spec = load_spec()
         self.snowflakes = Snowflakes()
-        self.world = build_world(self.snowflakes)
+        self.world = build_world(self.snowflakes, guilds, channels_per_guild)
+        self.settle_after_actions = settle_after_actions
+        self.check_own_payloads = check_own_payloads
         self.requests: list[RecordedRequest] = []
         self.unknown_requests: list[RecordedRequest] = []
         self.failures: list[FakeDiscordError] = []
@@ -119,7 +133,12 @@ class FakeDiscord:
 
     @property
     def guild(self) -> FakeGuild:
+        """The first guild."""
         return self.world.guild
+
+    @property
+    def guilds(self) -> list[FakeGuild]:
+        return self.world.guilds
 
     @property
     def bot_user(self) -> FakeUser:
@@ -192,14 +211,15 @@ class FakeDiscord:
     async def slash(
         self, user: FakeUser, command: str, *, channel: FakeChannel | None = None, **options: Any
     ) -> InteractionResult:
-        """Type `/command` with options, as `user`, in `channel` (default: the first channel)."""
+        """Type `/command` with options, as `user`, in `channel` (default: the first guild's first one)."""
         path = command.removeprefix("/").split()
-        definition = self._registered_command(path[0])
-        required = int(definition.get("default_member_permissions") or 0)
-        if required & ~self.guild.permissions_of(user).value:
-            raise UserActionError(f"{user.username} lacks the permissions /{path[0]} requires")
-        data = command_data(definition, path, options, self.guild, user)
         target = channel or self.guild.channels[0]
+        guild = self.world.guild_of(target)
+        definition = self._registered_command(path[0], guild)
+        required = int(definition.get("default_member_permissions") or 0)
+        if required & ~guild.permissions_of(user).value:
+            raise UserActionError(f"{user.username} lacks the permissions /{path[0]} requires")
+        data = command_data(definition, path, options, guild, user)
         return await self._interact(user, target, APPLICATION_COMMAND, data, f"/{command} by {user.username}")
 
     async def click(
@@ -372,16 +392,18 @@ class FakeDiscord:
         source: StoredMessage | None = None,
         triggering_metadata: dict[str, Any] | None = None,
     ) -> InteractionResult:
-        self.check()
+        if self.settle_after_actions:
+            self.check()
         loop = asyncio.get_running_loop()
         interaction_id = self.snowflakes.next()
         # Shaped like Discord's: base64 of "interaction:" and the id, then a long secret.
         token = f"aW50ZXJhY3Rpb246{interaction_id}:{secrets.token_urlsafe(48)}"
         payload = interaction_payload(self.world, interaction_id, token, kind, data, user, channel, source)
-        self._check_own_payload("GuildMemberResponse", payload["member"], "interaction member")
-        self._check_own_payload("GuildChannelResponse", payload["channel"], "interaction channel")
-        if source is not None:
-            self._check_own_payload("MessageResponse", payload["message"], "interaction message")
+        if self.check_own_payloads:
+            self._check_own_payload("GuildMemberResponse", payload["member"], "interaction member")
+            self._check_own_payload("GuildChannelResponse", payload["channel"], "interaction channel")
+            if source is not None:
+                self._check_own_payload("MessageResponse", payload["message"], "interaction message")
         interaction = PendingInteraction(
             interaction_id,
             token,
@@ -397,34 +419,44 @@ class FakeDiscord:
         self.interactions[interaction_id] = interaction
         self.interactions_by_token[token] = interaction
         errors_before = len(self.bot_errors)
+        # Discord's 3 s start when it sends the interaction, so a bot too busy to read its gateway
+        # (the send waits on a full socket) spends them too.
+        sent_at = loop.time()
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
-        await self._until_answered(interaction)
+        await self._until_answered(interaction, sent_at)
         if not interaction.answered.done():
             interaction.expired = True
-            self.check()
+            if self.settle_after_actions:
+                self.check()
             logged = "\n".join(self.bot_errors[errors_before:]) or "nothing"
             raise InteractionNotAnswered(
                 f"{description} was not answered within {self.answer_deadline} s; the bot logged: {logged}"
             ) from None
-        await self.settle()
-        self.check()
+        if self.settle_after_actions:
+            await self.settle()
+            self.check()
         return InteractionResult(interaction, self.world)
 
-    async def _until_answered(self, interaction: PendingInteraction) -> None:
-        """Wait for the initial response, but stop early when the bot broke a rule meanwhile."""
+    async def _until_answered(self, interaction: PendingInteraction, sent_at: float) -> None:
+        """Wait for the initial response, but stop early when the bot broke a rule meanwhile (when actions
+        settle: otherwise a rule broken for another user must not cut this one's wait short)."""
+        left = max(0.0, sent_at + self.answer_deadline - asyncio.get_running_loop().time())
+        if not self.settle_after_actions:
+            await asyncio.wait([interaction.answered], timeout=left)
+            return
         failed = asyncio.ensure_future(self._failure_recorded.wait())
-        await asyncio.wait(
-            [interaction.answered, failed], timeout=self.answer_deadline, return_when=asyncio.FIRST_COMPLETED
-        )
+        await asyncio.wait([interaction.answered, failed], timeout=left, return_when=asyncio.FIRST_COMPLETED)
         failed.cancel()
 
-    def _registered_command(self, name: str) -> dict[str, Any]:
-        for scope in (self.guild.id, None):
+    def _registered_command(self, name: str, guild: FakeGuild) -> dict[str, Any]:
+        for scope in (guild.id, None):
             for command in self.rest.commands.get(scope, []):
                 if command["name"] == name and command["type"] == 1:
                     return command
         registered = sorted(c["name"] for commands in self.rest.commands.values() for c in commands)
-        raise UserActionError(f"/{name} is not a registered command; the bot synced {registered}")
+        raise UserActionError(
+            f"/{name} is not a registered command in {guild.name}; the bot synced {registered}"
+        )
 
     def _current(self, message: StoredMessage | InteractionResult) -> StoredMessage:
         stored = message.message if isinstance(message, InteractionResult) else message
@@ -445,12 +477,13 @@ class FakeDiscord:
         return channel
 
     def _check_own_world(self) -> None:
-        guild = self.guild.payload()
-        self._check_own_payload("GuildResponse", guild, "the guild")
-        for member in guild["members"]:
-            self._check_own_payload("GuildMemberResponse", member, "a guild member")
-        for channel in guild["channels"]:
-            self._check_own_payload("GuildChannelResponse", channel, "a channel")
+        for guild in self.guilds:
+            payload = guild.payload()
+            self._check_own_payload("GuildResponse", payload, f"guild {guild.name}")
+            for member in payload["members"]:
+                self._check_own_payload("GuildMemberResponse", member, "a guild member")
+            for channel in payload["channels"]:
+                self._check_own_payload("GuildChannelResponse", channel, "a channel")
 
     def _check_own_payload(self, schema: str, payload: dict[str, Any], what: str) -> None:
         errors = self.spec.schema_errors(schema, payload)

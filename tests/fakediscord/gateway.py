@@ -1,4 +1,5 @@
-"""The gateway websocket: HELLO, heartbeats, IDENTIFY → READY + GUILD_CREATE, RESUME, and dispatches."""
+"""The gateway websocket: HELLO, heartbeats, IDENTIFY → READY + a GUILD_CREATE per guild, RESUME, and
+dispatches."""
 
 from __future__ import annotations
 
@@ -82,7 +83,9 @@ class Gateway:
     async def dispatch_message_event(self, event: str, data: dict[str, Any]) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE reach bots that asked for the guild messages intent."""
         if self.connected and self.current is not None and self.current.intents & GUILD_MESSAGES_INTENT:
-            await self.current.dispatch(event, {**data, "guild_id": str(self.world.guild.id)})
+            channel = self.world.channel_by_id(int(data["channel_id"]))
+            assert channel is not None, f"{event} for a channel outside the world"
+            await self.current.dispatch(event, {**data, "guild_id": str(channel.guild_id)})
 
     async def interrupt(self) -> None:
         """Close the bot's connection with "unknown error", after which Discord expects a RESUME."""
@@ -143,7 +146,8 @@ class Gateway:
         self.sessions[session.session_id] = session
         self.current = session
         await session.dispatch("READY", self._ready_payload(session))
-        await session.dispatch("GUILD_CREATE", self.world.guild.payload())
+        for guild in self.world.guilds:
+            await session.dispatch("GUILD_CREATE", guild.payload())
         self.ready.set()
         return session
 
@@ -159,11 +163,10 @@ class Gateway:
         return session
 
     def _ready_payload(self, session: _Session) -> dict[str, Any]:
-        guild = self.world.guild
         return {
             "v": 10,
             "user": self.world.bot_user.payload(),
-            "guilds": [{"id": str(guild.id), "unavailable": True}],
+            "guilds": [{"id": str(guild.id), "unavailable": True} for guild in self.world.guilds],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.url,

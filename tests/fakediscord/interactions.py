@@ -94,7 +94,7 @@ def interaction_payload(
     channel: FakeChannel,
     message: StoredMessage | None,
 ) -> dict[str, Any]:
-    guild = world.guild
+    guild = world.guild_of(channel)
     permissions = str(guild.permissions_of(user).value)
     member = guild.member(user).payload()
     member["permissions"] = permissions

@@ -1,4 +1,4 @@
-"""What the fake Discord knows: the bot, the test guild, its members and channels, and stored messages."""
+"""What the fake Discord knows: the bot, the test guilds, their members and channels, and stored messages."""
 
 from __future__ import annotations
 
@@ -279,7 +279,7 @@ class FakeChannel:
 
 @dataclass(frozen=True)
 class Users:
-    """The people in the test guild. Alice is a moderator (Manage Channels); the others are not."""
+    """The people in every test guild. Alice is a moderator (Manage Channels); the others are not."""
 
     alice: FakeUser
     bob: FakeUser
@@ -375,37 +375,79 @@ class FakeGuild:
         }
 
 
+GUILD_NAMES = ("Kame House", "Capsule Corporation", "Kami's Lookout", "Planet Namek", "Red Ribbon Base")
+FIRST_CHANNEL_NAMES = ("general", "games")
+
+
 @dataclass(eq=False)
 class World:
     bot_user: FakeUser
     application_id: int
     users: Users
-    guild: FakeGuild
+    guilds: list[FakeGuild]
+
+    @property
+    def guild(self) -> FakeGuild:
+        """The first guild, where tests act unless they pick a channel elsewhere."""
+        return self.guilds[0]
+
+    @property
+    def channels(self) -> Iterator[FakeChannel]:
+        for guild in self.guilds:
+            yield from guild.channels
+
+    def guild_by_id(self, guild_id: int) -> FakeGuild | None:
+        return next((guild for guild in self.guilds if guild.id == guild_id), None)
+
+    def guild_of(self, channel: FakeChannel) -> FakeGuild:
+        guild = self.guild_by_id(channel.guild_id)
+        assert guild is not None, f"{channel!r} belongs to no guild of this world"
+        return guild
 
     def channel_by_id(self, channel_id: int) -> FakeChannel | None:
-        return next((channel for channel in self.guild.channels if channel.id == channel_id), None)
+        return next((channel for channel in self.channels if channel.id == channel_id), None)
 
     def find_message(self, message_id: int) -> StoredMessage | None:
-        for channel in self.guild.channels:
+        for channel in self.channels:
             if message_id in channel.messages:
                 return channel.messages[message_id]
         return None
 
 
-def build_world(snowflakes: Snowflakes) -> World:
-    """The bot and one guild: channels #general and #games, a moderator role and seven people."""
+def build_world(snowflakes: Snowflakes, guilds: int = 1, channels_per_guild: int = 2) -> World:
+    """The bot and its guilds, each with a moderator role, the same seven people and its channels.
+
+    The first guild is Kame House with #general and #games; more channels are #table-3, #table-4…
+    and more guilds are named after other places. Alice is a moderator everywhere.
+    """
+    if guilds < 1 or channels_per_guild < 1:
+        raise ValueError("a world needs at least one guild with at least one channel")
     bot_user = FakeUser(snowflakes.next(), "dbz-bot", bot=True)
+    names = ("alice", "bob", "carol", "dave", "erin", "frank", "owner")
+    users = Users(*(FakeUser(snowflakes.next(), name) for name in names))
+    built = [
+        _build_guild(snowflakes, bot_user, users, _guild_name(number), channels_per_guild)
+        for number in range(guilds)
+    ]
+    return World(bot_user, bot_user.id, users, built)
+
+
+def _guild_name(number: int) -> str:
+    return GUILD_NAMES[number] if number < len(GUILD_NAMES) else f"Server {number + 1}"
+
+
+def _build_guild(
+    snowflakes: Snowflakes, bot_user: FakeUser, users: Users, name: str, channel_count: int
+) -> FakeGuild:
     guild_id = snowflakes.next()
     everyone = FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
     moderator = FakeRole(snowflakes.next(), "Moderator", MODERATOR_PERMISSIONS, 1)
     bot_role = FakeRole(snowflakes.next(), bot_user.username, BOT_PERMISSIONS, 2, managed=True)
-    names = ("alice", "bob", "carol", "dave", "erin", "frank", "owner")
-    users = Users(*(FakeUser(snowflakes.next(), name) for name in names))
     members = [FakeMember(user, [moderator] if user is users.alice else []) for user in users]
     members.append(FakeMember(bot_user, [bot_role]))
+    channel_names = [*FIRST_CHANNEL_NAMES, *(f"table-{n}" for n in range(3, channel_count + 1))]
     channels = [
-        FakeChannel(snowflakes.next(), name, position, guild_id)
-        for position, name in enumerate(("general", "games"))
+        FakeChannel(snowflakes.next(), channel_name, position, guild_id)
+        for position, channel_name in enumerate(channel_names[:channel_count])
     ]
-    guild = FakeGuild(guild_id, "Kame House", users.owner, everyone, [moderator, bot_role], channels, members)
-    return World(bot_user, bot_user.id, users, guild)
+    return FakeGuild(guild_id, name, users.owner, everyone, [moderator, bot_role], channels, members)

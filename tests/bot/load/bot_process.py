@@ -1,0 +1,135 @@
+"""The real bot in a process of its own, pointed at a fake Discord in another process.
+
+Run as ``python -m tests.bot.load.bot_process BASE_URL GATEWAY_URL DATABASE TOKEN SEED``; ``BotProcess``
+starts it, collects its error log lines and reads its peak memory from ``/proc``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import signal
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import discord
+import yarl
+
+from bot.app import GameBot
+from bot.config import Settings
+
+PROJECT_ROOT = Path(__file__).resolve().parents[3]
+# The fake sends every guild right after READY: no need for discord.py's 2 s wait for more.
+GUILD_READY_GRACE = 0.05
+LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
+LEVEL_PREFIXES = ("DEBUG ", "INFO ", "WARNING ", "ERROR ", "CRITICAL ")
+ERROR_PREFIXES = ("ERROR ", "CRITICAL ")
+STOP_TIMEOUT = 15.0
+
+
+async def serve(base_url: str, gateway_url: str, database: Path, token: str, seed: int) -> None:
+    discord.http.Route.BASE = f"{base_url}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    game_seeds = random.Random(f"bot-{seed}")
+    settings = Settings(discord_token=token, database_path=database, ai_turn_delay=0)
+    bot = GameBot(settings, new_seed=lambda: game_seeds.getrandbits(63))
+    bot._connection.guild_ready_timeout = GUILD_READY_GRACE
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    running = asyncio.create_task(bot.start(token))
+    stopping = asyncio.create_task(stop.wait())
+    await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    await bot.close()
+    await asyncio.wait({running})
+    stopping.cancel()
+    running.result()
+
+
+@dataclass
+class BotProcess:
+    """The bot's process as the load test sees it: its error log lines and its memory."""
+
+    process: asyncio.subprocess.Process
+    error_lines: list[str] = field(default_factory=list)
+    # The last line of each error's traceback (the exception itself), "" for errors without one.
+    error_causes: list[str] = field(default_factory=list)
+    log_tail: list[str] = field(default_factory=list)
+    _reader: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def start(
+        cls, base_url: str, gateway_url: str, database: Path, token: str, seed: int
+    ) -> BotProcess:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.bot.load.bot_process",
+            base_url,
+            gateway_url,
+            str(database),
+            token,
+            str(seed),
+            cwd=PROJECT_ROOT,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        handle = cls(process)
+        handle._reader = asyncio.create_task(handle._read_log())
+        return handle
+
+    async def _read_log(self) -> None:
+        assert self.process.stderr is not None
+        async for raw in self.process.stderr:
+            line = raw.decode(errors="replace").rstrip()
+            self.log_tail = [*self.log_tail[-40:], line]
+            if line.startswith(ERROR_PREFIXES):
+                self.error_lines.append(line)
+                self.error_causes.append("")
+            elif self.error_causes and line[:1] not in ("", " ") and not line.startswith(LEVEL_PREFIXES):
+                self.error_causes[-1] = line
+
+    @property
+    def exited(self) -> bool:
+        return self.process.returncode is not None
+
+    def peak_rss_mb(self) -> float:
+        """The process's peak resident memory (VmHWM), in MiB."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        kib = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:"))
+        return kib / 1024
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU time the process has used so far."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rpartition(")")[2].split()
+        # utime and stime are the 14th and 15th fields; the split starts at the 3rd.
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    async def stop(self) -> int:
+        """SIGTERM, then SIGKILL if the bot has not closed within the timeout; returns the exit code."""
+        if not self.exited:
+            self.process.terminate()
+            try:
+                await asyncio.wait_for(self.process.wait(), STOP_TIMEOUT)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        assert self.process.returncode is not None
+        return self.process.returncode
+
+
+def main() -> None:
+    base_url, gateway_url, database, token, seed = sys.argv[1:6]
+    logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT, stream=sys.stderr)
+    asyncio.run(serve(base_url, gateway_url, Path(database), token, int(seed)))
+
+
+if __name__ == "__main__":
+    main()
