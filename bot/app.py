@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -15,12 +15,15 @@ from discord.ext import commands
 from bot.autopilot import Autopilot
 from bot.components import Control, GameButton, GameSelect, control_of
 from bot.config import Settings
+from bot.privacy_commands import FORGET_OP, on_forget_control, privacy_commands
+from bot.records_commands import records_commands
 from bot.replies import in_time, reply_error
 from bot.server_settings import ServerSettingsStore
 from bot.service import GameService, Move
 from bot.settings_command import settings_command
 from bot.storage import Storage
 from bot.turnclock import TurnClock
+from bot.upkeep import Upkeep
 
 log = logging.getLogger("bot")
 
@@ -35,6 +38,10 @@ class GameController(Protocol):
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None: ...
 
     async def publish(self, move: Move, interaction: discord.Interaction[Any] | None = None) -> None: ...
+
+
+GlobalControl = Callable[[discord.Interaction[Any], Control], Awaitable[None]]
+"""Handles a control that belongs to no game (game id 0), such as /forget-me's confirmation."""
 
 
 class GameBot(commands.Bot):
@@ -59,6 +66,8 @@ class GameBot(commands.Bot):
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
+        self.upkeep = Upkeep(settings, lambda: self.storage)
+        self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)
         self._server_settings: ServerSettingsStore | None = None
 
@@ -77,10 +86,20 @@ class GameBot(commands.Bot):
         self._server_settings = ServerSettingsStore(self.storage)
         for controller in self.controllers.values():
             self.tree.add_command(controller.command_group())
+        self._add_records_and_privacy()
         self.tree.add_command(settings_command(self))
         self.tree.on_error = self._on_command_error
         self.add_dynamic_items(GameButton, GameSelect)
         await self._sync_commands()
+
+    def _add_records_and_privacy(self) -> None:
+        """The top-level commands beside the games' groups, and the periodic upkeep."""
+        for command in records_commands(self) + privacy_commands(self):
+            self.tree.add_command(command)
+        self.global_controls[FORGET_OP] = lambda interaction, control: on_forget_control(
+            self, interaction, control
+        )
+        self.upkeep.start()
 
     async def _sync_commands(self) -> None:
         """Syncs the slash commands only when their definitions changed since the last sync (a hash kept
@@ -122,6 +141,9 @@ class GameBot(commands.Bot):
         """Routes a click to its game's controller. Game id 0 marks controls that belong to no game
         (such as rules pages); their argument starts with the game's name."""
         assert self.service is not None
+        if control.game_id == 0 and control.op in self.global_controls:
+            await self.global_controls[control.op](interaction, control)
+            return
         if control.game_id == 0:
             game = control.arg.partition(".")[0]
         else:
@@ -150,6 +172,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         self.autopilot.stop()
+        await self.upkeep.stop()
         self.turn_clock.stop()
         await super().close()
         storage, self.storage = self.storage, None

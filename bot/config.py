@@ -32,6 +32,10 @@ class Settings(BaseModel):
     log_level: str = "INFO"
     ai_turn_delay: float = Field(default=1.5, ge=0, le=30)
     ai_sweep_interval: float = Field(default=30.0, gt=0, le=3600)
+    retention_days: float = Field(default=180, gt=0)
+    backup_dir: Path | None = None
+    backup_interval_hours: float = Field(default=24, gt=0)
+    backup_keep: int = Field(default=7, ge=1)
     turn_clock_scale: float = Field(default=1.0, gt=0, le=10)
     """Multiplies every turn-clock and lobby delay of every server (tests make them short)."""
 
@@ -47,6 +51,11 @@ class Settings(BaseModel):
     @classmethod
     def _relative_to_project(cls, value: Path) -> Path:
         return value if value.is_absolute() else PROJECT_ROOT / value
+
+    @field_validator("backup_dir")
+    @classmethod
+    def _backups_relative_to_project(cls, value: Path | None) -> Path | None:
+        return value if value is None or value.is_absolute() else PROJECT_ROOT / value
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -77,6 +86,10 @@ def load_settings(env_file: Path = PROJECT_ROOT / ".env", environ: dict[str, str
             ("log_level", "LOG_LEVEL"),
             ("ai_turn_delay", "AI_TURN_DELAY"),
             ("ai_sweep_interval", "AI_SWEEP_INTERVAL"),
+            ("retention_days", "RETENTION_DAYS"),
+            ("backup_dir", "BACKUP_DIR"),
+            ("backup_interval_hours", "BACKUP_INTERVAL_HOURS"),
+            ("backup_keep", "BACKUP_KEEP"),
             ("turn_clock_scale", "TURN_CLOCK_SCALE"),
         )
         if merged.get(key, "").strip()

@@ -15,6 +15,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from bot.database import now
+from bot.results import result_rows
 from bot.storage import ActionRecord, ChannelBusy, GameRecord, Storage
 from bot.text import echo
 from rules.core.errors import IllegalAction
@@ -304,11 +306,16 @@ class GameService:
         loaded = record.version
         record.state_json = module.rules.dump_state(new_state)
         outcome = module.rules.outcome(new_state)
+        results = None
         if outcome is not None:
             record.status = "finished"
             record.outcome = f"{outcome.result}:{outcome.reason}"
+            results = result_rows(record, outcome, now())
         saved = await self.storage.save(
-            record, loaded, ActionRecord(actor_id=actor_id, seat=seat, action=action.model_dump(mode="json"))
+            record,
+            loaded,
+            ActionRecord(actor_id=actor_id, seat=seat, action=action.model_dump(mode="json")),
+            results,
         )
         if not saved:
             raise StaleBoard(record)

@@ -14,13 +14,14 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from bot.database import MIGRATIONS_DIR, StorageError, now, open_database, open_reader
+from bot.results import ResultRow
 
 RUNNING = ("lobby", "active")
 
@@ -118,6 +119,14 @@ class Storage:
         rows = await self._fetch_all(sql, parameters)
         return rows[0] if rows else None
 
+    def writing(self) -> contextlib.AbstractAsyncContextManager[aiosqlite.Connection]:
+        """One write transaction for modules that keep their own tables (records, privacy, upkeep)."""
+        return self._transaction()
+
+    async def read_all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        """Rows of a read-only query on the committed data."""
+        return await self._fetch_all(sql, parameters)
+
     async def schema_versions(self) -> list[int]:
         return [
             row[0] for row in await self._fetch_all("SELECT version FROM schema_migrations ORDER BY version")
@@ -179,9 +188,14 @@ class Storage:
         return record
 
     async def save(
-        self, record: GameRecord, expected_version: int, action: ActionRecord | None = None
+        self,
+        record: GameRecord,
+        expected_version: int,
+        action: ActionRecord | None = None,
+        results: list[ResultRow] | None = None,
     ) -> bool:
-        """Writes ``record`` as version ``expected_version + 1`` and logs ``action`` in one transaction.
+        """Writes ``record`` as version ``expected_version + 1`` and logs ``action`` (and the ``results``
+        of a game this save finishes) in one transaction.
 
         Returns False, writing nothing, when someone else saved first. The board's message id is not
         written here: it changes only through ``replace_message``, so a save never brings back a board
@@ -217,6 +231,13 @@ class Storage:
                         action.created_at,
                         record.id,
                     ),
+                )
+            if results:
+                await db.executemany(
+                    "INSERT INTO results (game_id, seat, guild_id, channel_id, game, user_id, name, ai, "
+                    "character, variant, won, outcome, finished_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [astuple(row) for row in results],
                 )
         record.version = expected_version + 1
         return True

@@ -9,6 +9,7 @@ the channel runs, named by the controller's module.
 from __future__ import annotations
 
 import contextlib
+from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from discord import app_commands
 from bot.boards import BoardKeeper, as_edit
 from bot.components import Control, button, view_of
 from bot.lobby import LOBBY_OPS, handle_lobby_control, lobby_embed, lobby_view
+from bot.replay import post_replay
 from bot.replies import in_time, reply_error, reply_private, send, update
 from bot.service import Move, ServiceError, seat_of
 from bot.storage import GameRecord
@@ -38,6 +40,9 @@ def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> li
     if in_thread:
         needed[THREAD_PERMISSION[0]] = THREAD_PERMISSION[1]
     return [label for flag, label in needed.items() if not getattr(permissions, flag)]
+
+
+REPLAY_HELP = "\n**/{name} replay** — an animated replay of a finished game (the last here, or by number)"
 
 
 def finished_view(record: GameRecord) -> discord.ui.View:
@@ -118,7 +123,16 @@ class TableController(BoardKeeper):
 
         @group.command(name="help", description=f"List the {title} commands")
         async def help_command(interaction: discord.Interaction[Any]) -> None:
-            await reply_private(interaction, help_text)
+            await reply_private(interaction, help_text + REPLAY_HELP.format(name=self.name))
+
+        @group.command(name="replay", description=f"An animated replay of a finished {title} game")
+        @app_commands.describe(game="The game's number from /history; this channel's last game if left out")
+        async def replay(interaction: discord.Interaction[Any], game: int | None = None) -> None:
+            await post_replay(interaction, self.service.storage, self.module, self.render_png, game)
+
+    @abstractmethod
+    def render_png(self, state: Any) -> bytes:
+        """The public board of ``state`` as PNG bytes, as the live board shows it (used by replays)."""
 
     async def show_rules(self, interaction: discord.Interaction[Any]) -> None:
         await send(interaction, ephemeral=True, embed=self.rule_pages.embed(0), view=self.rule_pages.view(0))

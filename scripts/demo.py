@@ -9,11 +9,9 @@ turn and an animated replay to the output folder:
 from __future__ import annotations
 
 import argparse
-import io
 from pathlib import Path
 
-from PIL import Image
-
+from renderers.animation import GIF_WIDTH, encode_gif, frame_of
 from renderers.cell import render_cell
 from rules.cell.ai import choose_action
 from rules.cell.content import catalogue
@@ -21,9 +19,7 @@ from rules.cell.engine import CellOptions, apply, new_game
 from rules.cell.state import CellState
 from rules.cell.view import view
 
-GIF_WIDTH = 720
-FRAME_MS = 900
-LAST_FRAME_MS = 4000
+__all__ = ["GIF_WIDTH", "play", "write_replay"]
 
 
 def play(players: int, variant: str, seed: int, agent: str) -> list[CellState]:
@@ -42,17 +38,14 @@ def play(players: int, variant: str, seed: int, agent: str) -> list[CellState]:
 
 def write_replay(snapshots: list[CellState], folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    frames: list[Image.Image] = []
+    pngs: list[bytes] = []
     for number, state in enumerate(snapshots):
         board = render_cell(view(state, None))
         (folder / f"board-{number:03d}.png").write_bytes(board.png)
         (folder / f"board-{number:03d}.txt").write_text(board.alt_text + "\n", encoding="utf-8")
-        image = Image.open(io.BytesIO(board.png)).convert("RGB")
-        height = round(image.height * GIF_WIDTH / image.width)
-        frames.append(image.resize((GIF_WIDTH, height), Image.Resampling.LANCZOS).quantize(colors=255))
+        pngs.append(board.png)
     replay = folder / "replay.gif"
-    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
-    frames[0].save(replay, save_all=True, append_images=frames[1:], duration=durations, loop=0, optimize=True)
+    replay.write_bytes(encode_gif([frame_of(png) for png in pngs]))
     return replay
 
 

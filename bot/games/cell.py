@@ -325,6 +325,9 @@ class CellController(TableController):
         elif not from_board and record.message_id is not None and not move.ping:
             await self.channel_of(record).get_partial_message(record.message_id).edit(**board_update)
 
+    def render_png(self, state: CellState) -> bytes:
+        return render_cell(view(state, None)).png
+
     async def board_message(
         self, record: GameRecord, state: CellState, events: list[Event]
     ) -> dict[str, Any]:

@@ -367,6 +367,9 @@ class Over9000Controller(TableController):
         if any(event.visible_to is None for event in move.events) and not move.ping:
             await self.refresh_board(record.id, repost=state.outcome is not None)
 
+    def render_png(self, state: Over9000State) -> bytes:
+        return render_over9000(view(state, None)).png
+
     async def board_message(
         self, record: GameRecord, state: Over9000State, events: list[Event]
     ) -> dict[str, Any]:
