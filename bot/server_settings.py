@@ -21,6 +21,9 @@ class ServerSettings(BaseModel):
     reminder_minutes: float = Field(default=3.0, gt=0, le=1440)
     handoff_minutes: float = Field(default=10.0, gt=0, le=1440)
     lobby_expiry_minutes: float = Field(default=30.0, gt=0, le=10080)
+    retention_days: float | None = Field(default=None, gt=0, le=3650)
+    """Days this server's finished games are kept; None keeps the bot's own retention, which is also
+    the longest a server can choose."""
     game_channels: list[int] = Field(default_factory=list)
     """Channels where games may start; empty means every channel."""
 

@@ -23,6 +23,10 @@ def settings_embed(settings: ServerSettings) -> discord.Embed:
     embed.add_field(name="Reminder after", value=f"{settings.reminder_minutes:g} min")
     embed.add_field(name="AI takes an absent seat after", value=f"{settings.handoff_minutes:g} min")
     embed.add_field(name="Idle lobbies close after", value=f"{settings.lobby_expiry_minutes:g} min")
+    kept = (
+        "the bot's own retention" if settings.retention_days is None else f"{settings.retention_days:g} days"
+    )
+    embed.add_field(name="Finished games kept", value=kept)
     embed.add_field(name="Games allowed in", value=channels, inline=False)
     return embed
 
@@ -37,6 +41,7 @@ def settings_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
         reminder_minutes="Minutes before a player who keeps everyone waiting is reminded",
         handoff_minutes="Minutes before the AI takes an absent player's seat",
         lobby_minutes="Minutes before a lobby nobody uses closes",
+        retention_days="Days finished games are kept (at most the bot's own retention)",
         allow_channel="Allow games in this channel (once any is allowed, only those are)",
         forbid_channel="No longer allow games in this channel",
         every_channel="Allow games in every channel again",
@@ -49,6 +54,7 @@ def settings_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
         reminder_minutes: app_commands.Range[float, 0.5, 1440.0] | None = None,
         handoff_minutes: app_commands.Range[float, 1.0, 1440.0] | None = None,
         lobby_minutes: app_commands.Range[float, 1.0, 10080.0] | None = None,
+        retention_days: app_commands.Range[float, 1.0, 3650.0] | None = None,
         allow_channel: discord.TextChannel | None = None,
         forbid_channel: discord.TextChannel | None = None,
         every_channel: bool = False,
@@ -72,6 +78,7 @@ def settings_command(bot: GameBot) -> app_commands.Command[Any, ..., None]:
             ("reminder_minutes", reminder_minutes),
             ("handoff_minutes", handoff_minutes),
             ("lobby_expiry_minutes", lobby_minutes),
+            ("retention_days", retention_days),
         ):
             if value is not None:
                 changes[name] = value

@@ -343,6 +343,10 @@ class Storage:
         rows = await self._fetch_all("SELECT * FROM games WHERE status = 'lobby' ORDER BY id")
         return [self._record(row) for row in rows]
 
+    async def every_guild_settings(self) -> dict[int, dict[str, Any]]:
+        rows = await self._fetch_all("SELECT guild_id, settings_json FROM guild_settings")
+        return {row[0]: json.loads(row[1]) for row in rows}
+
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         row = await self._fetch_one(
             "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)

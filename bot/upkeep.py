@@ -27,15 +27,19 @@ BACKUP_PREFIX = "games-"
 BACKUP_SUFFIX = ".sqlite3"
 
 
-async def prune_old_games(storage: Storage, older_than: timedelta) -> int:
-    """Deletes the finished and abandoned games last changed more than ``older_than`` ago, with their
-    actions; returns how many games went."""
+async def prune_old_games(storage: Storage, older_than: timedelta, guild_id: int | None = None) -> int:
+    """Deletes the finished and abandoned games last changed more than ``older_than`` ago (of one
+    server, when ``guild_id`` is given), with their actions; returns how many games went."""
     cutoff = (datetime.now(UTC) - older_than).isoformat(timespec="milliseconds")
     old = "SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND updated_at < ?"
+    parameters: tuple[object, ...] = (cutoff,)
+    if guild_id is not None:
+        old += " AND guild_id = ?"
+        parameters = (cutoff, guild_id)
     async with storage.writing() as db:
         for table, column in await _references_to_games(db):
-            await db.execute(f'DELETE FROM "{table}" WHERE "{column}" IN ({old})', (cutoff,))
-        deleted = await db.execute(f"DELETE FROM games WHERE id IN ({old})", (cutoff,))
+            await db.execute(f'DELETE FROM "{table}" WHERE "{column}" IN ({old})', parameters)
+        deleted = await db.execute(f"DELETE FROM games WHERE id IN ({old})", parameters)
     return deleted.rowcount
 
 
@@ -104,6 +108,11 @@ class Upkeep:
         if storage is None:
             return 0
         pruned = await prune_old_games(storage, timedelta(days=self.settings.retention_days))
+        # A server may keep its games for less time than the bot does (its /settings), never more.
+        for guild_id, chosen in (await storage.every_guild_settings()).items():
+            days = chosen.get("retention_days")
+            if isinstance(days, int | float) and 0 < days < self.settings.retention_days:
+                pruned += await prune_old_games(storage, timedelta(days=days), guild_id)
         if pruned:
             log.info("pruned %d games older than %g days", pruned, self.settings.retention_days)
         return pruned

@@ -233,3 +233,24 @@ async def test_server_settings_are_for_managers_and_shape_new_games(tmp_path: Pa
         await fake.slash(fake.users.bob, "cell start", channel=games)
         record = await bot.service.storage.running_game(games.id)
         assert record.lobby["variant"] == "easy"
+
+
+async def test_a_server_may_keep_its_finished_games_for_less_time_than_the_bot(tmp_path: Path) -> None:
+    from bot.storage import Storage
+    from bot.upkeep import Upkeep
+
+    storage = await Storage.open(tmp_path / "games.sqlite3")
+    games = []
+    for guild_id in (1, 2):
+        record = await storage.create_lobby("cell", guild_id, 100 + guild_id, 7, {"players": []}, seed=1)
+        record.status = "finished"
+        await storage.save(record, record.version)
+        games.append(record.id)
+    await storage.set_guild_settings(1, {"retention_days": 0.1 / 86400})
+    await asyncio.sleep(0.2)
+    settings = Settings(discord_token="x", database_path=tmp_path / "games.sqlite3", retention_days=30)
+
+    assert await Upkeep(settings, lambda: storage).prune() == 1
+
+    assert await storage.game(games[0]) is None and await storage.game(games[1]) is not None
+    await storage.close()
