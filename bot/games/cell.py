@@ -111,11 +111,17 @@ class CellModule:
     min_players = 1
     max_players = 4
     characters = {fighter.id: fighter.name for fighter in catalogue().fighters}
+    dice_colours = {colour.name: colour.name.capitalize() for colour in catalogue().board.dice_colours}
     variants = VARIANTS
     simultaneous = False
 
     def options(self, lobby: dict[str, Any]) -> CellOptions:
-        return CellOptions(fighters=[p["character"] for p in lobby["players"]], variant=lobby["variant"])
+        players = lobby["players"]
+        return CellOptions(
+            fighters=[p["character"] for p in players],
+            variant=lobby["variant"],
+            dice_colours=[p.get("dice_colour") for p in players],
+        )
 
     def seats_to_move(self, state: CellState) -> list[int]:
         return [] if state.outcome is not None else [state.active_seat]

@@ -140,7 +140,7 @@ def only_fixed_faces(tile: ThreatTile) -> bool:
 
 def harmless(tile: ThreatTile) -> bool:
     """A threat without restrictions whose effects only heal Cell or hurt fighters."""
-    return not tile.restrictions and ops(tile) <= {"damage_all", "damage_strongest", "heal_cell"}
+    return not tile.restrictions and ops(tile) <= {"damage_all", "heal_cell"}
 
 
 def put_threats(state: CellState, *tiles: int) -> None:

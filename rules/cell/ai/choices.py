@@ -23,6 +23,7 @@ from rules.cell.ai.values import (
     track_value,
 )
 from rules.cell.content import FACE_NAMES, FACES, Face, TokenKind, catalogue
+from rules.cell.effects import passive_damage_bonus
 from rules.cell.state import Source
 from rules.cell.threat_slots import faces_fit, fits_with
 
@@ -115,7 +116,7 @@ class ChoiceMaker:
         model, weights = self.model, self.weights
         uses: list[Use] = []
         if face in ("attack", "super_attack") and model.track_room > 0:
-            damage = (2 if face == "super_attack" else 1) + self._strike_bonus()
+            damage = die_damage(model, face) + self._strike_bonus()
             value = track_value(model, 1, damage, weights, max(0, self._attackers() - 1))
             uses.append(Use("damage", None, value, f"hit Cell with {a_face(face)} ({damage})"))
         if face in ("dragon_ball", "assist"):
@@ -658,13 +659,18 @@ def _with_activatable(model: TableModel, tile_id: int) -> Permissions:
 
 def apply_single(model: TableModel, face: Face, use: Use, strike: int) -> None:
     if use.use == "damage":
-        place_on_track(model, 1, (2 if face == "super_attack" else 1) + strike)
+        place_on_track(model, 1, die_damage(model, face) + strike)
     elif use.use == "heal":
         model.hp[use.target] += 1  # type: ignore[index]
     elif use.use == "meter":
         model.meter += 1
     elif use.use == "cancel":
         next(t for t in model.threats if t.tile == use.target).place(face)
+
+
+def die_damage(model: TableModel, face: Face) -> int:
+    """One die of ``face`` on the Damage Track, with the passive tiles the active fighter holds."""
+    return (2 if face == "super_attack" else 1) + passive_damage_bonus(model.power_ups[model.seat], face)
 
 
 def place_on_track(model: TableModel, dice: int, damage: int) -> None:
