@@ -89,7 +89,7 @@ def test_the_summary_line_measures_each_target_over_the_player_counts() -> None:
     }
     cells = [_cell(v, k, wins[v][k - 1]) for v in wins for k in (1, 2, 3, 4)]
     assert summary_line(cells) == (
-        "normal_min=0.400 normal_max=0.600 easy_gap_min=0.300 challenge_gap_min=0.100 "
+        "normal_min=0.400 normal_max=0.600 easy_gap_min=0.200 challenge_gap_min=0.100 "
         "impossible_gap_min=0.100 impossible_max_34=0.100 fighter_spread_max=0.000"
     )
 
