@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.cell import RULE_PAGES
+from rules.cell.content import catalogue
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, make_bot
 from tests.bot.policies import passive
@@ -197,3 +199,15 @@ async def test_players_choose_their_dice_colours_in_the_lobby(
         state = await table.state()
         assert [fighter.dice_colour for fighter in state.fighters] == ["teal", "orange", "yellow"]
         assert "Goku (teal dice)" in state.recent_events[0].text
+
+
+def test_the_rule_pages_follow_the_content() -> None:
+    """The /cell rules pages name every dice colour and every passive Power Up, and say that threat
+    damage hits every Z-Fighter (rulebook lines 53, 103 and 123)."""
+    text = " ".join(body for _, body in RULE_PAGES.pages)
+    for colour in catalogue().board.dice_colours:
+        assert colour.name in text
+    for tile in catalogue().power_ups:
+        if tile.is_passive:
+            assert tile.name in text
+    assert "hits **every** Z-Fighter" in text

@@ -560,10 +560,20 @@ class ChoiceMaker:
                 continue
             receiver, discard, worth = placement
             worth += self._follow_up_value(tile_id, payment, receiver)
-            name = catalogue().power_ups[tile_id].name
-            for_whom = "" if receiver == model.seat else f" for {model.names[receiver]}"
-            why = f"buy {name}{for_whom} ({catalogue().power_ups[tile_id].effect_text})"
+            why = self._purchase_reason(tile_id, receiver)
             yield self._purchase_choice(tile_id, payment, receiver, discard, worth, why)
+
+    def _purchase_reason(self, tile_id: int, receiver: int) -> str:
+        model = self.model
+        tile = catalogue().power_ups[tile_id]
+        if any(step.op == "retrieve_own" for step in tile.effects):
+            when = "now, in the last round" if model.final_round else "in the last round, next round"
+            return (
+                f"buy {tile.name}: {model.parked_dice} of your dice sit on Threat tiles and the Dragon Ball "
+                f"Meter, where they can no longer help; it brings them back rolled, to spend on damage {when}"
+            )
+        for_whom = "" if receiver == model.seat else f" for {model.names[receiver]}"
+        return f"buy {tile.name}{for_whom} ({tile.effect_text})"
 
     def _placement(self, tile_id: int) -> tuple[int, int | None, float] | None:
         """Who should hold a new tile and what they drop: Krillin hands tiles to fighters with room."""

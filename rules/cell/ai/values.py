@@ -325,6 +325,25 @@ def _row_start(model: TableModel, row_end: int) -> int:
     return previous
 
 
+RETRIEVAL_KEPT = 0.6
+"""The share of dice parked now that are still parked when the last round comes (threats get
+canceled and the meter used in between)."""
+
+
 def owned_tile_value(model: TableModel, tile: int, owner: int) -> float:
+    if any(step.op == "retrieve_own" for step in catalogue().power_ups[tile].effects):
+        return retrieval_value(model, tile, owner)
     rounds = model.future_rounds + (1 if owner in model.later_seats else 0)
     return power_up_gain(tile, model.players) * rounds
+
+
+def retrieval_value(model: TableModel, tile: int, owner: int) -> float:
+    """A tile that brings the owner's parked dice back rolled pays off once, in the last round, when
+    dice on threats and the meter can no longer help: the active fighter's parked dice as fresh dice,
+    less the activation die. Other fighters' plans are unknown here, so it is worth nothing to them,
+    and nothing before the round ahead of the last (parked dice move too much until then)."""
+    if owner != model.seat or model.future_rounds > 1:
+        return 0.0
+    activation = sum(GENERIC_FACE_VALUE[slot] for slot in catalogue().power_ups[tile].activation_cost)
+    kept = 1.0 if model.final_round else RETRIEVAL_KEPT
+    return max(0.0, kept * DEFAULT_WEIGHTS.fresh_die * model.parked_dice - activation)
