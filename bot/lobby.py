@@ -11,14 +11,22 @@ from bot.replies import reply_error, update
 from bot.service import GameModule, GameService, Publisher, ServiceError, seat_of
 from bot.storage import GameRecord
 
-LOBBY_OPS = ("join", "leave", "pick", "start")
+LOBBY_OPS = ("join", "leave", "pick", "colour", "start")
+
+
+def dice_colours(module: GameModule) -> dict[str, str]:
+    """The dice colours players choose from, for games whose dice are not tied to a character
+    (Perfect Cell's rulebook: "players can pick the color of dice they prefer"); other games have none."""
+    return getattr(module, "dice_colours", {})
 
 
 def lobby_embed(module: GameModule, record: GameRecord) -> discord.Embed:
     players = record.lobby["players"]
+    colours = dice_colours(module)
     lines = [
         f"{index + 1}. <@{player['user_id']}> — "
         f"{module.characters[player['character']] if player['character'] else 'choosing…'}"
+        + (f", {colours[player['dice_colour']]} dice" if player.get("dice_colour") else "")
         for index, player in enumerate(players)
     ]
     difficulty = (
@@ -56,6 +64,13 @@ def lobby_view(module: GameModule, record: GameRecord) -> discord.ui.View:
     if free:
         options = [discord.SelectOption(label=name, value=key) for key, name in free]
         items.append(select(game_id, version, "pick", options, placeholder="Choose your fighter", row=1))
+    colours_taken = {player.get("dice_colour") for player in players}
+    free_colours = [(key, name) for key, name in dice_colours(module).items() if key not in colours_taken]
+    if free_colours:
+        options = [discord.SelectOption(label=f"{name} dice", value=key) for key, name in free_colours]
+        items.append(
+            select(game_id, version, "colour", options, placeholder="Choose your dice colour", row=2)
+        )
     return view_of(items)
 
 
@@ -97,6 +112,21 @@ def _pick(user_id: int, character: str, module: GameModule) -> Any:
     return change
 
 
+def _choose_colour(user_id: int, colour: str, module: GameModule) -> Any:
+    def change(record: GameRecord) -> None:
+        seat = seat_of(record, user_id)
+        if seat is None:
+            raise ServiceError("Join the lobby first.")
+        colours = dice_colours(module)
+        if colour not in colours:
+            raise ServiceError("There are no dice of that colour in this game.")
+        if any(p.get("dice_colour") == colour for p in record.lobby["players"] if p["user_id"] != user_id):
+            raise ServiceError(f"The {colours[colour]} dice are already taken. Pick another colour.")
+        record.lobby["players"][seat]["dice_colour"] = colour
+
+    return change
+
+
 async def handle_lobby_control(
     service: GameService,
     module: GameModule,
@@ -114,6 +144,7 @@ async def handle_lobby_control(
             "join": lambda: _join(user.id, user.display_name, module),
             "leave": lambda: _leave(user.id),
             "pick": lambda: _pick(user.id, control.values[0] if control.values else "", module),
+            "colour": lambda: _choose_colour(user.id, control.values[0] if control.values else "", module),
         }
         record = await service.update_lobby(control.game_id, None, changes[control.op]())
     except ServiceError as error:

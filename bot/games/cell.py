@@ -51,6 +51,13 @@ TOKEN_EMOJI = {"attack": "👊", "super_attack": "💥", "wild": "🌟"}
 AI_BUDGET_MS = 150.0
 VARIANTS = {"normal": "Normal", "easy": "Easy", "challenge": "Challenge", "impossible": "Impossible"}
 
+PASSIVE_TILES = "; ".join(
+    f"{tile.name}: {tile.effect_text.removeprefix('Passive: ').rstrip('.')}"
+    for tile in catalogue().power_ups
+    if tile.is_passive
+)
+DICE_COLOURS = [colour.name for colour in catalogue().board.dice_colours]
+
 RULE_PAGES = RulePages(
     "cell",
     "Perfect Cell",
@@ -59,7 +66,9 @@ RULE_PAGES = RulePages(
             "The goal",
             "Cell attacks every round. Work together to bring his health to 0 before every Z-Fighter is "
             "KO'd or the Threat stack runs out. Each round: **New Threats** (one per player), **Z-Fighter "
-            "turns** in seat order, then **Cell activates**.",
+            "turns** in seat order, then **Cell activates**. In the lobby each player picks a fighter and "
+            f"a free dice colour ({', '.join(DICE_COLOURS[:-1])} or {DICE_COLOURS[-1]}); the board and "
+            "the log show your dice in it.",
         ),
         (
             "Your turn",
@@ -72,20 +81,23 @@ RULE_PAGES = RulePages(
         (
             "The Damage Track",
             "Dice that damage Cell fill the Damage Track bottom-left first; completing a row deals its "
-            "bonus at once (+1, +2, +2, +3, +3, +5). The track clears when Cell activates, so the whole "
-            "team fills it together each round.",
+            "bonus at once (+1, +2, +2, +3, +3, +5). Rows are longer with more players. The track clears "
+            "when Cell activates, so the whole team fills it together each round.",
         ),
         (
             "Threats",
-            "Cancel a threat by placing the dice it shows. A ★ box takes any die, linked boxes must all "
+            "Cancel a threat by placing the dice it shows. A ? box takes any die, linked boxes must all "
             "match, separated boxes must all differ. Canceled threats are discarded when Cell activates; "
-            "the rest act, one by one. No-sharing and no-reroll threats hold until discarded.",
+            "the rest act, one by one: their damage hits **every** Z-Fighter, and Cell's healing never "
+            "takes him above his starting health. No-sharing and no-reroll threats hold until discarded.",
         ),
         (
             "Power Ups, tokens and the meter",
             "Buy Power Ups from the supply with Assists (3 at most; a 4th replaces one). Use one by paying "
-            "its whole activation cost at once. Dragon Ball tokens are one-use faces (Wild is any face). "
-            "A full Dragon Ball Meter revives and heals everyone to full when Cell activates.",
+            "its whole activation cost at once. A **passive** tile (marked P on the board) has no cost "
+            f"and works while you hold it ({PASSIVE_TILES}). Dragon Ball "
+            "tokens are one-use faces (Wild is any face). A full Dragon Ball Meter revives and heals "
+            "everyone to full when Cell activates.",
         ),
         (
             "KO and the end",
@@ -115,11 +127,17 @@ class CellModule:
     min_players = 1
     max_players = 4
     characters = {fighter.id: fighter.name for fighter in catalogue().fighters}
+    dice_colours = {colour.name: colour.name.capitalize() for colour in catalogue().board.dice_colours}
     variants = VARIANTS
     simultaneous = False
 
     def options(self, lobby: dict[str, Any]) -> CellOptions:
-        return CellOptions(fighters=[p["character"] for p in lobby["players"]], variant=lobby["variant"])
+        players = lobby["players"]
+        return CellOptions(
+            fighters=[p["character"] for p in players],
+            variant=lobby["variant"],
+            dice_colours=[p.get("dice_colour") for p in players],
+        )
 
     def seats_to_move(self, state: CellState) -> list[int]:
         return [] if state.outcome is not None else [state.active_seat]

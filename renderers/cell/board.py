@@ -28,7 +28,7 @@ from renderers.cell.layout import (
     tile_origin,
 )
 from renderers.cell.mats import KO_TINT, draw_mat
-from renderers.cell.pieces import Marks, fighter_colour, placement_sprite, seat_colour
+from renderers.cell.pieces import Marks, dice_colour, placement_sprite, seat_colour
 from renderers.cell.slots import slot_placements
 from renderers.cell.tiles import cost_box_origin, power_card, threat_face
 from renderers.common import (
@@ -205,7 +205,7 @@ def _draw_events(canvas: Image.Image, frame: Layout, view: CellView) -> None:
 
 @cache
 def _palette() -> Image.Image:
-    fighters = [fighter_colour(card.id) for card in catalogue().fighters]
+    dice = [dice_colour(colour.name) for colour in catalogue().board.dice_colours]
     surfaces = [
         Palette.TABLE,
         Palette.PANEL,
@@ -220,7 +220,7 @@ def _palette() -> Image.Image:
         Colour.SKY,
         Colour.VERMILLION,
         Colour.YELLOW,
-        *fighters,
+        *dice,
     ]
     inks = [
         Colour.TEXT,

@@ -129,6 +129,7 @@ def _draw_legend(canvas: Image.Image, draw: ImageDraw.ImageDraw, panel: Rect) ->
         (sprites.cost_slot("different", LEGEND_ICON, Palette.PANEL), "all different"),
         (sprites.token("wild", None, LEGEND_ICON), "token (coin)"),
         (sprites.die(Colour.MUTED, None, LEGEND_ICON), "die not rolled yet"),
+        (_passive_icon(), "passive Power Up"),
     ]
     column_width = (panel.width - 2 * PANEL_PAD) // 2
     for index, (icon, label) in enumerate(entries):
@@ -138,6 +139,19 @@ def _draw_legend(canvas: Image.Image, draw: ImageDraw.ImageDraw, panel: Rect) ->
         draw.text(
             (x + LEGEND_ICON + 8, y + LEGEND_ICON // 2), label, font=font(17), fill=Colour.TEXT, anchor="lm"
         )
+
+
+@cache
+def _passive_icon() -> Image.Image:
+    """The mark of a passive Power Up, which shows "PASSIVE" where other tiles show their cost."""
+    icon = Image.new("RGBA", (LEGEND_ICON, LEGEND_ICON), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(icon)
+    draw.rounded_rectangle(
+        (0, 0, LEGEND_ICON - 1, LEGEND_ICON - 1), 6, fill=Palette.POWER, outline=Palette.POWER_EDGE, width=2
+    )
+    middle = LEGEND_ICON // 2
+    draw.text((middle, middle), "P", font=font(17, True), fill=Colour.MUTED, anchor="mm")
+    return icon
 
 
 def draw_state(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -> None:

@@ -1,5 +1,5 @@
-"""A Z-Fighter's mat: name, dice colour and ability (cached per fighter and seat), then the state:
-health pips, Dragon Ball tokens, the dice on the mat, equipped Power Ups, KO and turn marks."""
+"""A Z-Fighter's mat: name, dice colour and ability (cached per fighter, seat and dice colour), then
+the state: health pips, Dragon Ball tokens, the dice on the mat, equipped Power Ups, KO and turn marks."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from renderers.cell import sprites
 from renderers.cell.layout import MAT, MAT_DIE, MAT_DIE_STEP, POWER_CHIP, Palette
-from renderers.cell.pieces import Marks, die_by_id, fighter_colour, seat_colour
+from renderers.cell.pieces import Marks, dice_colour, die_by_id, seat_colour
 from renderers.cell.tiles import power_chip
 from renderers.common import Colour, Rect, ellipsize, font, ink_on, paste
 from rules.cell.content import catalogue
@@ -33,9 +33,9 @@ def short_name(name: str) -> str:
 
 
 @cache
-def mat_base(fighter_id: str, seat: int, knocked_out: bool) -> Image.Image:
+def mat_base(fighter_id: str, seat: int, dice: str, knocked_out: bool) -> Image.Image:
     card = catalogue().fighter(fighter_id)
-    colour = fighter_colour(fighter_id)
+    colour = dice_colour(dice)
     width, height = MAT
     canvas = Image.new("RGB", MAT, Palette.TABLE)
     draw = ImageDraw.Draw(canvas)
@@ -45,9 +45,7 @@ def mat_base(fighter_id: str, seat: int, knocked_out: bool) -> Image.Image:
     draw.text((PAD + 18, PAD + 18), str(seat + 1), font=font(22, True), fill=ink_on(colour), anchor="mm")
     draw.text((PAD + 48, PAD + 18), card.name, font=font(26, True), fill=Colour.TEXT, anchor="lm")
     name_end = PAD + 48 + round(font(26, True).getlength(card.name))
-    draw.text(
-        (name_end + 10, PAD + 20), f"{card.dice_colour} dice", font=font(18), fill=Colour.MUTED, anchor="lm"
-    )
+    draw.text((name_end + 10, PAD + 20), f"{dice} dice", font=font(18), fill=Colour.MUTED, anchor="lm")
     ability = ellipsize(card.ability_text, font(16), width - 2 * PAD)
     draw.text((PAD, PAD + 46), ability, font=font(16), fill=Colour.MUTED)
     return canvas
@@ -80,7 +78,7 @@ def _turn_tag() -> Image.Image:
 
 def draw_mat(canvas: Image.Image, rect: Rect, view: CellView, fighter: FighterState, marks: Marks) -> None:
     knocked_out = fighter.knocked_out
-    canvas.paste(mat_base(fighter.fighter, fighter.seat, knocked_out), (rect.x, rect.y))
+    canvas.paste(mat_base(fighter.fighter, fighter.seat, fighter.dice_colour, knocked_out), (rect.x, rect.y))
     draw = ImageDraw.Draw(canvas)
     active = view.outcome is None and view.active_seat == fighter.seat
     if active:

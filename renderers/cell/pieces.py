@@ -40,12 +40,13 @@ class Marks:
         )
 
 
-def fighter_colour(fighter_id: str) -> RGB:
-    return hex_colour(catalogue().fighter(fighter_id).colour_hex)
+def dice_colour(name: str) -> RGB:
+    return hex_colour(catalogue().dice_colour(name).hex)
 
 
 def seat_colour(view: CellView, seat: int) -> RGB:
-    return fighter_colour(view.fighters[seat].fighter)
+    """The colour of the dice the seat's player chose."""
+    return dice_colour(view.fighters[seat].dice_colour)
 
 
 @cache

@@ -95,7 +95,7 @@ def state_at(players: int, seed: int, actions: int) -> CellState:
 # Seeds and move counts picked for varied boards: a few dice on the Damage Track, shared dice,
 # tokens, Power Ups and a canceled threat.
 MID_GAME = {1: (58, 30), 4: (139, 28)}
-PAYING_FOR_A_POWER_UP = (4, 3, 59)
+PAYING_FOR_A_POWER_UP = (4, 3, 38)
 
 
 def start_of_game(players: int, seed: int = 1) -> CellState:

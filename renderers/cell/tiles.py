@@ -123,7 +123,10 @@ def power_card(tile_id: int, highlighted: bool) -> Image.Image:
     icons_top = TILE_PAD + 32
     x = _cost_row(canvas, "BUY", ["assist"] * tile.purchase_cost, (TILE_PAD, icons_top), 26)
     use = list(tile.activation_cost)
-    if x + 12 + _cost_row_width("USE", len(use), 26) <= width - TILE_PAD:
+    if tile.is_passive:
+        _passive_label(draw, (x + 12, icons_top + 13))
+        text_top, text_lines = icons_top + 36, 3
+    elif x + 12 + _cost_row_width("USE", len(use), 26) <= width - TILE_PAD:
         _cost_row(canvas, "USE", use, (x + 12, icons_top), 26)
         text_top, text_lines = icons_top + 36, 3
     else:
@@ -149,9 +152,16 @@ def power_chip(tile_id: int, used: bool, highlighted: bool) -> Image.Image:
     draw.text((8, 5), ellipsize(tile.name, font(16, True), inner), font=font(16, True), fill=Colour.TEXT)
     if used:
         draw.text((8, height - 8), "used this turn", font=font(16), fill=Colour.MUTED, anchor="ld")
+    elif tile.is_passive:
+        _passive_label(draw, (8, height - 19))
     else:
         _cost_row(canvas, "USE", list(tile.activation_cost), (8, height - 32), 26)
     return canvas
+
+
+def _passive_label(draw: ImageDraw.ImageDraw, left_middle: tuple[int, int]) -> None:
+    """A passive tile has no activation cost: it says it works by itself instead."""
+    draw.text(left_middle, "PASSIVE", font=font(16, True), fill=Colour.MUTED, anchor="lm")
 
 
 def _cost_row_width(label: str, icons: int, size: int) -> int:

@@ -22,6 +22,7 @@ Ability = Literal[
     "free_reroll", "change_face", "starting_tile", "share_any", "discount_and_gift", "first_strike"
 ]
 Restriction = Literal["no_share", "no_reroll"]
+MAX_PLAYERS = 4
 
 FACE_NAMES: dict[str, str] = {
     "dragon_ball": "Dragon Ball",
@@ -38,14 +39,13 @@ _DATA = Path(__file__).parent / "data"
 class EffectStep(BaseModel):
     op: str
     amount: int = Field(default=1, ge=1)
+    face: Face | None = Field(default=None, description="the die face a passive step applies to")
 
 
 class FighterCard(BaseModel):
     id: str
     name: str
     max_hp: int = Field(ge=1)
-    dice_colour: str
-    colour_hex: str
     ability: Ability
     ability_text: str
     starting_tile: str | None = None
@@ -70,14 +70,35 @@ class ThreatTile(BaseModel):
 
 
 class PowerUpTile(BaseModel):
+    """An active tile runs ``effects`` each time its ``activation_cost`` is paid; a passive tile has
+    neither and its ``passive`` steps hold for as long as it is equipped."""
+
     id: int
     name: str
     purchase_cost: int = Field(ge=1, le=4)
-    activation_cost: list[Face | Literal["any"]] = Field(min_length=1, max_length=4)
-    effects: list[EffectStep]
+    activation_cost: list[Face | Literal["any"]] = Field(default_factory=list, max_length=4)
+    effects: list[EffectStep] = []
+    passive: list[EffectStep] = []
     effect_text: str
     once_per_turn: bool = False
     needs_target: bool = False
+
+    @property
+    def is_passive(self) -> bool:
+        return bool(self.passive)
+
+    @model_validator(mode="after")
+    def _active_or_passive(self) -> PowerUpTile:
+        if self.passive and (self.effects or self.activation_cost or self.once_per_turn):
+            raise ValueError(f"{self.name}: a passive tile has no activation cost and no activated effects")
+        if not self.passive and not (self.effects and self.activation_cost):
+            raise ValueError(f"{self.name}: an active tile needs an activation cost and effects")
+        return self
+
+
+class DiceColour(BaseModel):
+    name: str
+    hex: str
 
 
 class TrackRow(BaseModel):
@@ -88,6 +109,8 @@ class TrackRow(BaseModel):
 class BoardLayout(BaseModel):
     die_faces: list[Face] = Field(min_length=6, max_length=6)
     dice_per_player: int
+    dice_colours: list[DiceColour] = Field(min_length=4, description="one set of dice per colour")
+    hp_tokens: int = Field(ge=1)
     tokens: dict[TokenKind, int]
     cell_health: int
     easy_cell_health: int
@@ -122,6 +145,14 @@ class Catalogue(BaseModel):
             raise ValueError("power up ids must be 0..17 in order")
         if sum(self.board.tokens.values()) != 24:
             raise ValueError("the box holds 24 Dragon Ball tokens")
+        if len(self.board.dice_colours) * self.board.dice_per_player != 20:
+            raise ValueError("the box holds 20 dice, one set of five per colour")
+        sturdiest = sorted((fighter.max_hp for fighter in self.fighters), reverse=True)[:MAX_PLAYERS]
+        if sum(sturdiest) > self.board.hp_tokens:
+            raise ValueError(
+                f"any {MAX_PLAYERS} fighters take HP tokens equal to their maximum health: "
+                f"{sum(sturdiest)} is more than the box's {self.board.hp_tokens}"
+            )
         names = {p.name for p in self.power_ups}
         for fighter in self.fighters:
             if fighter.ability == "starting_tile" and fighter.starting_tile not in names:
@@ -134,6 +165,9 @@ class Catalogue(BaseModel):
 
     def fighter(self, fighter_id: str) -> FighterCard:
         return _fighters_by_id()[fighter_id]
+
+    def dice_colour(self, name: str) -> DiceColour:
+        return next(colour for colour in self.board.dice_colours if colour.name == name)
 
     def power_up_named(self, name: str) -> PowerUpTile:
         return next(p for p in self.power_ups if p.name == name)

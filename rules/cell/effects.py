@@ -1,16 +1,17 @@
 """The registry of effect steps that threat and Power Up tiles are made of.
 
 Threat steps run when Cell activates; Power Up steps run when a fighter pays a tile's activation
-cost. Adding a tile means writing data; a new kind of step means one function here.
+cost; passive steps hold while their tile is equipped and are asked what they add. Adding a tile
+means writing data; a new kind of step means one function here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from rules.cell import board
-from rules.cell.content import EffectStep, PowerUpTile, ThreatTile, catalogue
+from rules.cell.content import EffectStep, Face, PowerUpTile, ThreatTile, catalogue
 from rules.cell.state import CellState, Placement
 from rules.core.events import Event
 
@@ -26,9 +27,12 @@ class EffectContext:
 
 
 EffectFunction = Callable[[EffectContext, EffectStep], None]
+DamageBonus = Callable[[EffectStep, Face], int]
+"""A passive step's extra damage for one die (or token) of ``face`` put on the Damage Track."""
 
 THREAT_OPS: dict[str, EffectFunction] = {}
 POWER_UP_OPS: dict[str, EffectFunction] = {}
+PASSIVE_OPS: dict[str, DamageBonus] = {}
 
 
 def threat_op(name: str) -> Callable[[EffectFunction], EffectFunction]:
@@ -47,6 +51,14 @@ def power_up_op(name: str) -> Callable[[EffectFunction], EffectFunction]:
     return register
 
 
+def passive_op(name: str) -> Callable[[DamageBonus], DamageBonus]:
+    def register(function: DamageBonus) -> DamageBonus:
+        PASSIVE_OPS[name] = function
+        return function
+
+    return register
+
+
 def validate_threat(tile: ThreatTile) -> None:
     for step in tile.effects:
         if step.op not in THREAT_OPS:
@@ -57,6 +69,11 @@ def validate_power_up(tile: PowerUpTile) -> None:
     for step in tile.effects:
         if step.op not in POWER_UP_OPS:
             raise ValueError(f"power up {tile.name}: unknown effect {step.op!r}")
+    for step in tile.passive:
+        if step.op not in PASSIVE_OPS:
+            raise ValueError(f"power up {tile.name}: unknown passive effect {step.op!r}")
+        if step.face is None:
+            raise ValueError(f"power up {tile.name}: a passive step names the face it applies to")
     needs_target = any(step.op == "heal" for step in tile.effects)
     if needs_target != tile.needs_target:
         raise ValueError(f"power up {tile.name}: needs_target must be set exactly for healing one fighter")
@@ -83,15 +100,6 @@ def run_power_up(context: EffectContext, tile: PowerUpTile) -> None:
 def _damage_all(context: EffectContext, step: EffectStep) -> None:
     for fighter in context.state.fighters:
         board.damage_fighter(context.state, context.events, fighter.seat, step.amount, context.source_name)
-
-
-@threat_op("damage_strongest")
-def _damage_strongest(context: EffectContext, step: EffectStep) -> None:
-    """The fighter with the most HP; ties go to the earliest seat so the choice is deterministic."""
-    standing = [fighter for fighter in context.state.fighters if not fighter.knocked_out]
-    if standing:
-        target = max(standing, key=lambda fighter: (fighter.hp, -fighter.seat))
-        board.damage_fighter(context.state, context.events, target.seat, step.amount, context.source_name)
 
 
 @threat_op("heal_cell")
@@ -132,6 +140,20 @@ def _drain_meter(context: EffectContext, step: EffectStep) -> None:
             "meter_drained",
             f"{context.source_name}: {len(drained)} Dragon Ball(s) knocked off the meter",
         )
+
+
+# Passive steps: what an equipped tile adds to each die its holder puts on the Damage Track.
+
+
+def passive_damage_bonus(equipped: Iterable[int], face: Face) -> int:
+    """What the passive tiles among ``equipped`` add to one die of ``face`` spent on the Damage Track."""
+    tiles = catalogue().power_ups
+    return sum(PASSIVE_OPS[step.op](step, face) for tile in equipped for step in tiles[tile].passive)
+
+
+@passive_op("die_damage")
+def _die_damage(step: EffectStep, face: Face) -> int:
+    return step.amount if step.face == face else 0
 
 
 # Power Up steps: the active fighter pays the activation cost, then these run in order.
@@ -178,7 +200,7 @@ def _collect_tokens(context: EffectContext, step: EffectStep) -> None:
 def _retrieve_own(context: EffectContext, step: EffectStep) -> None:
     """The user's dice leave Threat tiles and the Dragon Ball Meter and come back rolled, to be spent
     this turn: that is what sets the tile apart from burning a die to retrieve (CONTENT.md,
-    decision 25)."""
+    decision 24)."""
     assert context.actor is not None
     state = context.state
     retrieved: list[Placement] = []

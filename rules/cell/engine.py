@@ -27,8 +27,8 @@ from rules.cell.actions import (
     Spend,
     StartSelection,
 )
-from rules.cell.content import FACES, Face, Restriction, TokenKind, catalogue
-from rules.cell.effects import EffectContext, run_power_up, run_threat
+from rules.cell.content import FACES, MAX_PLAYERS, Face, Restriction, TokenKind, catalogue
+from rules.cell.effects import EffectContext, passive_damage_bonus, run_power_up, run_threat
 from rules.cell.state import (
     SCHEMA_VERSION,
     ActiveThreat,
@@ -51,8 +51,12 @@ THREATS_REMOVED_PER_PLAYER: dict[str, int] = {"normal": 0, "easy": 0, "challenge
 
 
 class CellOptions(BaseModel):
-    fighters: list[str] = Field(min_length=1, max_length=4, description="fighter ids in seat order")
+    fighters: list[str] = Field(min_length=1, max_length=MAX_PLAYERS, description="fighter ids in seat order")
     variant: Variant = "normal"
+    dice_colours: list[str | None] = Field(
+        default=[],
+        description="each seat's chosen dice colour in seat order; None (or none given) takes a free one",
+    )
 
     @model_validator(mode="after")
     def _known_and_distinct(self) -> CellOptions:
@@ -62,7 +66,22 @@ class CellOptions(BaseModel):
         unknown = [fighter for fighter in self.fighters if fighter not in known]
         if unknown:
             raise ValueError(f"unknown Z-Fighter(s): {', '.join(unknown)}")
+        if self.dice_colours and len(self.dice_colours) != len(self.fighters):
+            raise ValueError("give one dice colour per seat, or none")
+        chosen = [colour for colour in self.dice_colours if colour is not None]
+        palette = {colour.name for colour in catalogue().board.dice_colours}
+        if any(colour not in palette for colour in chosen):
+            raise ValueError(f"dice come in {', '.join(sorted(palette))}")
+        if len(set(chosen)) != len(chosen):
+            raise ValueError("each set of dice can be taken by one player only")
         return self
+
+    def seat_colours(self) -> list[str]:
+        """The chosen colours, and for every seat without one the first colour nobody took
+        (the rulebook: "players can pick the color of dice they prefer")."""
+        wanted = self.dice_colours or [None] * len(self.fighters)
+        free = [c.name for c in catalogue().board.dice_colours if c.name not in wanted]
+        return [colour if colour is not None else free.pop(0) for colour in wanted]
 
 
 def _reject(code: str, message: str) -> IllegalAction:
@@ -84,6 +103,7 @@ def new_game(options: CellOptions, seed: int) -> CellState:
 
     fighters: list[FighterState] = []
     starting_tiles: list[int] = []
+    colours = options.seat_colours()
     for seat, fighter_id in enumerate(options.fighters):
         card = content.fighter(fighter_id)
         tiles = [content.power_up_named(card.starting_tile).id] if card.starting_tile else []
@@ -95,6 +115,7 @@ def new_game(options: CellOptions, seed: int) -> CellState:
                 name=card.name,
                 hp=card.max_hp,
                 max_hp=card.max_hp,
+                dice_colour=colours[seat],
                 power_ups=tiles,
             )
         )
@@ -126,7 +147,7 @@ def new_game(options: CellOptions, seed: int) -> CellState:
         token_pile=token_pile,
     )
     events: list[Event] = []
-    names = ", ".join(fighter.name for fighter in fighters)
+    names = ", ".join(f"{fighter.name} ({fighter.dice_colour} dice)" for fighter in fighters)
     board.say(
         state, events, "game_started", f"The Cell Games begin ({options.variant}): {names} against Cell"
     )
@@ -276,9 +297,10 @@ def _apply_spend(state: CellState, events: list[Event], action: Spend) -> None:
         board.heal_fighter(state, events, seat, action.target, 1, f"{name} spends {what}")  # type: ignore[arg-type]
     elif action.use == "damage":
         placement = board.take_source(state, seat, source)
-        amount = (2 if placement.face == "super_attack" else 1) + board.strike_bonus(state, seat)
+        boost = passive_damage_bonus(state.fighters[seat].power_ups, placement.face)
+        amount = (2 if placement.face == "super_attack" else 1) + boost + board.strike_bonus(state, seat)
         board.place_on_track(state, events, placement)
-        board.damage_cell(state, events, amount, seat, what)
+        board.damage_cell(state, events, amount, seat, f"{what} (+{boost} from Power Ups)" if boost else what)
     elif action.use == "cancel":
         threat = state.active_threat(action.target)  # type: ignore[arg-type]
         assert threat is not None
@@ -313,7 +335,8 @@ def _apply_spend(state: CellState, events: list[Event], action: Spend) -> None:
             state,
             events,
             "die_shared",
-            f"{name} shares {board.with_article(what)} die with {receiver}",
+            f"{name} shares {board.with_article(f'{state.fighters[die.owner].dice_colour} {what}')} die "
+            f"with {receiver}",
             seat,
             to=action.target,
         )
@@ -406,6 +429,10 @@ def _start_problem(state: CellState, action: StartSelection) -> IllegalAction | 
         return None
     if tile_id not in fighter.power_ups:
         return _reject("not_equipped", f"You don't have {tile.name} equipped.")
+    if tile.is_passive:
+        return _reject(
+            "passive_tile", f"{tile.name} works by itself while equipped: there is nothing to pay."
+        )
     if tile.once_per_turn and tile_id in fighter.power_ups_used:
         return _reject("once_per_turn", f"{tile.name} can be used once per turn.")
     if not _affordable_sources(state, seat, list(tile.activation_cost)):
@@ -963,7 +990,15 @@ def outcome(state: CellState) -> Outcome | None:
     return state.outcome
 
 
-CODEC = StateCodec(CellState, SCHEMA_VERSION)
+def _colour_dice(document: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 to 2: dice colours became the players' choice; older games keep the palette's order."""
+    palette = [colour.name for colour in catalogue().board.dice_colours]
+    for seat, fighter in enumerate(document["fighters"]):
+        fighter.setdefault("dice_colour", palette[seat])
+    return {**document, "schema_version": 2}
+
+
+CODEC = StateCodec(CellState, SCHEMA_VERSION, {1: _colour_dice})
 
 
 def parse_action(data: dict[str, Any]) -> CellAction:

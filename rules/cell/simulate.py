@@ -16,6 +16,7 @@ import argparse
 import math
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from multiprocessing import Pool
@@ -152,43 +153,66 @@ def format_table(cells: list[Cell]) -> list[str]:
     return lines
 
 
+def fighter_rates(cell: Cell) -> dict[str, float]:
+    """Win rate of the games each fighter played in, by fighter id (only fighters who played)."""
+    results: dict[str, list[bool]] = {}
+    for record in cell.records:
+        for fighter in record.fighters:
+            results.setdefault(fighter, []).append(record.won)
+    return {fighter: sum(won) / len(won) for fighter, won in results.items()}
+
+
+def fighter_spread(cell: Cell) -> float:
+    """The largest distance of a fighter's win rate from the mean of the fighters' rates in the cell."""
+    rates = list(fighter_rates(cell).values())
+    if not rates:
+        return 0.0
+    mean = sum(rates) / len(rates)
+    return max(abs(rate - mean) for rate in rates)
+
+
 def format_fighters(cells: list[Cell]) -> list[str]:
     """Win rate of the games each fighter played in, cell by cell: how the mats compare."""
     header = f"{'variant':<11}{'players':>7}  {'fighter':<15}{'games':>7}{'win rate':>10}"
     lines = [header, "-" * len(header)]
     for cell in cells:
-        results: dict[str, list[bool]] = {}
-        for record in cell.records:
-            for fighter in record.fighters:
-                results.setdefault(fighter, []).append(record.won)
+        played = Counter(fighter for record in cell.records for fighter in record.fighters)
+        rates = fighter_rates(cell)
         for fighter in catalogue().fighters:
-            won = results.get(fighter.id)
-            if won:
+            if fighter.id in rates:
                 lines.append(
-                    f"{cell.variant:<11}{cell.players:>7}  {fighter.name:<15}{len(won):>7}"
-                    f"{sum(won) / len(won):>10.1%}"
+                    f"{cell.variant:<11}{cell.players:>7}  {fighter.name:<15}{played[fighter.id]:>7}"
+                    f"{rates[fighter.id]:>10.1%}"
                 )
     return lines
 
 
 def summary_line(cells: list[Cell]) -> str:
-    """The targets in one line: Normal's range, Easy's lead over Normal, Impossible's win rate."""
-    by_key = {(cell.variant, cell.players): cell for cell in cells}
-    normal = [by_key[("normal", k)].win_rate for k in PLAYER_COUNTS if ("normal", k) in by_key]
-    leads = [
-        by_key[("easy", k)].win_rate - by_key[("normal", k)].win_rate
-        for k in PLAYER_COUNTS
-        if ("easy", k) in by_key and ("normal", k) in by_key
-    ]
-    impossible = [cell for cell in cells if cell.variant == "impossible"]
-    impossible_games = sum(cell.games for cell in impossible)
-    impossible_rate = sum(cell.wins for cell in impossible) / impossible_games if impossible_games else 0.0
-    return (
-        f"normal_win_rate_min={min(normal, default=0.0):.3f} "
-        f"normal_win_rate_max={max(normal, default=0.0):.3f} "
-        f"easy_minus_normal_min={min(leads, default=0.0):.3f} "
-        f"impossible_win_rate={impossible_rate:.3f}"
-    )
+    """The balance targets in one line, each over the player counts in the table: Normal's lowest
+    and highest win rate; the smallest lead of Easy over Normal, of Normal over Challenge and of
+    Challenge over Impossible; Impossible's highest rate at three and four players; and the largest
+    distance of a fighter from the mean of its cell's fighters. Rates are fractions (0.12 is 12%)."""
+    rate = {(cell.variant, cell.players): cell.win_rate for cell in cells}
+
+    def gaps(higher: Variant, lower: Variant) -> list[float]:
+        return [
+            rate[(higher, k)] - rate[(lower, k)]
+            for k in PLAYER_COUNTS
+            if (higher, k) in rate and (lower, k) in rate
+        ]
+
+    normal = [rate[("normal", k)] for k in PLAYER_COUNTS if ("normal", k) in rate]
+    impossible_34 = [rate[("impossible", k)] for k in (3, 4) if ("impossible", k) in rate]
+    figures = {
+        "normal_min": min(normal, default=0.0),
+        "normal_max": max(normal, default=0.0),
+        "easy_gap_min": min(gaps("easy", "normal"), default=0.0),
+        "challenge_gap_min": min(gaps("normal", "challenge"), default=0.0),
+        "impossible_gap_min": min(gaps("challenge", "impossible"), default=0.0),
+        "impossible_max_34": max(impossible_34, default=0.0),
+        "fighter_spread_max": max((fighter_spread(cell) for cell in cells), default=0.0),
+    }
+    return " ".join(f"{name}={value:.3f}" for name, value in figures.items())
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:

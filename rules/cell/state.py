@@ -12,7 +12,7 @@ from rules.core.events import Event
 from rules.core.game import Outcome
 from rules.core.rng import Rng
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 Variant = Literal["normal", "easy", "challenge", "impossible"]
 DieZone = Literal["mat", "spent", "threat", "meter", "track"]
@@ -69,6 +69,7 @@ class FighterState(BaseModel):
     name: str
     hp: int
     max_hp: int
+    dice_colour: str
     power_ups: list[int] = []
     tokens: list[TokenKind] = []
     free_reroll_used: bool = False

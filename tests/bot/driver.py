@@ -42,6 +42,11 @@ def controls(message: StoredMessage) -> list[dict[str, Any]]:
     return list(message.walk_components())
 
 
+def lobby_select(message: StoredMessage, op: str) -> str:
+    """The custom_id of the lobby's select for ``op`` ("pick" a fighter, or a dice "colour")."""
+    return next(s["custom_id"] for s in message.selects if s["custom_id"].split(":")[3] == op)
+
+
 def find_control(message: StoredMessage, op: str, arg: str) -> dict[str, Any] | None:
     for component in controls(message):
         custom_id = component.get("custom_id", "")
@@ -83,14 +88,19 @@ class CellTable:
         assert message is not None, "the game has no board message"
         return message
 
-    async def open(self, fighters: list[str], difficulty: str = "normal") -> None:
+    async def open(
+        self, fighters: list[str], difficulty: str = "normal", colours: list[str] | None = None
+    ) -> None:
         host = self.players[0]
         lobby = await self.fake.slash(host, "cell start", channel=self.channel, difficulty=difficulty)
         for player in self.players[1:]:
             await self.fake.click(player, lobby, "Join")
         for player, fighter in zip(self.players, fighters, strict=True):
             board = await self.board()
-            await self.fake.select(player, board, [fighter])
+            await self.fake.select(player, board, [fighter], custom_id=lobby_select(board, "pick"))
+        for player, colour in zip(self.players, colours or [], strict=False):
+            board = await self.board()
+            await self.fake.select(player, board, [colour], custom_id=lobby_select(board, "colour"))
         await self.fake.click(host, await self.board(), "Start")
 
     async def play(

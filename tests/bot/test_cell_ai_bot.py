@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules.cell.engine import CellOptions, apply, legal_actions, new_game
-from tests.bot.driver import CellTable, make_bot
+from tests.bot.driver import CellTable, lobby_select, make_bot
 from tests.bot.policies import heuristic, passive
 from tests.bot.test_cell_bot import LINE_UPS
 from tests.fakediscord.fake import FakeDiscord
@@ -58,7 +58,8 @@ async def test_ai_teammates_fill_the_empty_seats_and_play_their_turns(
         channel = fake.guild.channels[0]
         table = CellTable(fake, bot, channel, [fake.users.bob])
         lobby = await fake.slash(fake.users.bob, "cell start", channel=channel, ai_players=3)
-        await fake.select(fake.users.bob, lobby, ["goku"])
+        picks = lobby_select(await table.board(), "pick")
+        await fake.select(fake.users.bob, lobby, ["goku"], custom_id=picks)
         await fake.click(fake.users.bob, await table.board(), "Start")
         record = await table.record()
         assert [p.get("ai", False) for p in record.lobby["players"]] == [False, True, True, True]

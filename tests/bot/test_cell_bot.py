@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.cell import RULE_PAGES
+from rules.cell.content import catalogue
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, make_bot
 from tests.bot.policies import passive
@@ -183,3 +185,30 @@ async def test_help_rules_log_and_status(fake_discord: FakeDiscord, tmp_path: Pa
         new_board = await table.board()
         assert new_board.id != old_board.id and new_board.attachments
         assert not list(fake.world.find_message(old_board.id).walk_components())
+
+
+async def test_players_choose_their_dice_colours_in_the_lobby(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Rulebook line 53: dice colours are not tied to a fighter; each player picks a free colour and
+    the game (board and log) uses it. A seat without a choice takes the first free colour."""
+    fake = fake_discord
+    people = [fake.users.bob, fake.users.carol, fake.users.dave]
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=7)) as bot:
+        table = CellTable(fake, bot, fake.guild.channels[0], people)
+        await table.open(["goku", "gohan", "vegeta"], colours=["teal", "orange"])
+        state = await table.state()
+        assert [fighter.dice_colour for fighter in state.fighters] == ["teal", "orange", "yellow"]
+        assert "Goku (teal dice)" in state.recent_events[0].text
+
+
+def test_the_rule_pages_follow_the_content() -> None:
+    """The /cell rules pages name every dice colour and every passive Power Up, and say that threat
+    damage hits every Z-Fighter (rulebook lines 53, 103 and 123)."""
+    text = " ".join(body for _, body in RULE_PAGES.pages)
+    for colour in catalogue().board.dice_colours:
+        assert colour.name in text
+    for tile in catalogue().power_ups:
+        if tile.is_passive:
+            assert tile.name in text
+    assert "hits **every** Z-Fighter" in text

@@ -140,7 +140,7 @@ def only_fixed_faces(tile: ThreatTile) -> bool:
 
 def harmless(tile: ThreatTile) -> bool:
     """A threat without restrictions whose effects only heal Cell or hurt fighters."""
-    return not tile.restrictions and ops(tile) <= {"damage_all", "damage_strongest", "heal_cell"}
+    return not tile.restrictions and ops(tile) <= {"damage_all", "heal_cell"}
 
 
 def put_threats(state: CellState, *tiles: int) -> None:
@@ -194,9 +194,11 @@ def fill_meter(state: CellState, seat: int, count: int) -> None:
 
 
 def fill_track(state: CellState, count: int) -> None:
-    """Covers the first ``count`` slots of the Damage Track with tokens from the pile (Wilds as Attacks)."""
+    """Covers the first ``count`` slots of the Damage Track with tokens from the pile (Wilds as
+    Attacks); a track longer than the box's 24 tokens gets Attack tokens beyond them, which only the
+    track's own tests use."""
     for _ in range(count):
-        token = state.token_pile.pop()
+        token: TokenKind = state.token_pile.pop() if state.token_pile else "attack"
         face: Face = "attack" if token == "wild" else token
         state.damage_track.append(Placement(face=face, token=token, placed_by=0))
 

@@ -39,26 +39,15 @@ def test_every_effect_in_the_data_is_registered():
         assert ops(power_up) <= POWER_UP_OPS.keys()
 
 
-def test_the_healthiest_fighter_takes_the_hit_ties_to_the_earliest_seat():
-    """CONTENT.md: ``damage_strongest`` hits the fighter with most HP; ties go to the earliest seat."""
+def test_threat_damage_hits_every_standing_fighter():
+    """Line 123: "When Cell deals damage from a Threat Tile effect, he deals that amount of damage to
+    each Z-Fighter"; a KO'd fighter has nothing left to lose (line 113)."""
     state = start("goku", "piccolo", "gohan")
     set_hp(state, 0, 5)
-    set_hp(state, 1, 5)
+    set_hp(state, 1, 0)
     set_hp(state, 2, 3)
-    run_threat_step(state, "damage_strongest", 2)
-    assert [fighter.hp for fighter in state.fighters] == [3, 5, 3]
-    run_threat_step(state, "damage_strongest", 2)
-    assert [fighter.hp for fighter in state.fighters] == [3, 3, 3]
-
-
-def test_the_healthiest_standing_fighter_is_hit_never_a_knocked_out_one():
-    """Line 113: a KO'd fighter's health is already zero; ``damage_strongest`` picks among the rest."""
-    state = start("goku", "gohan")
-    set_hp(state, 0, 0)
-    set_hp(state, 1, 1)
-    run_threat_step(state, "damage_strongest", 3)
-    assert [fighter.hp for fighter in state.fighters] == [0, 0]
-    assert state.outcome is not None and state.outcome.reason == "all_knocked_out"
+    run_threat_step(state, "damage_all", 2)
+    assert [fighter.hp for fighter in state.fighters] == [3, 0, 1]
 
 
 def test_discarding_tokens_drops_the_latest_ones():
@@ -115,7 +104,7 @@ def test_a_token_discarding_threat_acts_when_cell_activates():
 
 
 def test_retrieving_your_own_dice_takes_them_from_threats_and_the_meter_rolled():
-    """CONTENT.md, decision 25: Power Up effect ``retrieve_own`` returns the user's dice from Threat
+    """CONTENT.md, decision 24: Power Up effect ``retrieve_own`` returns the user's dice from Threat
     tiles and the Dragon Ball Meter, leaving everyone else's, and rolls them, ready to spend."""
     tile = power_up_where("retrieving own dice", lambda tile: ops(tile) == {"retrieve_own"})
     threat = threat_where(
@@ -149,7 +138,7 @@ def test_retrieving_your_own_dice_takes_them_from_threats_and_the_meter_rolled()
 
 
 def test_instant_transmission_works_under_a_no_reroll_threat():
-    """CONTENT.md, decision 25: rolling the retrieved dice is not a reroll."""
+    """CONTENT.md, decision 24: rolling the retrieved dice is not a reroll."""
     tile = power_up_where("retrieving own dice", lambda tile: ops(tile) == {"retrieve_own"})
     blocker = threat_where("forbidding rerolls", lambda threat: "no_reroll" in threat.restrictions)
     state = start("goku")

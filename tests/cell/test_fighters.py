@@ -312,7 +312,7 @@ def test_trunks_first_die_on_the_track_each_turn_deals_one_more():
 
 
 def test_trunks_bonus_applies_once_to_a_power_up_too():
-    """CONTENT.md decision 6 with decision 24: Power Up damage dice go on the track, so the first of them
+    """CONTENT.md decision 6 with decision 23: Power Up damage dice go on the track, so the first of them
     carries the +1, once."""
     tile = power_up_where(
         "plain damage with two fixed dice",

@@ -264,7 +264,7 @@ def test_a_once_per_turn_tile_is_used_once_per_turn():
 
 def test_damage_dice_go_on_the_track():
     """Line 103: "Make sure you always place dice used to deal damage to Cell on the Damage Track";
-    CONTENT.md decision 24."""
+    CONTENT.md decision 23."""
     tile = plain_damage_tile()
     state = start("goku", "gohan", "vegeta", "piccolo")
     equip(state, 0, tile.id)
@@ -275,7 +275,7 @@ def test_damage_dice_go_on_the_track():
 
 
 def test_a_damage_tile_needs_room_on_the_track():
-    """CONTENT.md decision 24: a Power Up that deals damage needs that many free slots."""
+    """CONTENT.md decision 23: a Power Up that deals damage needs that many free slots."""
     tile = power_up_where(
         "plain damage with two dice or more", lambda t: ops(t) == {"damage"} and len(t.activation_cost) >= 2
     )
@@ -287,7 +287,7 @@ def test_a_damage_tile_needs_room_on_the_track():
 
 
 def test_power_up_dice_complete_rows():
-    """CONTENT.md decision 24: the activation dice on the track can complete rows (line 104)."""
+    """CONTENT.md decision 23: the activation dice on the track can complete rows (line 104)."""
     tile = plain_damage_tile()
     state = start("goku")
     equip(state, 0, tile.id)
@@ -306,7 +306,7 @@ def test_power_up_dice_complete_rows():
 
 
 def test_other_tiles_spend_their_dice_for_the_turn():
-    """CONTENT.md decision 24 and decision 1: dice paying a non-damage Power Up are spent and return to
+    """CONTENT.md decision 23 and decision 1: dice paying a non-damage Power Up are spent and return to
     their owner at the end of the turn."""
     tile = power_up_where("heal all", lambda tile: ops(tile) == {"heal_all"})
     state = start("goku", "gohan")

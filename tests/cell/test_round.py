@@ -259,11 +259,10 @@ def test_running_out_partway_through_a_reveal_loses_at_once():
     rejected(state, Roll(player=0), "game_over")
 
 
-def test_hp_tokens_do_not_cap_the_fighters_health():
-    """CONTENT.md decision 23: the 25 HP tokens cap nothing; the four sturdiest fighters all start at
-    full health, whatever their total."""
+def test_the_four_sturdiest_fighters_all_start_at_full_health_from_the_boxs_tokens():
+    """Lines 12 and 21: each player takes HP tokens equal to their maximum health from the box's 25;
+    the content is made so even the four sturdiest fighters all start at full health."""
     sturdiest = sorted(catalogue().fighters, key=lambda fighter: -fighter.max_hp)[:4]
     state = start(*(fighter.id for fighter in sturdiest))
-    assert sum(fighter.hp for fighter in state.fighters) == sum(
-        catalogue().fighter(fighter.fighter).max_hp for fighter in state.fighters
-    )
+    assert all(fighter.hp == fighter.max_hp for fighter in state.fighters)
+    assert sum(fighter.hp for fighter in state.fighters) <= catalogue().board.hp_tokens

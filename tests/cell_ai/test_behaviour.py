@@ -6,9 +6,10 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 
 from rules.cell.actions import CellAction, Confirm, Spend, StartSelection
-from rules.cell.ai import make_player, plan_turn
+from rules.cell.ai import hint, make_player, plan_turn
 from rules.cell.ai.runner import play_steps
 from rules.cell.content import FACES, Face, catalogue
+from rules.cell.state import CellState
 from rules.cell.threat_slots import faces_fit
 from tests.cell_ai.tables import (
     amount,
@@ -82,7 +83,7 @@ def test_cancels_the_most_damaging_threat_first() -> None:
 def test_fills_the_meter_when_fighters_are_about_to_be_knocked_out() -> None:
     """Two fighters at 1 HP face a threat nobody at the table can cancel now; one Dragon Ball
     completes the meter, and the wish after Cell's activation brings them back."""
-    hit = threat(lambda t: only_damages_everyone(t) and "super_attack" in t.cost)
+    hit = threat(lambda t: only_damages_everyone(t) and len(t.cost) >= 3)
     for agent in AGENTS:
         state = threats_in_play(rolled(table("goku", "gohan", "krillin"), "dragon_ball"), hit.id)
         supply(state)
@@ -134,3 +135,43 @@ def test_instant_transmission_brings_parked_dice_back_for_the_last_round_only() 
                 (a.purpose, a.tile) for a in plan_turn(state, 0, agent=agent) if isinstance(a, StartSelection)
             ]
             assert (("activate", transmission.id) in starts) == last_round, (agent, last_round)
+
+
+def transmission_table(last_round: bool, parked: int) -> CellState:
+    """Gohan, with Instant Transmission in the supply, an Assist and an Attack in hand and ``parked``
+    of his dice on the meter; in the last round the threat stack is empty."""
+    transmission = catalogue().power_up_named("Instant Transmission")
+    state = threats_in_play(rolled(table("gohan", "piccolo"), "assist", "attack"))
+    supply(state, transmission.id)
+    spent = [die for die in state.dice if die.owner == 0 and die.zone == "spent"][:parked]
+    on_the_meter(state, spent, placed_by=0)
+    if last_round:
+        state.removed_threats += state.threat_stack
+        state.threat_stack = []
+    return state
+
+
+def test_instant_transmission_is_bought_only_when_parked_dice_can_come_back_for_the_last_round() -> None:
+    """Bought in the last round, with dice parked on the meter, and used at once; not bought while
+    later rounds remain, nor with nothing parked."""
+    transmission = catalogue().power_up_named("Instant Transmission")
+    for agent in AGENTS:
+        for last_round, parked, wanted in ((True, 3, True), (False, 3, False), (True, 0, False)):
+            state = transmission_table(last_round, parked)
+            starts = [
+                (a.purpose, a.tile) for a in plan_turn(state, 0, agent=agent) if isinstance(a, StartSelection)
+            ]
+            bought = ("buy", transmission.id) in starts
+            assert bought == wanted, (agent, last_round, parked)
+            if wanted:
+                assert ("activate", transmission.id) in starts, agent
+
+
+def test_the_hint_says_why_instant_transmission_is_worth_buying() -> None:
+    state = transmission_table(last_round=True, parked=3)
+    suggestion = hint(state, 0, rng_seed=1)
+    assert suggestion is not None
+    assert suggestion.action == StartSelection(
+        player=0, purpose="buy", tile=catalogue().power_up_named("Instant Transmission").id
+    )
+    assert "3 of your dice" in suggestion.reason and "last round" in suggestion.reason

@@ -6,12 +6,14 @@ import re
 
 import pytest
 
+from rules.cell.ai.runner import GameRecord
 from rules.cell.content import catalogue
-from rules.cell.simulate import main, simulate, wilson_interval
+from rules.cell.simulate import Cell, main, simulate, summary_line, wilson_interval
 
+NUMBER = r"-?\d\.\d{3}"
 SUMMARY = re.compile(
-    r"^normal_win_rate_min=\d\.\d{3} normal_win_rate_max=\d\.\d{3} "
-    r"easy_minus_normal_min=-?\d\.\d{3} impossible_win_rate=\d\.\d{3}$"
+    rf"^normal_min={NUMBER} normal_max={NUMBER} easy_gap_min={NUMBER} challenge_gap_min={NUMBER} "
+    rf"impossible_gap_min={NUMBER} impossible_max_34={NUMBER} fighter_spread_max={NUMBER}$"
 )
 
 
@@ -65,3 +67,40 @@ def test_the_interval_is_the_wilson_score_interval() -> None:
     assert low == pytest.approx(0.2366, abs=1e-3) and high == pytest.approx(0.7634, abs=1e-3)
     assert wilson_interval(0, 20)[0] == 0.0
     assert wilson_interval(0, 0) == (0.0, 0.0)
+
+
+def _cell(variant: str, players: int, wins: int, games: int = 10) -> Cell:
+    fighters = [f.id for f in catalogue().fighters][:players]
+    records = [
+        GameRecord(seed, players, variant, tuple(fighters), seed < wins, "", 1, 0, 1)  # type: ignore[arg-type]
+        for seed in range(games)
+    ]
+    return Cell(variant, players, records)  # type: ignore[arg-type]
+
+
+def test_the_summary_line_measures_each_target_over_the_player_counts() -> None:
+    """The issue's targets: Normal's band, Easy's, Challenge's and Impossible's smallest gaps over the
+    four counts, Impossible at three and four players, and the widest fighter spread."""
+    wins = {
+        "easy": [9, 8, 8, 9],
+        "normal": [5, 4, 6, 5],
+        "challenge": [3, 3, 4, 2],
+        "impossible": [1, 2, 1, 0],
+    }
+    cells = [_cell(v, k, wins[v][k - 1]) for v in wins for k in (1, 2, 3, 4)]
+    assert summary_line(cells) == (
+        "normal_min=0.400 normal_max=0.600 easy_gap_min=0.200 challenge_gap_min=0.100 "
+        "impossible_gap_min=0.100 impossible_max_34=0.100 fighter_spread_max=0.000"
+    )
+
+
+def test_the_fighter_spread_is_the_largest_distance_from_the_cell_mean() -> None:
+    records = [
+        GameRecord(1, 1, "normal", ("goku",), True, "", 1, 0, 1),
+        GameRecord(2, 1, "normal", ("goku",), True, "", 1, 0, 1),
+        GameRecord(3, 1, "normal", ("gohan",), False, "", 1, 0, 1),
+        GameRecord(4, 1, "normal", ("piccolo",), True, "", 1, 0, 1),
+        GameRecord(5, 1, "normal", ("piccolo",), False, "", 1, 0, 1),
+    ]
+    # Goku 100%, Gohan 0%, Piccolo 50%: the mean is 50%, so the spread is 0.5.
+    assert summary_line([Cell("normal", 1, records)]).endswith("fighter_spread_max=0.500")

@@ -23,6 +23,7 @@ from rules.cell.ai.values import (
     track_value,
 )
 from rules.cell.content import FACE_NAMES, FACES, Face, TokenKind, catalogue
+from rules.cell.effects import passive_damage_bonus
 from rules.cell.state import Source
 from rules.cell.threat_slots import faces_fit, fits_with
 
@@ -115,7 +116,7 @@ class ChoiceMaker:
         model, weights = self.model, self.weights
         uses: list[Use] = []
         if face in ("attack", "super_attack") and model.track_room > 0:
-            damage = (2 if face == "super_attack" else 1) + self._strike_bonus()
+            damage = die_damage(model, face) + self._strike_bonus()
             value = track_value(model, 1, damage, weights, max(0, self._attackers() - 1))
             uses.append(Use("damage", None, value, f"hit Cell with {a_face(face)} ({damage})"))
         if face in ("dragon_ball", "assist"):
@@ -559,10 +560,20 @@ class ChoiceMaker:
                 continue
             receiver, discard, worth = placement
             worth += self._follow_up_value(tile_id, payment, receiver)
-            name = catalogue().power_ups[tile_id].name
-            for_whom = "" if receiver == model.seat else f" for {model.names[receiver]}"
-            why = f"buy {name}{for_whom} ({catalogue().power_ups[tile_id].effect_text})"
+            why = self._purchase_reason(tile_id, receiver)
             yield self._purchase_choice(tile_id, payment, receiver, discard, worth, why)
+
+    def _purchase_reason(self, tile_id: int, receiver: int) -> str:
+        model = self.model
+        tile = catalogue().power_ups[tile_id]
+        if any(step.op == "retrieve_own" for step in tile.effects):
+            when = "now, in the last round" if model.final_round else "in the last round, next round"
+            return (
+                f"buy {tile.name}: {model.parked_dice} of your dice sit on Threat tiles and the Dragon Ball "
+                f"Meter, where they can no longer help; it brings them back rolled, to spend on damage {when}"
+            )
+        for_whom = "" if receiver == model.seat else f" for {model.names[receiver]}"
+        return f"buy {tile.name}{for_whom} ({tile.effect_text})"
 
     def _placement(self, tile_id: int) -> tuple[int, int | None, float] | None:
         """Who should hold a new tile and what they drop: Krillin hands tiles to fighters with room."""
@@ -658,13 +669,18 @@ def _with_activatable(model: TableModel, tile_id: int) -> Permissions:
 
 def apply_single(model: TableModel, face: Face, use: Use, strike: int) -> None:
     if use.use == "damage":
-        place_on_track(model, 1, (2 if face == "super_attack" else 1) + strike)
+        place_on_track(model, 1, die_damage(model, face) + strike)
     elif use.use == "heal":
         model.hp[use.target] += 1  # type: ignore[index]
     elif use.use == "meter":
         model.meter += 1
     elif use.use == "cancel":
         next(t for t in model.threats if t.tile == use.target).place(face)
+
+
+def die_damage(model: TableModel, face: Face) -> int:
+    """One die of ``face`` on the Damage Track, with the passive tiles the active fighter holds."""
+    return (2 if face == "super_attack" else 1) + passive_damage_bonus(model.power_ups[model.seat], face)
 
 
 def place_on_track(model: TableModel, dice: int, damage: int) -> None:

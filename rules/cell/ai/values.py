@@ -17,6 +17,7 @@ from itertools import combinations, combinations_with_replacement
 
 from rules.cell.ai.model import TableModel
 from rules.cell.content import FACES, Face, SlotKind, catalogue
+from rules.cell.effects import passive_damage_bonus
 from rules.cell.threat_slots import faces_fit
 
 
@@ -97,6 +98,8 @@ def _copies_affordable(counts: tuple[int, ...], cost: tuple[str, ...], limit: in
 def power_up_gain(tile_id: int, players: int) -> float:
     """Expected extra damage (or its worth) per round from owning a tile, over spending its dice plainly."""
     tile = catalogue().power_ups[tile_id]
+    if tile.is_passive:
+        return passive_gain(tile_id)
     cost = tuple(tile.activation_cost)
     limit = 1 if tile.once_per_turn else 3
     uses = sum(
@@ -119,6 +122,19 @@ def power_up_gain(tile_id: int, players: int) -> float:
             effect += 0.2
     baseline = sum(GENERIC_FACE_VALUE[slot] for slot in cost)
     return 0.8 * uses * max(0.0, effect - baseline)
+
+
+PASSIVE_USE_SHARE = 0.7
+"""The share of a turn's matching dice that end up on the Damage Track rather than elsewhere."""
+
+
+def passive_gain(tile_id: int) -> float:
+    """A passive tile's extra damage per round: its bonus on each matching die rolled."""
+    dice = catalogue().board.dice_per_player
+    return sum(
+        PASSIVE_USE_SHARE * dice * probability * passive_damage_bonus((tile_id,), face)
+        for face, probability in face_probability().items()
+    )
 
 
 @cache
@@ -168,8 +184,6 @@ def threat_round_harm(model: TableModel, tile_id: int, weights: Weights) -> floa
     for step in catalogue().threats[tile_id].effects:
         if step.op == "damage_all":
             harm += weights.hp_future * step.amount * alive
-        elif step.op == "damage_strongest":
-            harm += weights.hp_future * step.amount
         elif step.op == "heal_cell":
             harm += step.amount
         elif step.op == "discard_tokens":
@@ -202,11 +216,6 @@ def project_activation(
         for step in threats[threat.tile].effects:
             if step.op == "damage_all":
                 hp_after = [max(0, h - step.amount) if h > 0 else h for h in hp_after]
-            elif step.op == "damage_strongest":
-                standing = [seat for seat, h in enumerate(hp_after) if h > 0]
-                if standing:
-                    target = max(standing, key=lambda seat: (hp_after[seat], -seat))
-                    hp_after[target] = max(0, hp_after[target] - step.amount)
             elif step.op == "drain_meter":
                 drained += step.amount
     return RoundProjection(hp_after, drained)
@@ -316,6 +325,25 @@ def _row_start(model: TableModel, row_end: int) -> int:
     return previous
 
 
+RETRIEVAL_KEPT = 0.6
+"""The share of dice parked now that are still parked when the last round comes (threats get
+canceled and the meter used in between)."""
+
+
 def owned_tile_value(model: TableModel, tile: int, owner: int) -> float:
+    if any(step.op == "retrieve_own" for step in catalogue().power_ups[tile].effects):
+        return retrieval_value(model, tile, owner)
     rounds = model.future_rounds + (1 if owner in model.later_seats else 0)
     return power_up_gain(tile, model.players) * rounds
+
+
+def retrieval_value(model: TableModel, tile: int, owner: int) -> float:
+    """A tile that brings the owner's parked dice back rolled pays off once, in the last round, when
+    dice on threats and the meter can no longer help: the active fighter's parked dice as fresh dice,
+    less the activation die. Other fighters' plans are unknown here, so it is worth nothing to them,
+    and nothing before the round ahead of the last (parked dice move too much until then)."""
+    if owner != model.seat or model.future_rounds > 1:
+        return 0.0
+    activation = sum(GENERIC_FACE_VALUE[slot] for slot in catalogue().power_ups[tile].activation_cost)
+    kept = 1.0 if model.final_round else RETRIEVAL_KEPT
+    return max(0.0, kept * DEFAULT_WEIGHTS.fresh_die * model.parked_dice - activation)
