@@ -98,8 +98,16 @@ def after_step(ctx: Ctx) -> None:
 
 
 def move(ctx: Ctx, unit: Unit, cell: Cell) -> None:
+    start = unit.cell
     unit.cell = cell
-    ctx.say("move", f"{char(unit).name} moves to {cell[0]},{cell[1]}", unit.seat, unit=unit.id, to=list(cell))
+    ctx.say(
+        "move",
+        f"{char(unit).name} moves to {cell[0]},{cell[1]}",
+        unit.seat,
+        unit=unit.id,
+        to=list(cell),
+        **{"from": list(start)},
+    )
 
 
 def altitude_problem(state: PrimeTimeState, unit: Unit, level: int) -> str | None:

@@ -72,8 +72,15 @@ def declare(
         cell = dash_cell(state, attacker, technique, target)
         assert cell is not None
         if cell != attacker.cell:
-            attacker.cell = cell
-            ctx.say("dash", f"{char(attacker).name} dashes to {cell[0]},{cell[1]}", attacker.seat)
+            start, attacker.cell = attacker.cell, cell
+            ctx.say(
+                "dash",
+                f"{char(attacker).name} dashes to {cell[0]},{cell[1]}",
+                attacker.seat,
+                unit=attacker.id,
+                to=list(cell),
+                **{"from": list(start)},
+            )
     frozen = target.has_status("frozen")
     if frozen:
         target.statuses.remove("frozen")
@@ -142,7 +149,15 @@ def intercept(ctx: Ctx, unit_id: str) -> None:
     if technique_of(state, attack.attacker, attack.technique).family == "melee":
         interceptor.cell, target.cell = target.cell, interceptor.cell
         interceptor.level, target.level = target.level, interceptor.level
-    ctx.say("intercept", f"{char(interceptor).name} intercepts for {char(target).name}", interceptor.seat)
+    ctx.say(
+        "intercept",
+        f"{char(interceptor).name} intercepts for {char(target).name}",
+        interceptor.seat,
+        unit=interceptor.id,
+        target=interceptor.id,
+        replaced=target.id,
+        attacker=attack.attacker,
+    )
     attack.target = interceptor.id
     attack.can_intercept = False
     open_window(ctx)
@@ -235,9 +250,14 @@ def evade_move(ctx: Ctx, cell: Cell) -> None:
     assert attack is not None and attack.evader is not None
     evader = ctx.state.unit(attack.evader)
     if cell != evader.cell:
-        evader.cell = cell
+        start, evader.cell = evader.cell, cell
         ctx.say(
-            "evade_move", f"{char(evader).name} moves to {cell[0]},{cell[1]}", evader.seat, unit=evader.id
+            "evade_move",
+            f"{char(evader).name} moves to {cell[0]},{cell[1]}",
+            evader.seat,
+            unit=evader.id,
+            to=list(cell),
+            **{"from": list(start)},
         )
     after_evade(ctx)
 
@@ -265,9 +285,20 @@ def _hit_check(ctx: Ctx) -> None:
     cover = technique.ranged and cover_for(state, attack.origin, attack.origin_level, attacker, target)
     needed = defense(target, cover)
     if attack.total < needed:
-        ctx.say("missed", f"{technique.name} misses {char(target).name} ({attack.total} vs {needed})")
+        ctx.say(
+            "missed",
+            f"{technique.name} misses {char(target).name} ({attack.total} vs {needed})",
+            attacker=attacker.id,
+            target=target.id,
+        )
     else:
-        ctx.say("hit", f"{technique.name} hits {char(target).name} ({attack.total} vs {needed})", cover=cover)
+        ctx.say(
+            "hit",
+            f"{technique.name} hits {char(target).name} ({attack.total} vs {needed})",
+            cover=cover,
+            attacker=attacker.id,
+            target=target.id,
+        )
         resolve_hit(ctx, attacker, technique, target, attack.origin, attack.credit_seat, attack.direction)
     finish(ctx)
 

@@ -80,7 +80,13 @@ def forced(ctx: Ctx, rider: Rider, origin: Cell, target: Unit, direction: Cell |
     )
     verb = "pulled" if rider.op == "pull" else "pushed"
     if final != target.cell:
-        ctx.say("forced_move", f"{char(target).name} is {verb} to {final[0]},{final[1]}", unit=target.id)
+        ctx.say(
+            "forced_move",
+            f"{char(target).name} is {verb} to {final[0]},{final[1]}",
+            unit=target.id,
+            to=list(final),
+            **{"from": list(target.cell)},
+        )
         target.cell = final
     if stopped:
         lose_hp(ctx, target, 1, by_seat, "stopped")
