@@ -74,8 +74,8 @@ def first_state(seed: int, wanted: Callable[[PrimeTimeState], bool]) -> PrimeTim
 # Seeds picked for varied boards.
 SETUP_SEED = 1
 FLYER_SEED = 22
-DAZED_SEED = 6
-DEFLECT_SEED = 7
+DAZED_SEED = 0
+DEFLECT_SEED = 6
 MID_GAME_SEED = 3
 FINAL_SEED = 4
 

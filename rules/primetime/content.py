@@ -204,6 +204,8 @@ class Preset(BaseModel, frozen=True):
     affiliation: str
     models: tuple[str, ...]
     unlocks: tuple[str, ...]
+    cards: tuple[str, ...] = ()
+    """Its 6 Character and 4 Affiliation cards (3.2); checked by ``roster.roster_problem``."""
 
 
 class Location(BaseModel, frozen=True):

@@ -14,22 +14,38 @@ from rules.primetime.content import PRESET_IDS, catalogue, character, settings
 from rules.primetime.context import Ctx
 from rules.primetime.economy import power_phase
 from rules.primetime.geometry import Cell
+from rules.primetime.roster import Roster, preset_roster, roster_problem
 from rules.primetime.state import PlayerState, PrimeTimeState, Unit
 from rules.primetime.terrain import terrain_of
 
+RosterChoice = str | Roster
+
 
 class PrimeTimeOptions(BaseModel):
-    """The two rosters (preset ids of 3.2, mirror matches allowed), seat 0 first."""
+    """The two rosters, seat 0 first: a preset id of 3.2 or a built ``Roster`` (mirrors allowed)."""
 
-    rosters: tuple[str, str] = Field(default=("z_fighters", "frieza_force"))
+    rosters: tuple[RosterChoice, RosterChoice] = Field(default=("z_fighters", "frieza_force"))
 
     @field_validator("rosters")
     @classmethod
-    def _known(cls, rosters: tuple[str, str]) -> tuple[str, str]:
-        unknown = [roster for roster in rosters if roster not in PRESET_IDS]
-        if unknown:
-            raise ValueError(f"unknown roster(s): {', '.join(unknown)}; choose from {', '.join(PRESET_IDS)}")
+    def _legal(cls, rosters: tuple[RosterChoice, RosterChoice]) -> tuple[RosterChoice, RosterChoice]:
+        for roster in rosters:
+            if isinstance(roster, str):
+                if roster not in PRESET_IDS:
+                    raise ValueError(f"unknown roster {roster}; choose from {', '.join(PRESET_IDS)}")
+                continue
+            problem = roster_problem(roster)
+            if problem is not None:
+                raise ValueError(f"illegal roster ({problem.code}): {problem}")
         return rosters
+
+    def roster(self, seat: int) -> Roster:
+        choice = self.rosters[seat]
+        return preset_roster(choice) if isinstance(choice, str) else choice
+
+    def roster_name(self, seat: int) -> str:
+        choice = self.rosters[seat]
+        return choice if isinstance(choice, str) else "custom"
 
 
 def zone_rows(seat: int) -> range:
@@ -66,12 +82,19 @@ def _deploy(ctx: Ctx, seat: int, character_id: str) -> Unit:
 
 def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> PrimeTimeState:
     content = catalogue()
-    players = []
-    for seat, roster in enumerate(options.rosters):
-        preset = content.preset(roster)
-        players.append(
-            PlayerState(seat=seat, roster=preset.id, affiliation=preset.affiliation, sk=settings().sk_start)
+    rosters = [options.roster(seat) for seat in (0, 1)]
+    players = [
+        PlayerState(
+            seat=seat,
+            roster=options.roster_name(seat),
+            affiliation=roster.affiliation,
+            models=list(roster.models),
+            unlocks=list(roster.unlocks),
+            sk=settings().sk_start,
+            deck=roster.deck(),
         )
+        for seat, roster in enumerate(rosters)
+    ]
     state = PrimeTimeState(
         rng=Rng(seed=seed),
         players=players,
@@ -80,12 +103,15 @@ def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> Prim
         objectives=[tuple(point) for point in content.mission_for(1).objectives],
     )
     ctx = Ctx(state, events)
+    for player in state.players:
+        state.rng.shuffle(player.deck)
     ctx.say(
-        "game_started", f"Prime Time on {content.location.name}: {options.rosters[0]} vs {options.rosters[1]}"
+        "game_started",
+        f"Prime Time on {content.location.name}: {players[0].roster} vs {players[1].roster}",
     )
     state.first_seat = _initiative_roll(ctx)
     ctx.say("initiative", f"Seat {state.first_seat + 1} takes the initiative", state.first_seat)
-    queues = [list(content.preset(roster).models) for roster in options.rosters]
+    queues = [list(roster.models) for roster in rosters]
     seat = state.first_seat
     while queues[0] or queues[1]:
         if queues[seat]:

@@ -62,13 +62,26 @@ class Unit(BaseModel):
 class PlayerState(BaseModel):
     seat: int
     roster: str
+    """The preset id, or ``custom``."""
     affiliation: str
+    models: list[str] = []
+    unlocks: list[str] = []
     bk: int = 0
     sk: int = 0
     glory: int = 0
     hand: list[str] = []
     deck: list[str] = []
     discard: list[str] = []
+    removed: list[str] = []
+    """OPG cards removed from the game (DK-7): they never come back."""
+    legacy: list[tuple[str, str]] = []
+    """Legacy cards beside a Human model's profile, as (card, unit); out of the deck cycle for good."""
+    persistent: list[tuple[str, str]] = []
+    """Persistent cards in play, as (card, unit they concern); discarded when their condition is met
+    or at CL-2 (A6)."""
+    draw_stopped: bool = False
+    """DK-6: the draw pile ran out after this round's reshuffle; drawing stops until the next round."""
+    reshuffled_this_round: bool = False
     tokens_generated: int = 0
     """PW-1's Order Pool this round: one named token per model plus bonus activations."""
     tokens_spent: int = 0

@@ -48,6 +48,7 @@ def board(
         player.bk, player.sk = bk, sk
         player.passed = False
         player.ascension_plan = None
+        player.hand = []
         player.tokens_generated = len(state.units_of(player.seat))
         player.tokens_spent = player.bonus_tokens = player.fallen_tokens = 0
     refresh_prompts(state)

@@ -10,6 +10,8 @@ from tests.primetime.helpers import edit
 
 def test_hands_and_decks_are_hidden_from_everyone_but_their_owner() -> None:
     state = edit(new_game(PrimeTimeOptions(), 918_273_645))
+    state.recent_events = []
+    state.players[1].hand = state.players[1].deck = []
     state.players[0].hand = ["senzu_bean", "afterimage"]
     state.players[0].deck = ["ki_surge", "guard_up", "ki_sense"]
     own, other, public = (RULES.view(state, viewer) for viewer in (0, 1, None))
