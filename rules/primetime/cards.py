@@ -48,8 +48,6 @@ EffectOp = Literal[
     "drain",
     "if_target_dazed",
     "if_friend_down",
-    "free_ascend",
-    "bk_if_tier",
     "opponent_bk",
     "clear_status",
     "end_activation",
@@ -59,11 +57,6 @@ EffectOp = Literal[
     "bk_per_friend_near",
     "intercept",
     "clash",
-    "bind",
-    "rally",
-    "attacker_step",
-    "follow_up",
-    "granted_attack",
     "legacy",
 ]
 

@@ -104,6 +104,8 @@ class Technique(BaseModel, frozen=True):
     """A technique with no single target and no roll."""
     riders: tuple[Rider, ...] = ()
     basic: bool = False
+    exhausted_ok: bool = False
+    """Usable while Exhausted without Breakthrough (a card's effect, Final Flash Overcharge)."""
 
     @property
     def ranged(self) -> bool:

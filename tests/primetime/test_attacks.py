@@ -112,7 +112,7 @@ def test_a_critical_evasion_deflects_a_ranged_attack_and_the_new_target_reacts()
     state, _ = act(state, EvadeMove(player=0, to=(4, 12)))
     prompt = state.prompts[0]
     assert prompt.who == 1 and prompt.kind == "reaction"
-    assert prompt.options == ["z_evasion", "brace", "none"]  # no Clash, Intercept or Deflect
+    assert prompt.options == ["z_evasion", "brace", "none", "card"]  # no Clash, Intercept or Deflect
     # Zarbon's Defense: 10 + RFX 4 + Vanity 1 = 15 against the original total 7: a miss.
     after, events = act(state, React(player=1, choice="none"))
     assert "missed" in kinds(events)
@@ -264,7 +264,8 @@ def test_an_undeniable_attack_skips_the_window_and_cannot_be_intercepted() -> No
     piccolo = working.unit("piccolo-0")
     undeniable = character("piccolo").technique("demon_hand").model_copy(update={"undeniable": True})
     declare(ctx, piccolo, undeniable, working.unit("android_17-1"))
-    assert "hit" in kinds(ctx.events) and working.attack is None
+    assert "hit" in kinds(ctx.events) and working.attack is not None
+    assert working.attack.stage == "on_hit" and working.attack.target == "android_17-1"
     assert working.unit("android_16-1").hp == 16
 
 

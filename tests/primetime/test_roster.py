@@ -7,7 +7,6 @@ from pydantic import ValidationError
 
 from rules.primetime.cards import card, generic_cards
 from rules.primetime.content import PRESET_IDS
-from rules.primetime.engine import new_game
 from rules.primetime.roster import (
     Roster,
     character_slots_fillable,
@@ -16,6 +15,7 @@ from rules.primetime.roster import (
     roster_problem,
 )
 from rules.primetime.rounds import PrimeTimeOptions
+from tests.primetime.helpers import started_game
 
 Z_CARDS = ("kaioken_times_ten",) * 3 + ("regrow_limb",) * 3 + ("korins_senzu",) * 2 + ("never_give_up",) * 2
 
@@ -69,9 +69,9 @@ def test_two_gohans_are_refused() -> None:
 
 
 def test_a_card_2_not_unlocked_is_refused() -> None:
-    cards = ("legendary_eruption", *Z_CARDS[1:])
-    assert code(z_roster(cards=cards, unlocks=())) == "card_not_unlocked"
-    assert code(z_roster(cards=cards)) is None
+    cards = ("turtle_school_discipline", *Z_CARDS[1:])
+    assert code(z_roster(cards=cards)) == "card_not_unlocked"
+    assert code(z_roster(cards=cards, unlocks=("goku", "krillin"))) is None
 
 
 def test_a_character_card_for_a_character_not_fielded_is_refused() -> None:
@@ -84,8 +84,8 @@ def test_copy_limits_of_a9() -> None:
     assert code(z_roster(cards=four)) == "copy_limit"  # character cards: 3
     three = Z_CARDS[:6] + ("korins_senzu",) * 3 + ("never_give_up",)
     assert code(z_roster(cards=three)) == "copy_limit"  # affiliation cards: 2
-    opg = ("legendary_eruption",) * 2 + Z_CARDS[2:]
-    assert code(z_roster(cards=opg)) == "copy_limit"  # OPG and Legacy: 1
+    legacy = ("turtle_school_discipline",) * 2 + Z_CARDS[2:]
+    assert code(z_roster(cards=legacy, unlocks=("krillin",))) == "copy_limit"  # OPG and Legacy: 1
     assert card("senzu_bean").copy_limit == 1 and len(generic_cards()) == 10
 
 
@@ -123,7 +123,7 @@ def test_a9_character_slots_must_be_fillable() -> None:
 def test_options_refuse_an_illegal_roster_and_play_a_legal_one() -> None:
     with pytest.raises(ValidationError):
         PrimeTimeOptions(rosters=(z_roster(unlocks=("goku", "piccolo", "kid_gohan")), "cell_games"))
-    state = new_game(PrimeTimeOptions(rosters=(z_roster(), "cell_games")), seed=3)
+    state = started_game(PrimeTimeOptions(rosters=(z_roster(), "cell_games")), seed=3)
     player = state.players[0]
     assert player.roster == "custom" and player.models == ["goku", "piccolo", "kid_gohan", "krillin"]
     assert len(player.hand) + len(player.deck) == 20 and len(player.hand) == 3  # SU-9
