@@ -180,15 +180,15 @@ def _modify_group(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 
 def _flag(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    """An effect read where its rule lives: on the activation (``until`` activation) or on the
-    player for the round."""
+    """An effect read where its rule lives: on the activation (``until`` activation, or its next
+    technique) or on the player for the round."""
     assert effect.stat is not None
     name = effect.stat
     if effect.op == "flag" and name == "acc":
         name = f"acc:{effect.amount}"
     elif name.startswith("blast:"):
         name = f"{name}:{effect.inches}"
-    if effect.until == "activation":
+    if effect.until in ("activation", "technique"):
         activation = ctx.state.activation
         assert activation is not None
         activation.flags.append(name)
