@@ -8,6 +8,7 @@ from rules.core.errors import IllegalAction
 from rules.primetime.actions import LockAscension, Timeout
 from rules.primetime.ascension import legal_plans, plan_cost
 from rules.primetime.engine import legal_actions, refresh_prompts
+from rules.primetime.roster import Roster
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import hp_max
@@ -18,8 +19,23 @@ Z = ["goku-0", "piccolo-0", "kid_gohan-0", "krillin-0"]
 FF = ["frieza-1", "ginyu-1", "recoome-1", "zarbon-1"]
 
 
+Z_ROSTER = Roster(
+    models=("goku", "piccolo", "kid_gohan", "krillin"),
+    affiliation="z_fighters",
+    cards=("kaioken_times_ten",) * 3 + ("regrow_limb",) * 3 + ("korins_senzu", "never_give_up") * 2,
+)
+FF_ROSTER = Roster(
+    models=("frieza", "ginyu", "recoome", "zarbon"),
+    affiliation="frieza_force",
+    cards=("death_ball",)
+    + ("ultra_fighting_bomber",) * 2
+    + ("monstrous_reveal",) * 3
+    + ("planet_trade_tribute", "scouter_network") * 2,
+)
+
+
 def ascending(tiers: dict[str, int], sk: int = 10) -> PrimeTimeState:
-    state = edit(started_game(PrimeTimeOptions(rosters=("z_fighters", "frieza_force")), 3))
+    state = edit(started_game(PrimeTimeOptions(rosters=(Z_ROSTER, FF_ROSTER)), 3))
     assert state.phase == "ascension"
     for unit_id, tier in tiers.items():
         unit = state.unit(unit_id)

@@ -247,7 +247,7 @@ def test_an_unopposed_attack_can_still_be_intercepted() -> None:
     assert state.prompts[0].options == ["none", "intercept:android_16-1"]
     after, events = act(state, Intercept(player=1, unit="android_16-1"), dice=[20])
     assert "hit" in kinds(events)
-    assert after.unit("android_16-1").hp < 16 and after.unit("android_17-1").hp == 12
+    assert after.unit("android_16-1").hp < 14 and after.unit("android_17-1").hp == 12
 
 
 def test_an_undeniable_attack_skips_the_window_and_cannot_be_intercepted() -> None:
@@ -266,7 +266,7 @@ def test_an_undeniable_attack_skips_the_window_and_cannot_be_intercepted() -> No
     declare(ctx, piccolo, undeniable, working.unit("android_17-1"))
     assert "hit" in kinds(ctx.events) and working.attack is not None
     assert working.attack.stage == "on_hit" and working.attack.target == "android_17-1"
-    assert working.unit("android_16-1").hp == 16
+    assert working.unit("android_16-1").hp == 14
 
 
 def test_gentle_giant_intercepts_a_melee_attack_by_swapping_cells() -> None:

@@ -363,7 +363,7 @@ def test_android_backup_intercepts_with_an_android_within_4_inches() -> None:
         goku_attacks("android_17", (5, 12), "kamehameha", ("android_16", 1, (8, 13))), 1, "android_backup"
     )
     after = play(state, 1, "android_backup", dice=[20], unit="android_16-1")
-    assert after.unit("android_16-1").hp == 16 - 3 and after.unit("android_17-1").hp == 12
+    assert after.unit("android_16-1").hp == 14 - 3 and after.unit("android_17-1").hp == 12
 
 
 # On Hit cards.
