@@ -22,9 +22,9 @@ def test_the_ai_plays_a_whole_game_legally_deterministically_and_fast() -> None:
         slowest = 0.0
         while state.outcome is None:
             seat = state.prompts[0].who
-            started = time.perf_counter()
+            started = time.process_time()
             action = choose_action(state, seat, seed)
-            slowest = max(slowest, time.perf_counter() - started)
+            slowest = max(slowest, time.process_time() - started)
             assert action in legal_actions(state, seat)
             chosen.append(action.model_dump_json())
             state, _ = apply(state, action)
@@ -33,7 +33,7 @@ def test_the_ai_plays_a_whole_game_legally_deterministically_and_fast() -> None:
     first, slowest = play(5)
     again, _ = play(5)
     assert first == again
-    assert slowest < 0.5
+    assert slowest < 0.5  # CPU seconds: well under a second per decision
 
 
 def test_it_attacks_the_target_it_hurts_most() -> None:
