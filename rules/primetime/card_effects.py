@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.primetime.cards import Card, Effect
+from rules.primetime.content import Rider
 from rules.primetime.context import Ctx
 from rules.primetime.damage import HitMods, daze, lose_hp
 from rules.primetime.economy import draw, gain_sk
@@ -130,10 +131,6 @@ def _bk_per_friend_near(ctx: Ctx, play: Play, effect: Effect) -> bool:
         if not unit.dazed and within(unit.cell, chosen.cell, effect.inches)
     ]
     return _gain_bk(ctx, play, effect.model_copy(update={"amount": min(effect.amount, len(friends))}))
-
-
-def _glory_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
-    return None
 
 
 def _glory_if_more_dazed(ctx: Ctx, play: Play, effect: Effect) -> bool:
@@ -297,8 +294,6 @@ def _bonus_damage(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 
 def _add_rider(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    from rules.primetime.content import Rider
-
     assert effect.stat is not None
     play.mods.riders.append(Rider(op=effect.stat, inches=effect.inches))  # type: ignore[arg-type]
     return True
@@ -341,7 +336,7 @@ REGISTRY: dict[str, tuple[Check, Apply]] = {
     "draw": (_draw_check, _draw),
     "peek": (_no_check, _peek),
     "bk_per_friend_near": (_no_check, _bk_per_friend_near),
-    "glory_if_more_dazed": (_glory_check, _glory_if_more_dazed),
+    "glory_if_more_dazed": (_no_check, _glory_if_more_dazed),
     "modify": (_no_check, _modify),
     "modify_group": (_no_check, _modify_group),
     "flag": (_no_check, _flag),

@@ -167,8 +167,6 @@ def _clash_problem(
 def build_play(state: PrimeTimeState, action: PlayCard) -> Play:
     chosen = card(action.card)
     unit = state.find_unit(action.unit) if action.unit else None
-    if unit is None and chosen.subject == "active" and state.activation is not None and action.unit is None:
-        unit = None
     target = state.find_unit(action.target) if action.target else None
     play = Play(seat=action.player, card=chosen, unit=unit, target=target, technique=action.technique)
     attack = state.attack

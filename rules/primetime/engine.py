@@ -7,9 +7,6 @@ after every action from the phase, the activation and the pending attack.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-from itertools import combinations
 from typing import Any
 
 from rules.core.errors import IllegalAction
@@ -39,7 +36,8 @@ from rules.primetime.actions import (
 )
 from rules.primetime.cleanup import default_discard, hand_limit
 from rules.primetime.context import Ctx, Roller, reject
-from rules.primetime.geometry import Cell, distance
+from rules.primetime.geometry import distance
+from rules.primetime.legal import legal_actions as legal_actions
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import SCHEMA_VERSION, PrimeTimeState, Prompt, Unit
 from rules.primetime.stats import char
@@ -446,109 +444,6 @@ def apply(
         _remember(working, events)
 
     return reduce_copy(state, mutate, shared_lists=frozenset({"recent_events"}))
-
-
-# Enumeration.
-
-
-def _technique_actions(state: PrimeTimeState, seat: int, unit: Unit) -> list[PrimeTimeAction]:
-    assert state.activation is not None
-    found: list[PrimeTimeAction] = []
-    enemies = [other for other in state.units if not other.dazed and other.seat != seat]
-    for printed in char(unit).all_techniques():
-        technique = effective(state, unit, printed)
-        if not available(unit, technique) or (technique.charged and state.activation.actions_left < 2):
-            continue
-        if cost_problem(state, unit, technique, state.activation):
-            continue
-        if technique.area:
-            found.append(UseTechnique(player=seat, technique=technique.id))
-            continue
-        directions = COMPASS if technique.compass else (None,)
-        for enemy in enemies:
-            if target_problem(state, unit, technique, enemy) is None:
-                found.extend(
-                    UseTechnique(player=seat, technique=technique.id, target=enemy.id, direction=direction)
-                    for direction in directions
-                )
-    return found
-
-
-@cache
-def _move(seat: int, cell: Cell) -> Move:
-    """Moves are most of the actions listed; being frozen, each one is built once and shared."""
-    return Move(player=seat, to=cell)
-
-
-def _step_actions(state: PrimeTimeState, seat: int) -> list[PrimeTimeAction]:
-    unit = _active_unit(state)
-    found: list[PrimeTimeAction] = [
-        _move(seat, cell) for cell in move_options(state, unit) if cell != unit.cell
-    ]
-    for level in (unit.level - 1, unit.level + 1):
-        if 0 <= level <= 2 and activation.altitude_problem(state, unit, level) is None:
-            found.append(ChangeAltitude(player=seat, level=level))
-    found.extend(_technique_actions(state, seat, unit))
-    for resource in ("sk", "bk"):
-        if activation.power_up_problem(state, unit, resource) is None:
-            found.append(PowerUp(player=seat, resource=resource))
-    found.append(EndActivation(player=seat))
-    return found
-
-
-def _reaction_actions(seat: int, options: list[str]) -> list[PrimeTimeAction]:
-    found: list[PrimeTimeAction] = []
-    for option in options:
-        if option == "card":
-            continue
-        if option.startswith("intercept:"):
-            found.append(Intercept(player=seat, unit=option.split(":", 1)[1]))
-        elif option.startswith("clash:"):
-            found.append(React(player=seat, choice="clash", technique=option.split(":", 1)[1]))
-        else:
-            found.append(React(player=seat, choice=option))  # type: ignore[arg-type]
-    return found
-
-
-def _discard_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
-    """CL-3: every distinct choice of cards to discard (hands are at most a few cards over)."""
-    hand = state.players[player].hand
-    needed = len(hand) - hand_limit(state)
-    choices = sorted({tuple(sorted(chosen)) for chosen in combinations(hand, needed)})
-    return [Discard(player=player, cards=chosen) for chosen in choices]
-
-
-def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
-    if state.outcome is not None or player not in (0, 1):
-        return []
-    prompt = state.prompt_for(player)
-    if prompt is None:
-        return list(card_play.candidate_plays(state, player))
-    builders: dict[str, Callable[[], list[PrimeTimeAction]]] = {
-        "initiative": lambda: [ChooseInitiative(player=player, first=first) for first in (True, False)],
-        "ascension": lambda: [
-            LockAscension(player=player, plan=plan) for plan in ascension.legal_plans(state, player)
-        ],
-        "activation": lambda: [
-            *(Activate(player=player, unit=option) for option in prompt.options if option != "pass"),
-            Pass(player=player),
-        ],
-        "action": lambda: _step_actions(state, player),
-        "reaction": lambda: _reaction_actions(player, prompt.options),
-        "deflect": lambda: [Deflect(player=player, unit=option) for option in prompt.options],
-        "evade_move": lambda: [
-            EvadeMove(player=player, to=(int(x), int(y)))
-            for x, y in (option.split(",") for option in prompt.options)
-        ],
-        "on_hit": lambda: [PassWindow(player=player)],
-        "phase_start": lambda: [PassWindow(player=player)],
-        "discard": lambda: _discard_actions(state, player),
-    }
-    found = builders[prompt.kind]()
-    found.extend(card_play.candidate_plays(state, player))
-    if prompt.default is not None:
-        found.append(Timeout(player=player))
-    return found
 
 
 def outcome(state: PrimeTimeState) -> Outcome | None:
