@@ -54,13 +54,17 @@ def affiliation_bonus(state: PrimeTimeState, seat: int) -> int:
     return min(_PREVIOUS_ROUND_CAP, counted)
 
 
+TACTICIAN_BK = 2
+"""Krillin's Tactician, raised from 3.3's +1 by the balance simulation (CONTENT.md)."""
+
+
 def passive_income(state: PrimeTimeState, seat: int) -> int:
-    """Tactician (+1 BK) and Captain's Orders (+1 BK while 3+ Ginyu Force models stand)."""
+    """Tactician (+2 BK) and Captain's Orders (+1 BK while 3+ Ginyu Force models stand)."""
     income = 0
     for unit in state.units_of(seat):
         passives = char(unit).passives
         if "tactician" in passives and not unit.dazed:
-            income += 1
+            income += TACTICIAN_BK
         if "captains_orders" in passives and not unit.dazed and ginyu_force_standing(state, seat) >= 3:
             income += 1
     return income

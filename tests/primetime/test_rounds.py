@@ -173,8 +173,8 @@ def test_emperors_command_adds_a_bonus_activation() -> None:
 
 def test_round_1_income_flat_per_model_affiliation_and_passives() -> None:
     state = started_game(PrimeTimeOptions(rosters=("z_fighters", "ginyu_force")), 4)
-    # Z: flat 2 + 4 models + Bonds of Friendship (R1: +1) + Tactician 1 = 8.
-    assert state.players[0].bk == 8
+    # Z: flat 2 + 4 models + Bonds of Friendship (R1: +1) + Tactician 2 = 9.
+    assert state.players[0].bk == 9
     # Ginyu Force: flat 2 + 5 models + Captain's Orders 1 + Special Squadron (2 if all within 8").
     assert state.players[1].bk in (8, 10)
     assert state.players[0].sk == 2 and state.players[1].sk == 2
@@ -184,8 +184,8 @@ def test_bk_above_3_is_lost_at_cleanup_and_sk_caps_at_10() -> None:
     state = board([("krillin", 0, (5, 5)), ("frieza", 1, (20, 20))], rosters=FF, bk=7, sk=10)
     state, _ = finish_round(state)
     state, _ = settle(state)
-    # Carried 3, then R2: flat 3, 1 model, Bonds of Friendship 0 (nobody Dazed in R1), Tactician 1.
-    assert state.players[0].bk == 3 + 3 + 1 + 0 + 1
+    # Carried 3, then R2: flat 3, 1 model, Bonds of Friendship 0 (nobody Dazed in R1), Tactician 2.
+    assert state.players[0].bk == 3 + 3 + 1 + 0 + 2
     assert state.players[0].sk == 10
 
 
