@@ -15,8 +15,10 @@ from rules.primetime.view import PlayerView, PrimeTimeView
 
 PHASE_WORDS = {
     "initiative": "initiative",
+    "phase_start": "Phase Start",
     "ascension": "Ascension Phase",
     "activation": "Activation Phase",
+    "discard": "Cleanup Phase",
     "over": "game over",
 }
 LEVEL_WORDS = ("Ground", "L1", "L2")
@@ -71,6 +73,10 @@ def headline(view: PrimeTimeView) -> str:
         return f"{deciding} {'choose' if len(view.prompts) > 1 else 'chooses'} Ascension"
     if prompt.kind == "initiative":
         return f"{who} chooses who activates first"
+    if prompt.kind == "phase_start":
+        return "Phase Start: a card or Ready"
+    if prompt.kind == "discard":
+        return f"{who} discards down to the hand limit"
     if prompt.kind == "activation":
         return f"{who} activates a model or passes"
     if prompt.kind == "action" and view.activation is not None:
@@ -86,6 +92,8 @@ def headline(view: PrimeTimeView) -> str:
         return f"{who} reacts: {technique} on {target}"
     if prompt.kind == "deflect":
         return f"{who} picks the Deflect's new target"
+    if prompt.kind == "on_hit":
+        return f"{who} may play an On Hit or On Damage card"
     return f"{who} moves {target} after the evasion"
 
 

@@ -74,9 +74,9 @@ def first_state(seed: int, wanted: Callable[[PrimeTimeState], bool]) -> PrimeTim
 # Seeds picked for varied boards.
 SETUP_SEED = 1
 FLYER_SEED = 22
-DAZED_SEED = 6
-DEFLECT_SEED = 7
-MID_GAME_SEED = 3
+DAZED_SEED = 1
+DEFLECT_SEED = 6
+MID_GAME_SEED = 1
 FINAL_SEED = 4
 
 

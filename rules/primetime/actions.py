@@ -114,6 +114,33 @@ class EvadeMove(BaseModel, frozen=True):
     to: Cell
 
 
+class PlayCard(BaseModel, frozen=True):
+    """TW-1: play ``card`` from the hand into the window open now. ``unit`` is the model it is played
+    on (or the intercepting model), ``target`` an enemy it names, ``technique`` a Clash technique."""
+
+    type: Literal["play_card"] = "play_card"
+    player: int
+    card: str
+    unit: str | None = None
+    target: str | None = None
+    technique: str | None = None
+
+
+class PassWindow(BaseModel, frozen=True):
+    """No card for this On Hit / On Damage or Phase Start window ("Ready")."""
+
+    type: Literal["pass_window"] = "pass_window"
+    player: int
+
+
+class Discard(BaseModel, frozen=True):
+    """CL-3: the cards the owner discards to come down to the round's hand limit."""
+
+    type: Literal["discard"] = "discard"
+    player: int
+    cards: tuple[str, ...]
+
+
 class Timeout(BaseModel, frozen=True):
     """The bot's clock ran out on ``player``'s prompt: the 2.9 default is applied."""
 
@@ -135,6 +162,9 @@ PrimeTimeAction = Annotated[
     | Intercept
     | Deflect
     | EvadeMove
+    | PlayCard
+    | PassWindow
+    | Discard
     | Timeout,
     Field(discriminator="type"),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.primetime.content import settings
 from rules.primetime.context import Ctx
+from rules.primetime.damage import lose_hp
 from rules.primetime.economy import gain_sk
 from rules.primetime.geometry import Cell
 from rules.primetime.state import Activation, PrimeTimeState, Unit
@@ -63,10 +64,16 @@ def pass_round(ctx: Ctx, seat: int) -> None:
 
 
 def end_activation(ctx: Ctx) -> None:
+    """The activation's card effects end with it; Kaio-ken Times Ten!'s recoil is taken now (A16)."""
     state = ctx.state
     assert state.activation is not None
     unit = state.unit(state.activation.unit)
+    recoil = state.activation.recoil
     state.activation = None
+    state.window_plays = []
+    unit.modifiers = [modifier for modifier in unit.modifiers if modifier.until != "activation"]
+    if recoil:
+        lose_hp(ctx, unit, recoil, None, "Kaio-ken")
     ctx.say("activation_ended", f"{char(unit).name}'s activation ends", unit.seat, unit=unit.id)
     next_turn(ctx, unit.seat)
 
@@ -98,8 +105,16 @@ def after_step(ctx: Ctx) -> None:
 
 
 def move(ctx: Ctx, unit: Unit, cell: Cell) -> None:
+    start = unit.cell
     unit.cell = cell
-    ctx.say("move", f"{char(unit).name} moves to {cell[0]},{cell[1]}", unit.seat, unit=unit.id, to=list(cell))
+    ctx.say(
+        "move",
+        f"{char(unit).name} moves to {cell[0]},{cell[1]}",
+        unit.seat,
+        unit=unit.id,
+        to=list(cell),
+        **{"from": list(start)},
+    )
 
 
 def altitude_problem(state: PrimeTimeState, unit: Unit, level: int) -> str | None:

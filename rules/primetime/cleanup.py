@@ -66,15 +66,31 @@ def clear_round_effects(ctx: Ctx) -> None:
     cap = settings().bk_carry_cap
     for player in ctx.state.players:
         player.bk = min(player.bk, cap)
+        player.flags = []
+        for card_id, _ in player.persistent:
+            player.discard.append(card_id)
+        player.persistent = []
     ctx.say("CL-2", "Statuses and round effects clear; BK above 3 is lost", step="CL-2")
 
 
+def hand_limit(state: PrimeTimeState) -> int:
+    return settings().hand_limits[state.round - 1]
+
+
+def over_limit(state: PrimeTimeState) -> list[int]:
+    """CL-3: the seats holding more cards than the round's hand limit (each is prompted)."""
+    limit = hand_limit(state)
+    return [player.seat for player in state.players if len(player.hand) > limit]
+
+
+def default_discard(state: PrimeTimeState, seat: int) -> tuple[str, ...]:
+    """2.9: the newest cards go."""
+    hand = state.players[seat].hand
+    return tuple(hand[hand_limit(state) :])
+
+
 def enforce_hand_limit(ctx: Ctx) -> None:
-    """CL-3 with the 2.9 default: the newest cards go."""
-    limit = settings().hand_limits[ctx.state.round - 1]
-    for player in ctx.state.players:
-        while len(player.hand) > limit:
-            player.discard.append(player.hand.pop())
+    """CL-3: every discard was chosen at the prompt; this step only records it."""
     ctx.say("CL-3", "Hands are within the round's limit", step="CL-3")
 
 
@@ -138,16 +154,15 @@ def reset_once_per_round(ctx: Ctx) -> None:
     ctx.say("CL-6", "Once-per-round effects reset", step="CL-6")
 
 
-def cleanup(ctx: Ctx) -> None:
+def cleanup_until_discard(ctx: Ctx) -> None:
+    """CL-1 and CL-2 (A6: Persistent cards still in play are discarded at CL-2)."""
     ctx.state.activation = None
-    for step in (
-        score,
-        clear_round_effects,
-        enforce_hand_limit,
-        regenerate,
-        return_dazed,
-        reset_once_per_round,
-    ):
+    score(ctx)
+    clear_round_effects(ctx)
+
+
+def cleanup_after_discard(ctx: Ctx) -> None:
+    for step in (enforce_hand_limit, regenerate, return_dazed, reset_once_per_round):
         step(ctx)
 
 

@@ -8,18 +8,25 @@ On Damage cards and reaction cards belong to the cards and slot in at the marked
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rules.primetime.content import Technique, settings
 from rules.primetime.context import Ctx
-from rules.primetime.damage import detonate, resolve_hit
+from rules.primetime.damage import detonate
 from rules.primetime.geometry import Cell
 from rules.primetime.state import Modifier, PendingAttack, PrimeTimeState, Unit
-from rules.primetime.stats import char, defense, stat
+from rules.primetime.stats import char, defense, modifier_sum, stat
 from rules.primetime.targeting import cover_for, dash_cell, deflect_targets, enemies_in_sight, evade_cells
 from rules.primetime.techniques import clash_options, intercept_options, intercept_passive, technique_cost
 
 
 def technique_of(state: PrimeTimeState, unit_id: str, technique_id: str) -> Technique:
     return char(state.unit(unit_id)).technique(technique_id)
+
+
+def attacking_technique(attack: PendingAttack, state: PrimeTimeState) -> Technique:
+    """The attack's technique with the attacker's card changes fixed at declaration."""
+    return attack.boosted or technique_of(state, attack.attacker, attack.technique)
 
 
 def pay(ctx: Ctx, unit: Unit, technique: Technique, own_activation: bool) -> None:
@@ -38,7 +45,7 @@ def pay(ctx: Ctx, unit: Unit, technique: Technique, own_activation: bool) -> Non
 def skill_total(attacker: Unit, technique: Technique, target: Unit, attacker_level: int) -> int:
     """Skill with its capped modifiers, the dive bonus of AL-4 included (A12)."""
     dive = settings().dive_bonus if attacker_level > target.level else 0
-    return stat(attacker, technique.skill, dive)
+    return stat(attacker, technique.skill, dive + modifier_sum(attacker, "skill"))
 
 
 def accuracy(state: PrimeTimeState, attacker: Unit, technique: Technique, target: Unit) -> int:
@@ -51,6 +58,9 @@ def accuracy(state: PrimeTimeState, attacker: Unit, technique: Technique, target
         acc += 1
     if "sibling_sync" in passives and "android_17" in target.attacked_by:
         acc += 1
+    activation = state.activation
+    if activation is not None and activation.unit == attacker.id:
+        acc += sum(int(flag.split(":")[1]) for flag in activation.flags if flag.startswith("acc:"))
     return acc
 
 
@@ -72,8 +82,15 @@ def declare(
         cell = dash_cell(state, attacker, technique, target)
         assert cell is not None
         if cell != attacker.cell:
-            attacker.cell = cell
-            ctx.say("dash", f"{char(attacker).name} dashes to {cell[0]},{cell[1]}", attacker.seat)
+            start, attacker.cell = attacker.cell, cell
+            ctx.say(
+                "dash",
+                f"{char(attacker).name} dashes to {cell[0]},{cell[1]}",
+                attacker.seat,
+                unit=attacker.id,
+                to=list(cell),
+                **{"from": list(start)},
+            )
     frozen = target.has_status("frozen")
     if frozen:
         target.statuses.remove("frozen")
@@ -87,9 +104,14 @@ def declare(
     )
     if char(attacker).id not in target.attacked_by:
         target.attacked_by.append(char(attacker).id)
+    activation = state.activation
+    if activation is not None and "death_ball" in activation.flags and not technique.basic:
+        activation.flags.remove("death_ball")
+    printed = char(attacker).technique(technique.id)
     state.attack = PendingAttack(
         attacker=attacker.id,
         technique=technique.id,
+        boosted=None if technique == printed else technique,
         target=target.id,
         origin=attacker.cell,
         origin_level=attacker.level,
@@ -132,47 +154,79 @@ def open_window(ctx: Ctx) -> None:
         roll(ctx, None)
 
 
-def intercept(ctx: Ctx, unit_id: str) -> None:
-    """The interceptor becomes the target; against Melee the two swap cells and altitudes."""
+def intercept(ctx: Ctx, unit_id: str, card_absorb: int | None = None) -> None:
+    """The interceptor becomes the target; against Melee the two swap cells and altitudes. An
+    Intercept from a Z-Reaction card (``card_absorb`` set) is that player's reaction: no window."""
     state = ctx.state
     attack = state.attack
     assert attack is not None
     interceptor, target = state.unit(unit_id), state.unit(attack.target)
-    interceptor.used_this_round.append(intercept_passive(interceptor))
+    if card_absorb is None:
+        interceptor.used_this_round.append(intercept_passive(interceptor))
     if technique_of(state, attack.attacker, attack.technique).family == "melee":
         interceptor.cell, target.cell = target.cell, interceptor.cell
         interceptor.level, target.level = target.level, interceptor.level
-    ctx.say("intercept", f"{char(interceptor).name} intercepts for {char(target).name}", interceptor.seat)
+    ctx.say(
+        "intercept",
+        f"{char(interceptor).name} intercepts for {char(target).name}",
+        interceptor.seat,
+        unit=interceptor.id,
+        target=interceptor.id,
+        replaced=target.id,
+        attacker=attack.attacker,
+    )
     attack.target = interceptor.id
     attack.can_intercept = False
-    open_window(ctx)
+    if card_absorb is None:
+        open_window(ctx)
+        return
+    attack.card_absorb = card_absorb
+    roll(ctx, None)
 
 
-def roll(ctx: Ctx, reaction: str | None) -> None:
+class Evasion(NamedTuple):
+    """A Z-Evasion or Brace and how a card changes it: a roll modifier (A12: uncapped), a Brace
+    penalty replacing -6, the move's distance, extra BK and a stat gained on success."""
+
+    kind: str
+    roll_bonus: int = 0
+    brace_penalty: int | None = None
+    inches: int | None = None
+    bonus_bk: int = 0
+    success_stat: str | None = None
+
+
+def roll(ctx: Ctx, reaction: str | Evasion | None) -> None:
     """2.4 step 4 for everything but a Clash: the attack total, then any Z-Evasion or Brace."""
     state = ctx.state
     attack = state.attack
     assert attack is not None
     attacker, target = state.unit(attack.attacker), state.unit(attack.target)
-    technique = technique_of(state, attack.attacker, attack.technique)
+    technique = attacking_technique(attack, state)
     if attack.total is None:
         skill = skill_total(attacker, technique, target, attack.origin_level)
         attack.total = (
             ctx.d20(char(attacker).name, attacker.id) + skill + accuracy(state, attacker, technique, target)
         )
         ctx.say("attack_total", f"{technique.name} totals {attack.total}", total=attack.total)
-    if reaction in ("z_evasion", "brace") and _evade(ctx, attack, technique, target, reaction):
+    if isinstance(reaction, str):
+        reaction = Evasion(reaction)
+    if reaction is not None and _evade(ctx, attack, technique, target, reaction):
         return
     _hit_check(ctx)
 
 
-def _evade(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Unit, reaction: str) -> bool:
+def _evade(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Unit, evasion: Evasion) -> bool:
     """ZR-3/ZR-4/ZR-6: returns True if the attack is evaded (the procedure then continues elsewhere)."""
     rules = settings()
     assert attack.total is not None
-    modifier = technique.evasion_against
+    reaction = evasion.kind
+    modifier = technique.evasion_against + evasion.roll_bonus
     if reaction == "brace":
-        modifier += -3 if "barrier_reflex" in char(target).passives else rules.brace_penalty
+        if evasion.brace_penalty is not None:
+            modifier += evasion.brace_penalty
+        else:
+            modifier += -3 if "barrier_reflex" in char(target).passives else rules.brace_penalty
     result = ctx.d20(char(target).name, target.id) + stat(target, "foc") + modifier
     if result <= attack.total:
         ctx.say("evasion_failed", f"{char(target).name}'s {reaction.replace('_', '-')} fails ({result})")
@@ -180,7 +234,9 @@ def _evade(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Unit, 
             target.modifiers.append(Modifier(stat="res", amount=1, source="brace", until="attack"))
         return False
     player = ctx.state.players[target.seat]
-    bonus = 1
+    bonus = 1 + evasion.bonus_bk
+    if evasion.success_stat is not None:
+        target.modifiers.append(Modifier(stat=evasion.success_stat, amount=1, source="card"))
     if "fighting_spirit" in char(target).passives and "fighting_spirit" not in target.used_this_round:
         target.used_this_round.append("fighting_spirit")
         bonus += 1
@@ -189,7 +245,8 @@ def _evade(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Unit, 
         "evaded", f"{char(target).name} evades ({result}) and gains {bonus} BK", target.seat, result=result
     )
     attack.evader = target.id
-    attack.evade_inches = 4 if "fastest_in_the_universe" in char(target).passives else rules.evade_move
+    inches = 4 if "fastest_in_the_universe" in char(target).passives else rules.evade_move
+    attack.evade_inches = max(inches, evasion.inches or 0)
     if result >= attack.total + rules.critical_margin:
         _critical(ctx, attack, technique, target)
     if attack.stage != "deflect":
@@ -235,9 +292,14 @@ def evade_move(ctx: Ctx, cell: Cell) -> None:
     assert attack is not None and attack.evader is not None
     evader = ctx.state.unit(attack.evader)
     if cell != evader.cell:
-        evader.cell = cell
+        start, evader.cell = evader.cell, cell
         ctx.say(
-            "evade_move", f"{char(evader).name} moves to {cell[0]},{cell[1]}", evader.seat, unit=evader.id
+            "evade_move",
+            f"{char(evader).name} moves to {cell[0]},{cell[1]}",
+            evader.seat,
+            unit=evader.id,
+            to=list(cell),
+            **{"from": list(start)},
         )
     after_evade(ctx)
 
@@ -261,26 +323,55 @@ def _hit_check(ctx: Ctx) -> None:
     attack = state.attack
     assert attack is not None and attack.total is not None
     attacker, target = state.unit(attack.attacker), state.unit(attack.target)
-    technique = technique_of(state, attack.attacker, attack.technique)
+    technique = attacking_technique(attack, state)
     cover = technique.ranged and cover_for(state, attack.origin, attack.origin_level, attacker, target)
     needed = defense(target, cover)
     if attack.total < needed:
-        ctx.say("missed", f"{technique.name} misses {char(target).name} ({attack.total} vs {needed})")
+        ctx.say(
+            "missed",
+            f"{technique.name} misses {char(target).name} ({attack.total} vs {needed})",
+            attacker=attacker.id,
+            target=target.id,
+        )
     else:
-        ctx.say("hit", f"{technique.name} hits {char(target).name} ({attack.total} vs {needed})", cover=cover)
-        resolve_hit(ctx, attacker, technique, target, attack.origin, attack.credit_seat, attack.direction)
+        ctx.say(
+            "hit",
+            f"{technique.name} hits {char(target).name} ({attack.total} vs {needed})",
+            cover=cover,
+            attacker=attacker.id,
+            target=target.id,
+        )
+        open_hit_window(ctx, attacker, target, attack.origin, attack.credit_seat, technique.id)
+        return
     finish(ctx)
 
 
-def clash(ctx: Ctx, technique_id: str) -> None:
+def open_hit_window(
+    ctx: Ctx, attacker: Unit, target: Unit, origin: Cell, credit_seat: int, technique_id: str
+) -> None:
+    """2.4 step 6 (A13): one On Hit / On Damage prompt per player, the active player first; the hit
+    resolves once both have answered (``hits.resolve_pending_hit``)."""
+    attack = ctx.state.attack
+    assert attack is not None
+    active = ctx.state.active_seat if ctx.state.active_seat in (0, 1) else attacker.seat
+    attack.stage = "on_hit"
+    attack.hit_seats = [active, 1 - active]
+    attack.hit_cards = []
+    attack.hit_attacker, attack.hit_target, attack.hit_technique = attacker.id, target.id, technique_id
+    attack.hit_origin, attack.hit_credit = origin, credit_seat
+
+
+def clash(ctx: Ctx, technique_id: str, roll_bonus: int = 0, bk_discount: int = 0) -> None:
     """ZR-2 / 2.4 step 4: both roll; the winner's technique hits automatically, a tie negates both,
     and a Beam-vs-Beam tie detonates. Costs stay paid and Exhausting applies either way."""
     state = ctx.state
     attack = state.attack
     assert attack is not None
     attacker, defender = state.unit(attack.attacker), state.unit(attack.target)
-    attacking = technique_of(state, attacker.id, attack.technique)
+    attacking = attacking_technique(attack, state)
     answering = char(defender).technique(technique_id)
+    if bk_discount:
+        answering = answering.model_copy(update={"bk": max(0, answering.bk - bk_discount)})
     pay(ctx, defender, answering, own_activation=False)
     ctx.say("clash", f"{char(defender).name} clashes with {answering.name}!", defender.seat)
     attack_total = ctx.d20(char(attacker).name, attacker.id) + skill_total(
@@ -290,20 +381,23 @@ def clash(ctx: Ctx, technique_id: str) -> None:
     defense_total = ctx.d20(char(defender).name, defender.id) + skill_total(
         defender, answering, attacker, defender.level
     )
-    defense_total += accuracy(state, defender, answering, attacker)
+    defense_total += accuracy(state, defender, answering, attacker) + roll_bonus
     ctx.say(
         "clash_totals", f"Clash: {attack_total} against {defense_total}", totals=[attack_total, defense_total]
     )
+    if answering.exhausting:
+        attack.exhaust_after.append(defender.id)
     if attack_total > defense_total:
-        resolve_hit(ctx, attacker, attacking, defender, attacker.cell, attacker.seat, attack.direction)
-    elif defense_total > attack_total:
-        resolve_hit(ctx, defender, answering, attacker, defender.cell, defender.seat)
-    elif attacking.family == "beam" and answering.family == "beam":
+        open_hit_window(ctx, attacker, defender, attacker.cell, attacker.seat, attacking.id)
+        return
+    if defense_total > attack_total:
+        attack.hit_from_clash = True
+        open_hit_window(ctx, defender, attacker, defender.cell, defender.seat, answering.id)
+        return
+    if attacking.family == "beam" and answering.family == "beam":
         detonate(ctx, attacker, defender)
     else:
         ctx.say("clash_tie", "The Clash is a tie: both attacks fail")
-    if answering.exhausting:
-        _exhaust(ctx, defender)
     finish(ctx)
 
 
@@ -318,8 +412,10 @@ def finish(ctx: Ctx) -> None:
     state = ctx.state
     attack = state.attack
     assert attack is not None
-    if technique_of(state, attack.attacker, attack.technique).exhausting:
+    if attacking_technique(attack, state).exhausting:
         _exhaust(ctx, state.unit(attack.attacker))
+    for unit_id in attack.exhaust_after:
+        _exhaust(ctx, state.unit(unit_id))
     for unit in state.units:
         if any(modifier.until == "attack" for modifier in unit.modifiers):
             unit.modifiers = [modifier for modifier in unit.modifiers if modifier.until != "attack"]

@@ -104,6 +104,8 @@ class Technique(BaseModel, frozen=True):
     """A technique with no single target and no roll."""
     riders: tuple[Rider, ...] = ()
     basic: bool = False
+    exhausted_ok: bool = False
+    """Usable while Exhausted without Breakthrough (a card's effect, Final Flash Overcharge)."""
 
     @property
     def ranged(self) -> bool:
@@ -204,6 +206,8 @@ class Preset(BaseModel, frozen=True):
     affiliation: str
     models: tuple[str, ...]
     unlocks: tuple[str, ...]
+    cards: tuple[str, ...] = ()
+    """Its 6 Character and 4 Affiliation cards (3.2); checked by ``roster.roster_problem``."""
 
 
 class Location(BaseModel, frozen=True):

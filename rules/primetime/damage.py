@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from rules.primetime.content import Rider, Technique, settings
 from rules.primetime.context import Ctx
 from rules.primetime.economy import gain_sk
@@ -50,13 +52,31 @@ def lose_hp(ctx: Ctx, unit: Unit, amount: int, by_seat: int | None, cause: str) 
     return lost
 
 
-def hit_damage(attacker: Unit, technique: Technique, target: Unit, bonus: int = 0) -> int:
-    """2.4 step 7: DMG (+ On Hit bonuses) - RES (Pierce ignores it), minimum 1; then Absorb, minimum 1."""
-    amount = technique_damage(attacker, technique) + bonus
+@dataclass
+class HitMods:
+    """What the cards of a hit change (A13, 2.4 step 7): On Hit DMG bonuses, a reaction card's
+    reduction, fixed damage or Absorb, suppressed Push/Pull, added riders and a changed Blast."""
+
+    bonus: int = 0
+    reduce: int = 0
+    exactly: int | None = None
+    absorb: int = 0
+    no_forced: bool = False
+    riders: list[Rider] = field(default_factory=list)
+    blast: int | None = None
+
+
+def hit_damage(attacker: Unit, technique: Technique, target: Unit, mods: HitMods | None = None) -> int:
+    """2.4 step 7: DMG (+ On Hit bonuses) - RES (Pierce ignores it), minimum 1; then Absorb (only
+    the highest single value) and any reaction-card reduction, minimum 1."""
+    mods = mods or HitMods()
+    if mods.exactly is not None:
+        return mods.exactly
+    amount = technique_damage(attacker, technique) + mods.bonus
     if not technique.pierce:
         amount -= stat(target, "res")
     amount = max(1, amount)
-    return max(1, amount - absorb(target))
+    return max(1, amount - max(absorb(target), mods.absorb) - mods.reduce)
 
 
 def blast_damage(target: Unit) -> int:
@@ -80,7 +100,13 @@ def forced(ctx: Ctx, rider: Rider, origin: Cell, target: Unit, direction: Cell |
     )
     verb = "pulled" if rider.op == "pull" else "pushed"
     if final != target.cell:
-        ctx.say("forced_move", f"{char(target).name} is {verb} to {final[0]},{final[1]}", unit=target.id)
+        ctx.say(
+            "forced_move",
+            f"{char(target).name} is {verb} to {final[0]},{final[1]}",
+            unit=target.id,
+            to=list(final),
+            **{"from": list(target.cell)},
+        )
         target.cell = final
     if stopped:
         lose_hp(ctx, target, 1, by_seat, "stopped")
@@ -102,15 +128,23 @@ def resolve_hit(
     origin: Cell,
     credit_seat: int,
     direction: Cell | None = None,
-) -> None:
-    """2.4 steps 6-8 for a hit: the On Hit window (a hook for the cards), damage, riders in printed
-    order, then the On Damage window."""
+    mods: HitMods | None = None,
+) -> int:
+    """2.4 steps 7-8 for a hit: damage, then the riders in printed order and those the cards added
+    (2.3); returns the damage dealt (A15). The On Hit / On Damage cards are resolved by ``hits``."""
+    mods = mods or HitMods()
     before = target.cell
     dealt = 0
-    if technique.dmg or technique.basic:
-        dealt = lose_hp(ctx, target, hit_damage(attacker, technique, target), credit_seat, technique.name)
-    forced_rider = _strongest_forced(technique.riders)
-    for rider in technique.riders:
+    if technique.dmg or technique.basic or mods.bonus:
+        amount = hit_damage(attacker, technique, target, mods)
+        dealt = lose_hp(ctx, target, amount, credit_seat, technique.name)
+    riders = [*technique.riders, *mods.riders]
+    if mods.blast is not None:
+        riders = [rider for rider in riders if rider.op != "blast"] + [Rider(op="blast", inches=mods.blast)]
+    if mods.no_forced:
+        riders = [rider for rider in riders if rider.op not in ("push", "pull")]
+    forced_rider = _strongest_forced(tuple(riders))
+    for rider in riders:
         if rider.op in ("push", "pull"):
             if rider is forced_rider:
                 forced(ctx, rider, origin, target, direction, credit_seat)
@@ -125,6 +159,7 @@ def resolve_hit(
         elif rider.op == "drain" and dealt and not attacker.dazed:
             gained = heal(attacker, dealt)
             ctx.say("heal", f"{char(attacker).name} drains {gained} HP", unit=attacker.id, amount=gained)
+    return dealt
 
 
 def blast(ctx: Ctx, target: Unit, centre: Cell, inches: int, credit_seat: int) -> None:

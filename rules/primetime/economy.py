@@ -54,35 +54,50 @@ def affiliation_bonus(state: PrimeTimeState, seat: int) -> int:
     return min(_PREVIOUS_ROUND_CAP, counted)
 
 
+TACTICIAN_BK = 2
+"""Krillin's Tactician, raised from 3.3's +1 by the balance simulation (CONTENT.md)."""
+
+
 def passive_income(state: PrimeTimeState, seat: int) -> int:
-    """Tactician (+1 BK) and Captain's Orders (+1 BK while 3+ Ginyu Force models stand)."""
+    """Tactician (+2 BK) and Captain's Orders (+1 BK while 3+ Ginyu Force models stand)."""
     income = 0
     for unit in state.units_of(seat):
         passives = char(unit).passives
         if "tactician" in passives and not unit.dazed:
-            income += 1
+            income += TACTICIAN_BK
         if "captains_orders" in passives and not unit.dazed and ginyu_force_standing(state, seat) >= 3:
             income += 1
     return income
 
 
-def draw_to_limit(ctx: Ctx, player: PlayerState) -> None:
-    """PW-3 with DK-5/DK-6 and A5: at most one reshuffle of the discards per draw step."""
-    limit = settings().hand_limits[ctx.state.round - 1]
+def draw(ctx: Ctx, player: PlayerState, count: int) -> list[str]:
+    """One draw step (DK-5, DK-6, A5): an empty pile takes the shuffled discards once; if that pile
+    runs out too, drawing stops for the round. Drawn cards are shown only to their owner."""
     drawn: list[str] = []
     reshuffled = False
-    while len(player.hand) < limit:
+    while len(drawn) < count and not player.draw_stopped:
         if not player.deck:
             if reshuffled or not player.discard:
+                player.draw_stopped = reshuffled or player.reshuffled_this_round
                 break
             player.deck, player.discard = player.discard, []
             ctx.state.rng.shuffle(player.deck)
-            reshuffled = True
+            reshuffled = player.reshuffled_this_round = True
+            ctx.say(
+                "reshuffled", f"Seat {player.seat + 1} shuffles the discards into a new pile", player.seat
+            )
         card = player.deck.pop()
         player.hand.append(card)
         drawn.append(card)
     if drawn:
         ctx.say("cards_drawn", f"You draw {len(drawn)} card(s)", player.seat, [player.seat], cards=drawn)
+    return drawn
+
+
+def draw_to_limit(ctx: Ctx, player: PlayerState) -> None:
+    """PW-3: draw up to the round's hand limit."""
+    limit = settings().hand_limits[ctx.state.round - 1]
+    draw(ctx, player, max(0, limit - len(player.hand)))
 
 
 def round_start_passives(ctx: Ctx, seat: int) -> None:
@@ -108,6 +123,7 @@ def power_phase(ctx: Ctx) -> None:
         player.fallen_tokens = 0
         player.power_ups = 0
         player.passed = False
+        player.draw_stopped = player.reshuffled_this_round = False
         income = rules.flat_bk[state.round - 1] + models
         income += affiliation_bonus(state, player.seat) + passive_income(state, player.seat)
         player.bk += income

@@ -7,39 +7,42 @@ after every action from the phase, the activation and the pending attack.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.game import RECENT_EVENT_LIMIT, Outcome, StateCodec, reduce_copy
-from rules.primetime import activation, ascension, combat, rounds
+from rules.primetime import activation, ascension, card_play, combat, hits, rounds
 from rules.primetime.actions import (
     ACTION_ADAPTER,
     Activate,
     ChangeAltitude,
     ChooseInitiative,
     Deflect,
+    Discard,
     EndActivation,
     EvadeMove,
     Intercept,
     LockAscension,
     Move,
     Pass,
+    PassWindow,
+    PlayCard,
     PowerUp,
     PrimeTimeAction,
     React,
     Timeout,
     UseTechnique,
 )
+from rules.primetime.cleanup import default_discard, hand_limit
 from rules.primetime.context import Ctx, Roller, reject
-from rules.primetime.geometry import Cell, distance
+from rules.primetime.geometry import distance
+from rules.primetime.legal import legal_actions as legal_actions
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import SCHEMA_VERSION, PrimeTimeState, Prompt, Unit
 from rules.primetime.stats import char
 from rules.primetime.targeting import deflect_targets, evade_cells, move_options
-from rules.primetime.techniques import COMPASS, available, cost_problem, target_problem
+from rules.primetime.techniques import COMPASS, available, cost_problem, effective, target_problem
 
 _KIND_OF: dict[type, str] = {
     ChooseInitiative: "initiative",
@@ -55,7 +58,10 @@ _KIND_OF: dict[type, str] = {
     Intercept: "reaction",
     Deflect: "deflect",
     EvadeMove: "evade_move",
+    Discard: "discard",
 }
+_STEP_ACTIONS = (Move, UseTechnique, PowerUp, EndActivation)
+"""The actions of an activation: the first closes its Activation Start window (TW-1)."""
 
 
 def new_game(options: PrimeTimeOptions, seed: int) -> PrimeTimeState:
@@ -87,8 +93,12 @@ def default_deflect(state: PrimeTimeState, deflector: Unit) -> Unit:
 def _attack_prompt(state: PrimeTimeState) -> Prompt:
     attack = state.attack
     assert attack is not None
+    if attack.stage == "on_hit":
+        return Prompt(who=attack.hit_seats[0], kind="on_hit", options=["pass", "card"], default="pass")
     if attack.stage == "reaction":
         options = combat.reaction_options(state)
+        if options and not attack.unopposed:
+            options = [*options, "card"]
         return Prompt(
             who=state.unit(attack.target).seat,
             kind="reaction",
@@ -116,6 +126,17 @@ def refresh_prompts(state: PrimeTimeState) -> None:
         chooser = rounds.initiative_chooser(state)
         assert chooser is not None
         state.prompts = [Prompt(who=chooser, kind="initiative", options=["first", "second"], default="first")]
+    elif state.phase == "phase_start":
+        state.prompts = [
+            Prompt(who=seat, kind="phase_start", options=["ready", "card"], default="ready")
+            for seat in (0, 1)
+            if seat not in state.phase_start_ready
+        ]
+    elif state.phase == "discard":
+        state.prompts = [
+            Prompt(who=seat, kind="discard", options=["discard"], default="newest")
+            for seat in rounds.over_limit(state)
+        ]
     elif state.phase == "ascension":
         state.prompts = [
             Prompt(
@@ -158,6 +179,10 @@ def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
         return LockAscension(player=seat, plan=ascension.default_plan(state, seat))
     if prompt.kind == "reaction":
         return React(player=seat, choice=_reaction_default(prompt.options))  # type: ignore[arg-type]
+    if prompt.kind in ("on_hit", "phase_start"):
+        return PassWindow(player=seat)
+    if prompt.kind == "discard":
+        return Discard(player=seat, cards=default_discard(state, seat))
     if prompt.kind == "deflect":
         assert prompt.default is not None
         return Deflect(player=seat, unit=prompt.default)
@@ -191,7 +216,7 @@ def _technique_problem(state: PrimeTimeState, action: UseTechnique) -> IllegalAc
     known = {technique.id for technique in profile.all_techniques()}
     if action.technique not in known:
         return reject("unknown_technique", f"{profile.name} has no technique {action.technique!r}.")
-    technique = profile.technique(action.technique)
+    technique = effective(state, unit, profile.technique(action.technique))
     if not available(unit, technique):
         return reject("wrong_tier", f"{technique.name} needs tier {technique.min_tier}.")
     if technique.charged and state.activation.actions_left < 2:
@@ -222,6 +247,18 @@ def _react_problem(state: PrimeTimeState, action: React) -> IllegalAction | None
     return None
 
 
+def _discard_problem(state: PrimeTimeState, action: Discard) -> IllegalAction | None:
+    hand = list(state.players[action.player].hand)
+    needed = len(hand) - hand_limit(state)
+    if len(action.cards) != needed:
+        return reject("discard_count", f"Discard exactly {needed} card(s) to reach the hand limit.")
+    for card_id in action.cards:
+        if card_id not in hand:
+            return reject("not_in_hand", f"{card_id} is not in your hand.")
+        hand.remove(card_id)
+    return None
+
+
 def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAction | None:
     if isinstance(action, ChooseInitiative):
         return None
@@ -248,6 +285,10 @@ def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAc
         return reject("power_up", problem) if problem else None
     if isinstance(action, React):
         return _react_problem(state, action)
+    if isinstance(action, PassWindow):
+        return None
+    if isinstance(action, Discard):
+        return _discard_problem(state, action)
     if isinstance(action, Intercept):
         if f"intercept:{action.unit}" not in combat.reaction_options(state):
             return reject("cannot_intercept", "That model cannot Intercept this attack.")
@@ -270,12 +311,19 @@ def _problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAction | 
         return reject("game_over", "The game is over.")
     if action.player not in (0, 1):
         return reject("not_playing", "You are not playing in this game.")
+    if isinstance(action, PlayCard):
+        problem = card_play.play_problem(state, action)
+        return reject("card", problem) if problem else None
     prompt = state.prompt_for(action.player)
     if prompt is None:
         return reject("not_your_turn", "Nothing is waiting for you right now.")
     if isinstance(action, Timeout):
         if prompt.default is None:
             return reject("no_timeout", "This decision has no deadline.")
+        return None
+    if isinstance(action, PassWindow):
+        if prompt.kind not in ("on_hit", "phase_start"):
+            return reject("wrong_prompt", "There is no card window to pass.")
         return None
     if _KIND_OF[type(action)] != prompt.kind:
         return reject("wrong_prompt", f"You are asked for a {prompt.kind.replace('_', ' ')} decision now.")
@@ -292,6 +340,17 @@ def _mutate(ctx: Ctx, action: PrimeTimeAction) -> None:
         assert prompt is not None
         ctx.say("timeout", f"Seat {action.player + 1} ran out of time: the default applies", action.player)
         _mutate(ctx, default_action(state, prompt))
+    elif isinstance(action, PlayCard):
+        card_play.play_card(ctx, action)
+        _after_window_answer(ctx, action.player)
+    elif isinstance(action, PassWindow):
+        if state.phase == "phase_start":
+            state.phase_start_ready.append(action.player)
+        else:
+            hits.pass_hit_window(ctx, action.player)
+        _after_window_answer(ctx, action.player)
+    elif isinstance(action, Discard):
+        rounds.discarded(ctx, action.player, action.cards)
     elif isinstance(action, ChooseInitiative):
         rounds.choose_initiative(ctx, action.player, action.first)
     elif isinstance(action, LockAscension):
@@ -301,6 +360,7 @@ def _mutate(ctx: Ctx, action: PrimeTimeAction) -> None:
         ctx.say("ascension_ready", f"Seat {action.player + 1} has locked in", action.player)
         rounds.maybe_reveal(ctx)
     elif isinstance(action, Activate):
+        state.window_plays = []
         activation.activate(ctx, state.unit(action.unit))
     elif isinstance(action, Pass):
         activation.pass_round(ctx, action.player)
@@ -310,8 +370,23 @@ def _mutate(ctx: Ctx, action: PrimeTimeAction) -> None:
         _mutate_step(ctx, action)
 
 
+def _after_window_answer(ctx: Ctx, seat: int) -> None:
+    """A blind Phase Start window resolves when both are Ready; a hit when both have answered."""
+    state = ctx.state
+    if state.phase == "phase_start":
+        if len(set(state.phase_start_ready)) == 2:
+            rounds.resolve_phase_start(ctx)
+        return
+    attack = state.attack
+    if attack is not None and attack.stage == "on_hit" and not attack.hit_seats:
+        hits.resolve_pending_hit(ctx)
+
+
 def _mutate_step(ctx: Ctx, action: PrimeTimeAction) -> None:
     state = ctx.state
+    if isinstance(action, _STEP_ACTIONS) and state.activation is not None:
+        state.activation.started = True
+        state.window_plays = []
     if isinstance(action, React):
         if action.choice == "clash":
             assert action.technique is not None
@@ -341,7 +416,7 @@ def _mutate_step(ctx: Ctx, action: PrimeTimeAction) -> None:
         activation.power_up(ctx, unit, action.resource)
     else:
         assert isinstance(action, UseTechnique)
-        technique = char(unit).technique(action.technique)
+        technique = effective(state, unit, char(unit).technique(action.technique))
         current.actions_left -= 2 if technique.charged else 1
         target = state.unit(action.target) if action.target else None
         combat.declare(ctx, unit, technique, target, action.direction)
@@ -369,92 +444,6 @@ def apply(
         _remember(working, events)
 
     return reduce_copy(state, mutate, shared_lists=frozenset({"recent_events"}))
-
-
-# Enumeration.
-
-
-def _technique_actions(state: PrimeTimeState, seat: int, unit: Unit) -> list[PrimeTimeAction]:
-    assert state.activation is not None
-    found: list[PrimeTimeAction] = []
-    enemies = [other for other in state.units if not other.dazed and other.seat != seat]
-    for technique in char(unit).all_techniques():
-        if not available(unit, technique) or (technique.charged and state.activation.actions_left < 2):
-            continue
-        if cost_problem(state, unit, technique, state.activation):
-            continue
-        if technique.area:
-            found.append(UseTechnique(player=seat, technique=technique.id))
-            continue
-        directions = COMPASS if technique.compass else (None,)
-        for enemy in enemies:
-            if target_problem(state, unit, technique, enemy) is None:
-                found.extend(
-                    UseTechnique(player=seat, technique=technique.id, target=enemy.id, direction=direction)
-                    for direction in directions
-                )
-    return found
-
-
-@cache
-def _move(seat: int, cell: Cell) -> Move:
-    """Moves are most of the actions listed; being frozen, each one is built once and shared."""
-    return Move(player=seat, to=cell)
-
-
-def _step_actions(state: PrimeTimeState, seat: int) -> list[PrimeTimeAction]:
-    unit = _active_unit(state)
-    found: list[PrimeTimeAction] = [
-        _move(seat, cell) for cell in move_options(state, unit) if cell != unit.cell
-    ]
-    for level in (unit.level - 1, unit.level + 1):
-        if 0 <= level <= 2 and activation.altitude_problem(state, unit, level) is None:
-            found.append(ChangeAltitude(player=seat, level=level))
-    found.extend(_technique_actions(state, seat, unit))
-    for resource in ("sk", "bk"):
-        if activation.power_up_problem(state, unit, resource) is None:
-            found.append(PowerUp(player=seat, resource=resource))
-    found.append(EndActivation(player=seat))
-    return found
-
-
-def _reaction_actions(seat: int, options: list[str]) -> list[PrimeTimeAction]:
-    found: list[PrimeTimeAction] = []
-    for option in options:
-        if option.startswith("intercept:"):
-            found.append(Intercept(player=seat, unit=option.split(":", 1)[1]))
-        elif option.startswith("clash:"):
-            found.append(React(player=seat, choice="clash", technique=option.split(":", 1)[1]))
-        else:
-            found.append(React(player=seat, choice=option))  # type: ignore[arg-type]
-    return found
-
-
-def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
-    prompt = state.prompt_for(player) if state.outcome is None else None
-    if prompt is None:
-        return []
-    builders: dict[str, Callable[[], list[PrimeTimeAction]]] = {
-        "initiative": lambda: [ChooseInitiative(player=player, first=first) for first in (True, False)],
-        "ascension": lambda: [
-            LockAscension(player=player, plan=plan) for plan in ascension.legal_plans(state, player)
-        ],
-        "activation": lambda: [
-            *(Activate(player=player, unit=option) for option in prompt.options if option != "pass"),
-            Pass(player=player),
-        ],
-        "action": lambda: _step_actions(state, player),
-        "reaction": lambda: _reaction_actions(player, prompt.options),
-        "deflect": lambda: [Deflect(player=player, unit=option) for option in prompt.options],
-        "evade_move": lambda: [
-            EvadeMove(player=player, to=(int(x), int(y)))
-            for x, y in (option.split(",") for option in prompt.options)
-        ],
-    }
-    found = builders[prompt.kind]()
-    if prompt.default is not None:
-        found.append(Timeout(player=player))
-    return found
 
 
 def outcome(state: PrimeTimeState) -> Outcome | None:

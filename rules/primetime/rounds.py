@@ -9,27 +9,44 @@ from rules.core.events import Event
 from rules.core.rng import Rng
 from rules.primetime.activation import next_turn
 from rules.primetime.ascension import deciding_units, reveal
-from rules.primetime.cleanup import cleanup, final_outcome
+from rules.primetime.card_play import resolve_phase_card
+from rules.primetime.cleanup import cleanup_after_discard, cleanup_until_discard, final_outcome, over_limit
 from rules.primetime.content import PRESET_IDS, catalogue, character, settings
 from rules.primetime.context import Ctx
 from rules.primetime.economy import power_phase
 from rules.primetime.geometry import Cell
-from rules.primetime.state import PlayerState, PrimeTimeState, Unit
+from rules.primetime.roster import Roster, preset_roster, roster_problem
+from rules.primetime.state import PhaseName, PlayerState, PrimeTimeState, Unit
 from rules.primetime.terrain import terrain_of
+
+RosterChoice = str | Roster
 
 
 class PrimeTimeOptions(BaseModel):
-    """The two rosters (preset ids of 3.2, mirror matches allowed), seat 0 first."""
+    """The two rosters, seat 0 first: a preset id of 3.2 or a built ``Roster`` (mirrors allowed)."""
 
-    rosters: tuple[str, str] = Field(default=("z_fighters", "frieza_force"))
+    rosters: tuple[RosterChoice, RosterChoice] = Field(default=("z_fighters", "frieza_force"))
 
     @field_validator("rosters")
     @classmethod
-    def _known(cls, rosters: tuple[str, str]) -> tuple[str, str]:
-        unknown = [roster for roster in rosters if roster not in PRESET_IDS]
-        if unknown:
-            raise ValueError(f"unknown roster(s): {', '.join(unknown)}; choose from {', '.join(PRESET_IDS)}")
+    def _legal(cls, rosters: tuple[RosterChoice, RosterChoice]) -> tuple[RosterChoice, RosterChoice]:
+        for roster in rosters:
+            if isinstance(roster, str):
+                if roster not in PRESET_IDS:
+                    raise ValueError(f"unknown roster {roster}; choose from {', '.join(PRESET_IDS)}")
+                continue
+            problem = roster_problem(roster)
+            if problem is not None:
+                raise ValueError(f"illegal roster ({problem.code}): {problem}")
         return rosters
+
+    def roster(self, seat: int) -> Roster:
+        choice = self.rosters[seat]
+        return preset_roster(choice) if isinstance(choice, str) else choice
+
+    def roster_name(self, seat: int) -> str:
+        choice = self.rosters[seat]
+        return choice if isinstance(choice, str) else "custom"
 
 
 def zone_rows(seat: int) -> range:
@@ -66,12 +83,19 @@ def _deploy(ctx: Ctx, seat: int, character_id: str) -> Unit:
 
 def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> PrimeTimeState:
     content = catalogue()
-    players = []
-    for seat, roster in enumerate(options.rosters):
-        preset = content.preset(roster)
-        players.append(
-            PlayerState(seat=seat, roster=preset.id, affiliation=preset.affiliation, sk=settings().sk_start)
+    rosters = [options.roster(seat) for seat in (0, 1)]
+    players = [
+        PlayerState(
+            seat=seat,
+            roster=options.roster_name(seat),
+            affiliation=roster.affiliation,
+            models=list(roster.models),
+            unlocks=list(roster.unlocks),
+            sk=settings().sk_start,
+            deck=roster.deck(),
         )
+        for seat, roster in enumerate(rosters)
+    ]
     state = PrimeTimeState(
         rng=Rng(seed=seed),
         players=players,
@@ -80,12 +104,15 @@ def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> Prim
         objectives=[tuple(point) for point in content.mission_for(1).objectives],
     )
     ctx = Ctx(state, events)
+    for player in state.players:
+        state.rng.shuffle(player.deck)
     ctx.say(
-        "game_started", f"Prime Time on {content.location.name}: {options.rosters[0]} vs {options.rosters[1]}"
+        "game_started",
+        f"Prime Time on {content.location.name}: {players[0].roster} vs {players[1].roster}",
     )
     state.first_seat = _initiative_roll(ctx)
     ctx.say("initiative", f"Seat {state.first_seat + 1} takes the initiative", state.first_seat)
-    queues = [list(content.preset(roster).models) for roster in options.rosters]
+    queues = [list(roster.models) for roster in rosters]
     seat = state.first_seat
     while queues[0] or queues[1]:
         if queues[seat]:
@@ -96,9 +123,43 @@ def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> Prim
 
 
 def start_round(ctx: Ctx) -> None:
-    """Power (automatic), then the Ascension prompts; players with nothing to decide lock at once."""
+    """The round opens with the Power Phase's blind Phase Start window."""
     state = ctx.state
     ctx.say("round_started", f"Round {state.round} of {settings().rounds}", round=state.round)
+    open_phase_start(ctx, "power")
+
+
+def open_phase_start(ctx: Ctx, phase: PhaseName) -> None:
+    """A4 / 2.9: one blind prompt per player (a card or Ready) before the phase's steps."""
+    state = ctx.state
+    state.phase = "phase_start"
+    state.phase_start = phase
+    state.phase_start_cards = []
+    state.phase_start_ready = []
+
+
+def resolve_phase_start(ctx: Ctx) -> None:
+    """Both players are Ready or have played their card: the cards resolve, the initiative
+    holder's first (A4, A16), and the phase goes on."""
+    state = ctx.state
+    for owner, card_id, unit_id in sorted(
+        state.phase_start_cards, key=lambda entry: entry[0] != state.first_seat
+    ):
+        resolve_phase_card(ctx, owner, card_id, state.find_unit(unit_id) if unit_id else None)
+    phase = state.phase_start
+    state.phase_start = None
+    state.phase_start_cards, state.phase_start_ready = [], []
+    if phase == "power":
+        _power_and_ascension(ctx)
+    elif phase == "activation":
+        _start_activation(ctx)
+    else:
+        _cleanup(ctx)
+
+
+def _power_and_ascension(ctx: Ctx) -> None:
+    """Power (automatic), then the Ascension prompts; players with nothing to decide lock at once."""
+    state = ctx.state
     state.phase = "ascension"
     power_phase(ctx)
     for player in state.players:
@@ -112,6 +173,11 @@ def maybe_reveal(ctx: Ctx) -> None:
     if any(player.ascension_plan is None for player in state.players):
         return
     reveal(ctx)
+    open_phase_start(ctx, "activation")
+
+
+def _start_activation(ctx: Ctx) -> None:
+    state = ctx.state
     state.phase = "activation"
     ctx.say("activation_phase", f"Activation Phase: seat {state.first_seat + 1} starts", state.first_seat)
     next_turn(ctx, 1 - state.first_seat)
@@ -138,7 +204,35 @@ def advance(ctx: Ctx) -> None:
         return
     if not all(player.passed for player in state.players):
         return
-    cleanup(ctx)
+    state.window_plays = []
+    open_phase_start(ctx, "cleanup")
+
+
+def _cleanup(ctx: Ctx) -> None:
+    """CL-1 and CL-2, then the CL-3 discard prompts of players over the hand limit, if any."""
+    state = ctx.state
+    cleanup_until_discard(ctx)
+    if over_limit(state):
+        state.phase = "discard"
+        return
+    finish_round(ctx)
+
+
+def discarded(ctx: Ctx, seat: int, cards: tuple[str, ...]) -> None:
+    """CL-3: the owner's chosen cards go to the discard pile; the round ends once all are done."""
+    player = ctx.state.players[seat]
+    for card_id in cards:
+        player.hand.remove(card_id)
+        player.discard.append(card_id)
+    ctx.say("hand_discard", f"Seat {seat + 1} discards {len(cards)} card(s)", seat, count=len(cards))
+    if not over_limit(ctx.state):
+        finish_round(ctx)
+
+
+def finish_round(ctx: Ctx) -> None:
+    """CL-3…6, then the end (A8) or the next round's initiative."""
+    state = ctx.state
+    cleanup_after_discard(ctx)
     if state.round >= settings().rounds:
         state.phase = "over"
         state.outcome = final_outcome(state)

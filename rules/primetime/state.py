@@ -14,16 +14,29 @@ from pydantic import BaseModel
 from rules.core.events import Event
 from rules.core.game import Outcome
 from rules.core.rng import Rng
+from rules.primetime.content import Technique
 from rules.primetime.geometry import Cell, Point
 from rules.primetime.terrain import TerrainPiece
 
 SCHEMA_VERSION = 1
 
-Phase = Literal["initiative", "ascension", "activation", "over"]
+Phase = Literal["initiative", "phase_start", "ascension", "activation", "discard", "over"]
 Status = Literal["exhausted", "staggered", "overloaded", "frozen"]
-PromptKind = Literal["initiative", "ascension", "activation", "action", "reaction", "deflect", "evade_move"]
+PromptKind = Literal[
+    "initiative",
+    "phase_start",
+    "ascension",
+    "activation",
+    "action",
+    "reaction",
+    "deflect",
+    "evade_move",
+    "on_hit",
+    "discard",
+]
 AscensionChoice = Literal["stay", "ascend", "hold", "descend"]
-Until = Literal["cleanup", "attack"]
+Until = Literal["cleanup", "attack", "activation", "hit"]
+PhaseName = Literal["power", "ascension", "activation", "cleanup"]
 
 
 class Modifier(BaseModel):
@@ -54,6 +67,8 @@ class Unit(BaseModel):
     """Once-per-round abilities already used (Fighting Spirit, Mentor's Shield, Gentle Giant)."""
     attacked_by: list[str] = []
     """Characters that declared an attack on this model this round (Brutal Duo, Sibling Sync)."""
+    legacy: list[str] = []
+    """Legacy cards beside this model's profile (CT-5): permanent."""
 
     def has_status(self, status: Status) -> bool:
         return status in self.statuses
@@ -62,13 +77,28 @@ class Unit(BaseModel):
 class PlayerState(BaseModel):
     seat: int
     roster: str
+    """The preset id, or ``custom``."""
     affiliation: str
+    models: list[str] = []
+    unlocks: list[str] = []
     bk: int = 0
     sk: int = 0
     glory: int = 0
     hand: list[str] = []
     deck: list[str] = []
     discard: list[str] = []
+    removed: list[str] = []
+    """OPG cards removed from the game (DK-7): they never come back."""
+    legacy: list[tuple[str, str]] = []
+    """Legacy cards beside a Human model's profile, as (card, unit); out of the deck cycle for good."""
+    persistent: list[tuple[str, str]] = []
+    """Persistent cards in play, as (card, unit they concern); discarded when their condition is met
+    or at CL-2 (A6)."""
+    draw_stopped: bool = False
+    """DK-6: the draw pile ran out after this round's reshuffle; drawing stops until the next round."""
+    reshuffled_this_round: bool = False
+    flags: list[str] = []
+    """Round effects of this player's cards (The Games Begin), cleared at CL-2."""
     tokens_generated: int = 0
     """PW-1's Order Pool this round: one named token per model plus bonus activations."""
     tokens_spent: int = 0
@@ -96,6 +126,13 @@ class Activation(BaseModel):
     altitude_changed: bool = False
     powered_up: bool = False
     android_discount_used: bool = False
+    started: bool = False
+    """The first action was taken: the Activation Start window is closed."""
+    flags: list[str] = []
+    """This activation's card effects: ``acc:N``, ``ignore_cover``, ``uncharged:<technique>``,
+    ``free_techniques``, ``blast:<technique>:<inches>``, ``death_ball``."""
+    recoil: int = 0
+    """Undeniable damage the model takes when the activation ends (Kaio-ken Times Ten!, A16)."""
 
 
 class PendingAttack(BaseModel):
@@ -103,13 +140,15 @@ class PendingAttack(BaseModel):
 
     attacker: str
     technique: str
+    boosted: Technique | None = None
+    """The technique as the attacker's cards changed it at declaration (Death Ball, …)."""
     target: str
     origin: Cell
     """Where range, Cover and Push/Pull are measured from: the attacker, or the deflector (2.4 step 4)."""
     origin_level: int
     credit_seat: int
     """Whose attack it counts as for SK and tiebreaks: a deflected attack counts as the deflector's."""
-    stage: Literal["reaction", "deflect", "evade_move"] = "reaction"
+    stage: Literal["reaction", "deflect", "evade_move", "on_hit"] = "reaction"
     unopposed: bool = False
     undeniable: bool = False
     direction: Cell | None = None
@@ -120,6 +159,22 @@ class PendingAttack(BaseModel):
     evader: str | None = None
     evade_inches: int = 0
     deflect_to: str | None = None
+    reaction_card: str | None = None
+    """The defender's Z-Reaction card that changes the hit (Guard Up, Unbreakable, Barrier)."""
+    card_absorb: int = 0
+    """Absorb granted for this attack by a card (Expendable Soldier)."""
+    hit_seats: list[int] = []
+    """Who still answers the On Hit / On Damage prompt of this hit, in order (A13)."""
+    hit_cards: list[tuple[int, str]] = []
+    """Cards played into this hit's window, in play order; they resolve LIFO (A4)."""
+    hit_from_clash: bool = False
+    hit_attacker: str | None = None
+    hit_target: str | None = None
+    hit_technique: str | None = None
+    hit_origin: Cell | None = None
+    hit_credit: int = 0
+    exhaust_after: list[str] = []
+    """Models an Exhausting technique exhausts when the attack ends (a Clash's answering technique)."""
 
 
 class Prompt(BaseModel):
@@ -147,6 +202,13 @@ class PrimeTimeState(BaseModel):
     activation: Activation | None = None
     attack: PendingAttack | None = None
     prompts: list[Prompt] = []
+    window_plays: list[str] = []
+    """``<window>:<seat>`` for each card played into the windows now open (TW-3: one per player)."""
+    phase_start: PhaseName | None = None
+    """The blind Phase Start window being answered (A4), and the answers so far."""
+    phase_start_cards: list[tuple[int, str, str]] = []
+    """(seat, card, the model it is played on or "") for each Phase Start card played blind."""
+    phase_start_ready: list[int] = []
     outcome: Outcome | None = None
     recent_events: list[Event] = []
     actions_taken: int = 0

@@ -8,6 +8,8 @@ from rules.primetime.geometry import Cell
 from rules.primetime.state import PrimeTimeState, Unit
 
 _TIER_STATS = ("foc", "imp", "res", "rfx", "dmg")
+TURTLE_SCHOOL = "turtle_school_discipline"
+"""Krillin's Legacy card: a permanent FOC +1, RFX +1 (a modifier under the cap)."""
 _STATUS_MODIFIERS = {"staggered": ("rfx", -1), "overloaded": ("rfx", -2)}
 
 
@@ -38,6 +40,8 @@ def modifier_sum(unit: Unit, stat: str) -> int:
         if change is not None and change[0] == stat:
             total += change[1]
     if stat == "rfx" and "vanity" in char(unit).passives and unit.hp >= hp_max(unit):
+        total += 1
+    if stat in ("foc", "rfx") and TURTLE_SCHOOL in unit.legacy:
         total += 1
     return total
 

@@ -103,8 +103,12 @@ def dash_cell(state: PrimeTimeState, attacker: Unit, technique: Technique, targe
 
 
 def cover_for(state: PrimeTimeState, origin: Cell, origin_level: int, attacker: Unit, target: Unit) -> bool:
-    """2.2 Cover against a ranged technique; Guldo's Four Eyes ignores it."""
-    if "four_eyes" in char(attacker).passives:
+    """2.2 Cover against a ranged technique; Guldo's Four Eyes ignores it, as do an attacker whose
+    activation has Scouter Network and any model of a player who played The Games Begin."""
+    if "four_eyes" in char(attacker).passives or "no_enemy_cover" in state.players[attacker.seat].flags:
+        return False
+    activation = state.activation
+    if activation is not None and activation.unit == attacker.id and "ignore_cover" in activation.flags:
         return False
     return has_cover(board(state), origin, origin_level, target.cell, target.level)
 

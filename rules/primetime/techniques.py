@@ -3,7 +3,7 @@ the Android keyword), plus the Clash and Intercept options of a defender (2.4 st
 
 from __future__ import annotations
 
-from rules.primetime.content import Technique, settings
+from rules.primetime.content import Rider, Technique, settings
 from rules.primetime.geometry import Cell, within
 from rules.primetime.state import Activation, PendingAttack, PrimeTimeState, Unit
 from rules.primetime.stats import can_fly, char
@@ -16,10 +16,47 @@ INTERCEPTS = {"mentors_shield": 3, "gentle_giant": 2}
 """Passive Intercepts (3.3) and their granting distance in inches; each once per round."""
 
 
+DEATH_BALL_BLAST, DEATH_BALL_DMG = 3, 2
+DISC_MASTERY_BK, DISC_MASTERY_ACC = 1, 1
+
+
+def _with_blast(technique: Technique, inches: int) -> Technique:
+    riders = tuple(rider for rider in technique.riders if rider.op != "blast")
+    return technique.model_copy(update={"riders": (*riders, Rider(op="blast", inches=inches))})
+
+
+def effective(state: PrimeTimeState, unit: Unit, technique: Technique) -> Technique:
+    """The technique as this model's cards change it now: Activation Start flags of its own
+    activation (Hell's Flash Reload, Final Flash Overcharge, Unlimited Energy, Ultra Fighting Bomber,
+    Death Ball) and Legacy cards (Destructo Disc Mastery)."""
+    changes: dict[str, object] = {}
+    if "destructo_disc_mastery" in unit.legacy and technique.family == "disc" and not technique.basic:
+        changes.update(bk=min(technique.bk, DISC_MASTERY_BK), acc=technique.acc + DISC_MASTERY_ACC)
+    activation = state.activation
+    if activation is not None and activation.unit == unit.id and activation.flags:
+        flags = activation.flags
+        if f"uncharged:{technique.id}" in flags:
+            changes["charged"] = False
+        if "free_techniques" in flags:
+            changes["bk"] = 0
+        if f"unexhausted:{technique.id}" in flags:
+            changes["exhausted_ok"] = True
+    changed = technique.model_copy(update=changes) if changes else technique
+    if activation is not None and activation.unit == unit.id:
+        for flag in activation.flags:
+            if flag.startswith(f"blast:{technique.id}:"):
+                changed = _with_blast(changed, int(flag.rsplit(":", 1)[1]))
+        if "death_ball" in activation.flags and not technique.basic:
+            changed = _with_blast(changed, DEATH_BALL_BLAST).model_copy(
+                update={"dmg": changed.dmg + DEATH_BALL_DMG}
+            )
+    return changed
+
+
 def technique_cost(unit: Unit, technique: Technique, activation: Activation | None) -> tuple[int, int]:
     """(BK, SK) to use ``technique``. Exhausted: only 0-BK techniques, or 2 SK through Breakthrough;
     an Android's first paid technique of its own activation costs 1 BK less."""
-    if unit.has_status("exhausted") and technique.bk > 0:
+    if unit.has_status("exhausted") and technique.bk > 0 and not technique.exhausted_ok:
         return 0, settings().breakthrough_sk
     bk = technique.bk
     own = activation is not None and activation.unit == unit.id
@@ -31,7 +68,8 @@ def technique_cost(unit: Unit, technique: Technique, activation: Activation | No
 def cost_problem(
     state: PrimeTimeState, unit: Unit, technique: Technique, activation: Activation | None
 ) -> str | None:
-    if unit.has_status("exhausted") and technique.bk > 0 and not char(unit).has("breakthrough"):
+    exhausted = unit.has_status("exhausted") and not technique.exhausted_ok
+    if exhausted and technique.bk > 0 and not char(unit).has("breakthrough"):
         return f"{char(unit).name} is Exhausted: only techniques printed at 0 BK."
     bk, sk = technique_cost(unit, technique, activation)
     player = state.players[unit.seat]

@@ -28,6 +28,8 @@ class PlayerView(BaseModel):
     seat: int
     roster: str
     affiliation: str
+    models: list[str]
+    unlocks: list[str]
     bk: int
     sk: int
     glory: int
@@ -35,6 +37,9 @@ class PlayerView(BaseModel):
     hand: list[str] | None
     deck_size: int
     discard: list[str]
+    removed: list[str]
+    legacy: list[tuple[str, str]]
+    persistent: list[tuple[str, str]]
     tokens_left: int
     bonus_tokens: int
     fallen_tokens: int
@@ -75,6 +80,8 @@ def _player_view(state: PrimeTimeState, player: PlayerState, viewer: int | None)
         seat=player.seat,
         roster=player.roster,
         affiliation=player.affiliation,
+        models=list(player.models),
+        unlocks=list(player.unlocks),
         bk=player.bk,
         sk=player.sk,
         glory=player.glory,
@@ -82,6 +89,9 @@ def _player_view(state: PrimeTimeState, player: PlayerState, viewer: int | None)
         hand=list(player.hand) if own else None,
         deck_size=len(player.deck),
         discard=list(player.discard),
+        removed=list(player.removed),
+        legacy=list(player.legacy),
+        persistent=list(player.persistent),
         tokens_left=_tokens_left(state, player),
         bonus_tokens=player.bonus_tokens,
         fallen_tokens=player.fallen_tokens,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.core.events import Event
-from rules.primetime.actions import Activate, PrimeTimeAction
+from rules.primetime.actions import Activate, PassWindow, PrimeTimeAction, Timeout
+from rules.primetime.cleanup import cleanup_after_discard, cleanup_until_discard, default_discard, over_limit
 from rules.primetime.content import character
-from rules.primetime.context import Dice
+from rules.primetime.context import Ctx, Dice
 from rules.primetime.engine import apply, new_game, refresh_prompts
 from rules.primetime.geometry import Cell
 from rules.primetime.rounds import PrimeTimeOptions
@@ -41,6 +42,7 @@ def board(
     ]
     state.terrain = tuple(terrain)
     state.phase = "activation"
+    state.phase_start, state.phase_start_ready = None, []
     state.first_seat = state.active_seat = 0
     state.activation = state.attack = None
     state.recent_events = []
@@ -48,9 +50,16 @@ def board(
         player.bk, player.sk = bk, sk
         player.passed = False
         player.ascension_plan = None
+        player.hand = []
         player.tokens_generated = len(state.units_of(player.seat))
         player.tokens_spent = player.bonus_tokens = player.fallen_tokens = 0
     refresh_prompts(state)
+    return state
+
+
+def started_game(options: PrimeTimeOptions, seed: int) -> PrimeTimeState:
+    """A new game past round 1's Power Phase Start, both players Ready."""
+    state, _ = settle(new_game(options, seed))
     return state
 
 
@@ -59,13 +68,24 @@ def edit(state: PrimeTimeState) -> PrimeTimeState:
     return state.model_copy(deep=True)
 
 
-def act(
+def act_only(
     state: PrimeTimeState, action: PrimeTimeAction, dice: Sequence[int] = ()
 ) -> tuple[PrimeTimeState, list[Event]]:
     """Applies ``action`` with exactly the forced ``dice``: using fewer or more fails the test."""
     roller = Dice(dice)
     after, events = apply(state, action, roller=roller)
     assert not roller.values, f"unused forced dice: {roller.values}"
+    return after, events
+
+
+def act(
+    state: PrimeTimeState, action: PrimeTimeAction, dice: Sequence[int] = ()
+) -> tuple[PrimeTimeState, list[Event]]:
+    """``act_only``, then both players pass any On Hit / On Damage prompt the action opened."""
+    after, events = act_only(state, action, dice)
+    while after.outcome is None and after.prompts and after.prompts[0].kind == "on_hit":
+        after, more = act_only(after, PassWindow(player=after.prompts[0].who))
+        events = [*events, *more]
     return after, events
 
 
@@ -80,3 +100,26 @@ def activated(state: PrimeTimeState, name: str, seat: int) -> PrimeTimeState:
 
 def kinds(events: list[Event]) -> list[str]:
     return [event.kind for event in events]
+
+
+SETTLED_KINDS = frozenset({"phase_start", "discard", "on_hit"})
+
+
+def settle(state: PrimeTimeState) -> tuple[PrimeTimeState, list[Event]]:
+    """Answers every pending Phase Start, discard and On Hit prompt with its Timeout default."""
+    seen: list[Event] = []
+    while state.outcome is None and state.prompts and state.prompts[0].kind in SETTLED_KINDS:
+        state, events = act_only(state, Timeout(player=state.prompts[0].who))
+        seen.extend(events)
+    return state, seen
+
+
+def cleanup(ctx: Ctx) -> None:
+    """The whole Cleanup Phase, CL-3 taking the 2.9 default discards."""
+    cleanup_until_discard(ctx)
+    for seat in over_limit(ctx.state):
+        player = ctx.state.players[seat]
+        for card_id in default_discard(ctx.state, seat):
+            player.hand.remove(card_id)
+            player.discard.append(card_id)
+    cleanup_after_discard(ctx)

@@ -7,19 +7,35 @@ import pytest
 from rules.core.errors import IllegalAction
 from rules.primetime.actions import LockAscension, Timeout
 from rules.primetime.ascension import legal_plans, plan_cost
-from rules.primetime.engine import legal_actions, new_game, refresh_prompts
+from rules.primetime.engine import legal_actions, refresh_prompts
+from rules.primetime.roster import Roster
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import hp_max
 from rules.primetime.view import view
-from tests.primetime.helpers import act, edit, kinds
+from tests.primetime.helpers import act, edit, kinds, started_game
 
 Z = ["goku-0", "piccolo-0", "kid_gohan-0", "krillin-0"]
 FF = ["frieza-1", "ginyu-1", "recoome-1", "zarbon-1"]
 
 
+Z_ROSTER = Roster(
+    models=("goku", "piccolo", "kid_gohan", "krillin"),
+    affiliation="z_fighters",
+    cards=("kaioken_times_ten",) * 3 + ("regrow_limb",) * 3 + ("korins_senzu", "never_give_up") * 2,
+)
+FF_ROSTER = Roster(
+    models=("frieza", "ginyu", "recoome", "zarbon"),
+    affiliation="frieza_force",
+    cards=("death_ball",)
+    + ("ultra_fighting_bomber",) * 2
+    + ("monstrous_reveal",) * 3
+    + ("planet_trade_tribute", "scouter_network") * 2,
+)
+
+
 def ascending(tiers: dict[str, int], sk: int = 10) -> PrimeTimeState:
-    state = edit(new_game(PrimeTimeOptions(rosters=("z_fighters", "frieza_force")), 3))
+    state = edit(started_game(PrimeTimeOptions(rosters=(Z_ROSTER, FF_ROSTER)), 3))
     assert state.phase == "ascension"
     for unit_id, tier in tiers.items():
         unit = state.unit(unit_id)
@@ -95,7 +111,7 @@ def test_hp_upshift_adds_the_difference_and_descent_caps_hp() -> None:
 
 
 def test_androids_and_guldo_never_ascend() -> None:
-    state = new_game(PrimeTimeOptions(rosters=("cell_games", "ginyu_force")), 2)
+    state = started_game(PrimeTimeOptions(rosters=("cell_games", "ginyu_force")), 2)
     plans = legal_plans(state, 0)
     assert {unit_id for chosen in plans for unit_id, _ in chosen} == {"cell-0"}
     assert all("guldo-1" not in dict(chosen) for chosen in legal_plans(state, 1))
@@ -111,4 +127,4 @@ def test_choices_stay_secret_until_both_lock() -> None:
     assert view(state, 0).players[0].ascension_plan == [("goku-0", "ascend"), *[(u, "stay") for u in Z[1:]]]
     assert legal_actions(state, 0) == []
     after, events = act(state, Timeout(player=1))
-    assert "ascension" in kinds(events) and after.phase == "activation"
+    assert "ascension" in kinds(events) and after.phase_start == "activation"

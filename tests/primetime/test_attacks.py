@@ -88,7 +88,7 @@ def test_z_evasion_gives_1_bk_and_a_move_of_at_most_2_inches() -> None:
     with pytest.raises(IllegalAction):
         act(state, EvadeMove(player=0, to=(5, 15)))
     after, _ = act(state, EvadeMove(player=0, to=(5, 14)))
-    assert after.unit("krillin-0").cell == (5, 14) and after.unit("krillin-0").hp == 9
+    assert after.unit("krillin-0").cell == (5, 14) and after.unit("krillin-0").hp == 11
     assert after.attack is None
 
 
@@ -112,7 +112,7 @@ def test_a_critical_evasion_deflects_a_ranged_attack_and_the_new_target_reacts()
     state, _ = act(state, EvadeMove(player=0, to=(4, 12)))
     prompt = state.prompts[0]
     assert prompt.who == 1 and prompt.kind == "reaction"
-    assert prompt.options == ["z_evasion", "brace", "none"]  # no Clash, Intercept or Deflect
+    assert prompt.options == ["z_evasion", "brace", "none", "card"]  # no Clash, Intercept or Deflect
     # Zarbon's Defense: 10 + RFX 4 + Vanity 1 = 15 against the original total 7: a miss.
     after, events = act(state, React(player=1, choice="none"))
     assert "missed" in kinds(events)
@@ -247,7 +247,7 @@ def test_an_unopposed_attack_can_still_be_intercepted() -> None:
     assert state.prompts[0].options == ["none", "intercept:android_16-1"]
     after, events = act(state, Intercept(player=1, unit="android_16-1"), dice=[20])
     assert "hit" in kinds(events)
-    assert after.unit("android_16-1").hp < 16 and after.unit("android_17-1").hp == 12
+    assert after.unit("android_16-1").hp < 14 and after.unit("android_17-1").hp == 12
 
 
 def test_an_undeniable_attack_skips_the_window_and_cannot_be_intercepted() -> None:
@@ -264,8 +264,9 @@ def test_an_undeniable_attack_skips_the_window_and_cannot_be_intercepted() -> No
     piccolo = working.unit("piccolo-0")
     undeniable = character("piccolo").technique("demon_hand").model_copy(update={"undeniable": True})
     declare(ctx, piccolo, undeniable, working.unit("android_17-1"))
-    assert "hit" in kinds(ctx.events) and working.attack is None
-    assert working.unit("android_16-1").hp == 16
+    assert "hit" in kinds(ctx.events) and working.attack is not None
+    assert working.attack.stage == "on_hit" and working.attack.target == "android_17-1"
+    assert working.unit("android_16-1").hp == 14
 
 
 def test_gentle_giant_intercepts_a_melee_attack_by_swapping_cells() -> None:

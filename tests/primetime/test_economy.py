@@ -8,7 +8,7 @@ from rules.core.errors import IllegalAction
 from rules.primetime.actions import EvadeMove, Move, PowerUp, React, UseTechnique
 from rules.primetime.context import Ctx
 from rules.primetime.damage import daze
-from rules.primetime.economy import affiliation_bonus, draw_to_limit
+from rules.primetime.economy import affiliation_bonus, draw, draw_to_limit
 from rules.primetime.engine import legal_actions
 from tests.primetime.helpers import act, activated, board, kinds, piece
 
@@ -89,8 +89,11 @@ def test_drawing_reshuffles_the_discards_once_and_then_stops() -> None:
     player.hand, player.discard = [], ["d"]
     state.round = 2
     player.deck = ["e"]
+    player.reshuffled_this_round = False  # a new round's draw step
     draw_to_limit(ctx, player)  # "e", one reshuffle for "d", then nothing is left (DK-6, A5)
-    assert sorted(player.hand) == ["d", "e"]
+    assert sorted(player.hand) == ["d", "e"] and player.draw_stopped
+    player.discard = ["f"]
+    assert draw(ctx, player, 1) == []  # drawing has stopped for the round
     drawn = [event for event in ctx.events if event.kind == "cards_drawn"]
     assert all(event.visible_to == [0] for event in drawn)
 

@@ -40,17 +40,20 @@ from rules.primetime.actions import (
     LockAscension,
     Move,
     Pass,
+    PlayCard,
     PowerUp,
     PrimeTimeAction,
     React,
     Timeout,
     UseTechnique,
 )
+from rules.primetime.cards import cards
 from rules.primetime.content import PRESET_IDS, character
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import hp_max
 from rules.primetime.view import view
+from tests.primetime.rosters import random_roster
 
 PAIRINGS = list(product(PRESET_IDS, repeat=2))
 MAX_ACTIONS = 3000
@@ -224,3 +227,62 @@ def test_saved_games_from_another_schema_are_refused() -> None:
     with pytest.raises(IllegalAction) as caught:
         RULES.load_state(json.dumps(document))
     assert caught.value.code == "unknown_schema"
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_rosters_keep_every_invariant(seed: int) -> None:
+    """Random legal rosters (3.2, A9) with their decks, from the full setup of this engine."""
+    chooser = Aggressive(seed)
+    options = PrimeTimeOptions(rosters=(random_roster(chooser), random_roster(chooser)))
+    state = RULES.new_game(options, seed)
+    check_state(state)
+
+    def on_step(
+        before: PrimeTimeState, action: PrimeTimeAction, after: PrimeTimeState, events: list[Event]
+    ) -> None:
+        check_actions(before, chooser)
+        check_events(events)
+        check_state(after)
+
+    playout = random_playout(RULES, state, 2, chooser, MAX_ACTIONS, on_step)
+    assert RULES.outcome(playout.final) is not None, "the game did not end"
+    check_replay(RULES, options, seed, playout.actions, playout.final)
+
+
+class CardHappy(Aggressive):
+    """Plays a card whenever it can, so that every card of the pool gets played."""
+
+    def choice(self, options: Sequence[T]) -> T:
+        cards_now = [option for option in options if isinstance(option, PlayCard)]
+        if cards_now and self.random() < 0.8:
+            return random.Random.choice(self, cards_now)
+        return super().choice(options)
+
+
+@pytest.mark.parametrize("pairing", [("z_fighters", "cell_games"), ("frieza_force", "ginyu_force")])
+def test_every_card_of_the_pool_keeps_every_invariant(pairing: tuple[str, str]) -> None:
+    """Both decks hold the whole pool (every card, whatever its owner), replenished each round, and
+    cards are played whenever possible."""
+    played: set[str] = set()
+    for seed in range(3):
+        chooser = CardHappy(seed)
+        state = RULES.new_game(PrimeTimeOptions(rosters=pairing), seed).model_copy(deep=True)
+        for player in state.players:
+            player.deck = sorted(cards()) * 2
+            chooser.shuffle(player.deck)
+        for _ in range(MAX_ACTIONS):
+            if state.outcome is not None:
+                break
+            legal = pending_actions(RULES, state, 2)
+            action = chooser.choice(legal)
+            if isinstance(action, PlayCard):
+                played.add(action.card)
+            check_apply_leaves_input(RULES, state, action)
+            state, events = RULES.apply(state, action)
+            check_events(events)
+            check_bounds(state)
+            check_views(state)
+        assert state.outcome is not None
+    # Character cards need their character on the board; the presets field 13 of the 16.
+    assert len(played) >= 15, sorted(set(cards()) - played)

@@ -16,7 +16,7 @@ from rules.primetime.actions import (
 )
 from rules.primetime.engine import legal_actions, refresh_prompts
 from rules.primetime.state import PrimeTimeState
-from tests.primetime.helpers import act, activated, board, kinds
+from tests.primetime.helpers import SETTLED_KINDS, act, activated, board, kinds, settle
 
 FF = ("z_fighters", "frieza_force")
 
@@ -74,9 +74,12 @@ def _to_round_2(glory: tuple[int, int], first: int) -> PrimeTimeState:
     refresh_prompts(state)
     while state.round == 1:
         prompt = state.prompts[0]
+        if prompt.kind in SETTLED_KINDS:
+            state, _ = settle(state)
+            continue
         action = EndActivation(player=prompt.who) if prompt.kind == "action" else Pass(player=prompt.who)
         state, _ = act(state, action)
-    return state
+    return settle(state)[0]
 
 
 def test_the_player_with_less_glory_chooses_the_initiative() -> None:
@@ -88,6 +91,7 @@ def test_the_player_with_less_glory_chooses_the_initiative() -> None:
         "first",
     )
     chosen, _ = act(state, ChooseInitiative(player=1, first=False))
+    chosen, _ = settle(chosen)  # the Power Phase Start window (A4)
     assert chosen.first_seat == 0 and chosen.phase == "ascension"
     timed_out, _ = act(state, Timeout(player=1))
     assert timed_out.first_seat == 1

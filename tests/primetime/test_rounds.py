@@ -7,15 +7,24 @@ from __future__ import annotations
 import pytest
 
 from rules.core.errors import IllegalAction
-from rules.primetime.actions import Activate, EndActivation, Pass, PowerUp, React, Timeout, UseTechnique
-from rules.primetime.cleanup import cleanup, controller, final_outcome, objective_values
+from rules.primetime.actions import (
+    Activate,
+    EndActivation,
+    Pass,
+    PowerUp,
+    PrimeTimeAction,
+    React,
+    Timeout,
+    UseTechnique,
+)
+from rules.primetime.cleanup import controller, final_outcome, objective_values
 from rules.primetime.context import Ctx
 from rules.primetime.economy import power_phase
-from rules.primetime.engine import legal_actions, new_game, refresh_prompts
+from rules.primetime.engine import legal_actions, refresh_prompts
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import stat
-from tests.primetime.helpers import act, activated, board, edit, kinds
+from tests.primetime.helpers import act, activated, board, cleanup, edit, kinds, settle, started_game
 
 FF = ("z_fighters", "frieza_force")
 
@@ -35,9 +44,14 @@ def finish_round(state: PrimeTimeState) -> tuple[PrimeTimeState, list[str]]:
     """Ends every activation and passes for both players until the round's Cleanup has run."""
     seen: list[str] = []
     start = state.round
-    while state.round == start and state.outcome is None and state.phase == "activation":
+    while state.round == start and state.outcome is None and state.phase != "ascension":
         prompt = state.prompts[0]
-        action = EndActivation(player=prompt.who) if prompt.kind == "action" else Pass(player=prompt.who)
+        if prompt.default is not None:
+            action: PrimeTimeAction = Timeout(player=prompt.who)
+        elif prompt.kind == "action":
+            action = EndActivation(player=prompt.who)
+        else:
+            action = Pass(player=prompt.who)
         state, events = act(state, action)
         seen.extend(kinds(events))
     return state, seen
@@ -83,7 +97,7 @@ def test_namekian_regeneration_is_base_tier_only_and_never_for_a_dazed_model() -
     dazed = board([("piccolo", 0, (5, 5)), ("frieza", 1, (20, 20))], rosters=FF)
     dazed.units[0].hp, dazed.units[0].dazed = 0, True
     cleanup(Ctx(dazed))
-    assert dazed.units[0].hp == 7
+    assert dazed.units[0].hp == 8  # ceil(16 / 2), no Regeneration first
 
 
 def test_zenkai_gives_2_sk_on_return() -> None:
@@ -109,8 +123,9 @@ def test_a_fallen_order_token_gives_another_model_a_second_activation_for_2_bk()
     state, _ = act(state, Activate(player=0, unit="krillin-0"))
     assert state.players[0].bk == bk - 2 and state.players[0].fallen_tokens == 0
     state, _ = act(state, EndActivation(player=0))
-    # No token left: seat 0 passes automatically, both have passed, Cleanup runs.
-    assert state.round == 2
+    # No token left: seat 0 passes automatically, both have passed, Cleanup runs after its Phase Start.
+    assert state.phase_start == "cleanup"
+    assert settle(state)[0].round == 2
 
 
 def test_a_third_activation_is_refused() -> None:
@@ -122,7 +137,8 @@ def test_a_third_activation_is_refused() -> None:
     for _ in range(2):
         state, _ = act(state, Activate(player=0, unit="krillin-0"))
         state, _ = act(state, EndActivation(player=0))
-    assert state.round == 2  # the third activation was unavailable, so seat 0 passed automatically
+    # The third activation was unavailable, so seat 0 passed automatically and the round ended.
+    assert settle(state)[0].round == 2
     working = board([("krillin", 0, (5, 5)), ("frieza", 1, (20, 20))], rosters=FF)
     working.units[0].activations = 2
     working.players[0].bonus_tokens = 1
@@ -140,12 +156,14 @@ def test_two_consecutive_passes_end_the_phase_and_a_pass_is_final() -> None:
     state, _ = act(state, Activate(player=1, unit="frieza-1"))
     state, _ = act(state, EndActivation(player=1))
     assert state.active_seat == 1  # seat 0 passed for the round
-    state, events = act(state, Pass(player=1))
+    state, _ = act(state, Pass(player=1))
+    assert state.phase == "phase_start" and state.phase_start == "cleanup"
+    state, events = settle(state)
     assert "CL-1" in kinds(events) and state.round == 2
 
 
 def test_emperors_command_adds_a_bonus_activation() -> None:
-    state = new_game(PrimeTimeOptions(rosters=FF), 4)
+    state = started_game(PrimeTimeOptions(rosters=FF), 4)
     assert state.players[1].tokens_generated == 5 and state.players[1].bonus_tokens == 1
     assert state.players[0].tokens_generated == 4
 
@@ -154,9 +172,9 @@ def test_emperors_command_adds_a_bonus_activation() -> None:
 
 
 def test_round_1_income_flat_per_model_affiliation_and_passives() -> None:
-    state = new_game(PrimeTimeOptions(rosters=("z_fighters", "ginyu_force")), 4)
-    # Z: flat 2 + 4 models + Bonds of Friendship (R1: +1) + Tactician 1 = 8.
-    assert state.players[0].bk == 8
+    state = started_game(PrimeTimeOptions(rosters=("z_fighters", "ginyu_force")), 4)
+    # Z: flat 2 + 4 models + Bonds of Friendship (R1: +1) + Tactician 2 = 9.
+    assert state.players[0].bk == 9
     # Ginyu Force: flat 2 + 5 models + Captain's Orders 1 + Special Squadron (2 if all within 8").
     assert state.players[1].bk in (8, 10)
     assert state.players[0].sk == 2 and state.players[1].sk == 2
@@ -165,8 +183,9 @@ def test_round_1_income_flat_per_model_affiliation_and_passives() -> None:
 def test_bk_above_3_is_lost_at_cleanup_and_sk_caps_at_10() -> None:
     state = board([("krillin", 0, (5, 5)), ("frieza", 1, (20, 20))], rosters=FF, bk=7, sk=10)
     state, _ = finish_round(state)
-    # Carried 3, then R2: flat 3, 1 model, Bonds of Friendship 0 (nobody Dazed in R1), Tactician 1.
-    assert state.players[0].bk == 3 + 3 + 1 + 0 + 1
+    state, _ = settle(state)
+    # Carried 3, then R2: flat 3, 1 model, Bonds of Friendship 0 (nobody Dazed in R1), Tactician 2.
+    assert state.players[0].bk == 3 + 3 + 1 + 0 + 2
     assert state.players[0].sk == 10
 
 
@@ -225,7 +244,7 @@ def test_hold_the_centre_scores_2_for_the_centre_objective() -> None:
 
 
 def test_the_game_ends_after_round_4() -> None:
-    state = new_game(PrimeTimeOptions(rosters=FF), 8)
+    state = started_game(PrimeTimeOptions(rosters=FF), 8)
     for _ in range(400):
         if state.outcome is not None:
             break

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from rules.primetime import RULES
-from rules.primetime.engine import new_game
 from rules.primetime.rounds import PrimeTimeOptions
-from tests.primetime.helpers import edit
+from tests.primetime.helpers import edit, started_game
 
 
 def test_hands_and_decks_are_hidden_from_everyone_but_their_owner() -> None:
-    state = edit(new_game(PrimeTimeOptions(), 918_273_645))
+    state = edit(started_game(PrimeTimeOptions(), 918_273_645))
+    state.recent_events = []
+    state.players[1].hand = state.players[1].deck = []
     state.players[0].hand = ["senzu_bean", "afterimage"]
     state.players[0].deck = ["ki_surge", "guard_up", "ki_sense"]
     own, other, public = (RULES.view(state, viewer) for viewer in (0, 1, None))

@@ -1,0 +1,335 @@
+"""Playing cards (TW-1…4, A4, A13, 2.9): which windows are open for a player, whether a card can go
+into one, what playing it does with the card (CT-1…5), and the Z-Reaction cards' part in an attack.
+
+Windows:
+- Open: while the active player is choosing an activation or an action, for either player.
+- Activation Start: before the active model's first action, for the active player.
+- Z-Reaction: the defender's reaction prompt (a Z-Reaction card is that player's reaction, TW-4).
+- On Hit / On Damage: one prompt per player per hit, the active player first (``hits``).
+- Phase Start: the blind prompt of the Power, Activation and Cleanup Phases (``phase_start``).
+TW-3: one card per window per player, recorded in ``state.window_plays`` until the window closes.
+"""
+
+from __future__ import annotations
+
+from rules.primetime.actions import PlayCard
+from rules.primetime.card_effects import Play, apply_effects, effect_problem
+from rules.primetime.cards import Card, Window, card, cards
+from rules.primetime.combat import Evasion, attacking_technique, clash, intercept, roll
+from rules.primetime.context import Ctx
+from rules.primetime.geometry import within
+from rules.primetime.state import PrimeTimeState, Unit
+from rules.primetime.stats import can_fly, char
+from rules.primetime.targeting import reaches
+from rules.primetime.techniques import available, cost_problem
+
+OPEN_PROMPTS = frozenset({"activation", "action"})
+
+
+def open_windows(state: PrimeTimeState, seat: int) -> list[Window]:
+    """The windows ``seat`` may play a card into right now."""
+    if state.outcome is not None:
+        return []
+    if state.phase == "phase_start":
+        return ["phase_start"] if seat not in state.phase_start_ready else []
+    attack = state.attack
+    if attack is not None:
+        if attack.stage == "reaction" and state.prompts and state.prompts[0].who == seat:
+            return ["z_reaction"] if not attack.unopposed and not attack.undeniable else []
+        if attack.stage == "on_hit" and attack.hit_seats and attack.hit_seats[0] == seat:
+            return ["on_hit", "on_damage"]
+        return []
+    if state.phase != "activation" or not state.prompts or state.prompts[0].kind not in OPEN_PROMPTS:
+        return []
+    found: list[Window] = []
+    if f"open:{seat}" not in state.window_plays:
+        found.append("open")
+    activation = state.activation
+    if (
+        activation is not None
+        and seat == state.active_seat
+        and not activation.started
+        and f"activation_start:{seat}" not in state.window_plays
+    ):
+        found.append("activation_start")
+    return found
+
+
+def _own_model(state: PrimeTimeState, seat: int, chosen: Card) -> Unit | None:
+    """A15: a character card is played only for its own character's model."""
+    return next(
+        (unit for unit in state.units_of(seat) if unit.character == chosen.pool and not unit.dazed), None
+    )
+
+
+def _subject_problem(state: PrimeTimeState, play: Play) -> str | None:
+    chosen = play.card
+    subject = chosen.subject
+    unit = play.unit
+    if subject == "none":
+        return None if unit is None else f"{chosen.name} is not played on a model."
+    if unit is None or unit.dazed:
+        return f"Choose a non-Dazed model for {chosen.name}."
+    if chosen.slot and unit.character != chosen.pool:
+        return f"{chosen.name} is played only for {chosen.pool}'s model (A15)."
+    if subject == "active":
+        if state.activation is None or state.activation.unit != unit.id:
+            return f"{chosen.name} is played on the active model."
+    elif subject == "enemy":
+        return None
+    elif unit.seat != play.seat:
+        return f"{chosen.name} is played on one of your models."
+    return None
+
+
+def _requirement_problem(state: PrimeTimeState, play: Play) -> str | None:
+    attack = state.attack
+    for requirement in play.card.requires:
+        if requirement == "own_activation":
+            own = state.activation is not None and play.unit is not None
+            if not own or state.activation.unit != play.unit.id:  # type: ignore[union-attr]
+                return f"{play.card.name} is played in its model's own activation."
+        elif requirement == "enemy_activation":
+            if state.activation is None or state.active_seat == play.seat:
+                return f"{play.card.name} is played in an enemy activation."
+        elif requirement in ("ranged", "melee"):
+            if attack is None:
+                return f"{play.card.name} answers an attack."
+            ranged = attacking_technique(attack, state).ranged
+            if ranged != (requirement == "ranged"):
+                return f"{play.card.name} answers only a {requirement} attack."
+        elif attack is not None and attack.hit_attacker is not None and attack.hit_target is not None:
+            attacker, target = state.unit(attack.hit_attacker), state.unit(attack.hit_target)
+            if requirement == "own_attack" and attacker.seat != play.seat:
+                return f"{play.card.name} is played on your own attack's hit."
+            if requirement == "own_attacker" and (
+                attacker.seat != play.seat or attacker.character != play.card.pool
+            ):
+                return f"{play.card.name} is played on its own character's hit."
+            if requirement == "own_target" and target.seat != play.seat:
+                return f"{play.card.name} is played when your model is hit."
+    return None
+
+
+def _reaction_problem(state: PrimeTimeState, play: Play, action: PlayCard) -> str | None:
+    """Z-Reaction cards that carry out a reaction: Intercept and Clash need a model and a technique."""
+    attack = state.attack
+    assert attack is not None
+    for effect in play.card.effects:
+        if effect.op == "intercept":
+            unit = play.unit
+            target = state.unit(attack.target)
+            if unit is None or unit.seat != play.seat or unit.dazed or unit.id == target.id:
+                return "Choose another friendly model to intercept."
+            if not attack.can_intercept:
+                return "This attack cannot be intercepted any more."
+            kind = effect.stat or ""
+            if kind not in char(unit).affiliations and not char(unit).has(kind):
+                return f"{char(unit).name} cannot intercept with {play.card.name}."
+            if not within(unit.cell, target.cell, effect.inches):
+                return f'The interceptor must be within {effect.inches}" of the target.'
+            melee = attacking_technique(attack, state).family == "melee"
+            if melee and unit.level != target.level and not (can_fly(unit) and can_fly(target)):
+                return "That Intercept would change a non-flyer's altitude."
+        elif effect.op == "clash":
+            problem = _clash_problem(state, play, action, effect.stat, effect.bk_discount)
+            if problem:
+                return problem
+    return None
+
+
+def _clash_problem(
+    state: PrimeTimeState, play: Play, action: PlayCard, family: str | None, discount: int
+) -> str | None:
+    attack = state.attack
+    assert attack is not None
+    attacking = attacking_technique(attack, state)
+    if not attack.can_clash or not attacking.clashable or (family and attacking.family != family):
+        return "This attack cannot be Clashed with this card."
+    defender, attacker = state.unit(attack.target), state.unit(attack.attacker)
+    if defender.has_status("staggered") or defender.character != play.card.pool:
+        return "This model cannot Clash."
+    profile = char(defender)
+    if action.technique not in {technique.id for technique in profile.techniques}:
+        return "Name one of the defender's techniques to Clash with."
+    answering = profile.technique(action.technique)
+    answering = answering.model_copy(update={"bk": max(0, answering.bk - discount)})
+    melee = attacking.family == "melee"
+    if not answering.clashable or answering.charged or (answering.family == "melee") != melee:
+        return f"{answering.name} cannot Clash with this attack."
+    if not available(defender, answering) or cost_problem(state, defender, answering, None):
+        return f"{answering.name} cannot be used now."
+    if not reaches(state, defender, answering, attacker):
+        return f"{answering.name} does not reach the attacker."
+    return None
+
+
+def build_play(state: PrimeTimeState, action: PlayCard) -> Play:
+    chosen = card(action.card)
+    unit = state.find_unit(action.unit) if action.unit else None
+    target = state.find_unit(action.target) if action.target else None
+    play = Play(seat=action.player, card=chosen, unit=unit, target=target, technique=action.technique)
+    attack = state.attack
+    if attack is not None and attack.hit_attacker is not None and attack.hit_target is not None:
+        play.hit_attacker, play.hit_target = state.unit(attack.hit_attacker), state.unit(attack.hit_target)
+    return play
+
+
+def play_problem(state: PrimeTimeState, action: PlayCard) -> str | None:
+    """Why ``action`` cannot be played now; None if it can."""
+    if action.card not in cards():
+        return f"There is no card {action.card!r}."
+    chosen = card(action.card)
+    if action.card not in state.players[action.player].hand:
+        return f"{chosen.name} is not in your hand."
+    windows = open_windows(state, action.player)
+    if chosen.window not in windows:
+        return f"{chosen.name} plays in a {chosen.window.replace('_', ' ')} window, which is not open to you."
+    if chosen.window == "phase_start" and chosen.phase != state.phase_start:
+        return f"{chosen.name} plays at the start of the {chosen.phase} Phase."
+    if action.unit is not None and state.find_unit(action.unit) is None:
+        return "There is no such model."
+    if action.target is not None and state.find_unit(action.target) is None:
+        return "There is no such model."
+    if chosen.slot and _own_model(state, action.player, chosen) is None:
+        return f"{chosen.name} needs its character's model in play and not Dazed."
+    play = build_play(state, action)
+    if chosen.window == "z_reaction":
+        problem = _reaction_problem(state, play, action)
+        if problem:
+            return problem
+    elif play.technique is not None:
+        return f"{chosen.name} does not name a technique."
+    if any(effect.op == "intercept" for effect in chosen.effects):
+        return _requirement_problem(state, play)
+    return _subject_problem(state, play) or _requirement_problem(state, play) or effect_problem(state, play)
+
+
+def _subject_candidates(state: PrimeTimeState, seat: int, chosen: Card) -> list[str | None]:
+    if any(effect.op == "intercept" for effect in chosen.effects):
+        return [unit.id for unit in state.units_of(seat) if not unit.dazed]
+    if chosen.subject == "none":
+        return [None]
+    if chosen.subject == "active":
+        return [state.activation.unit] if state.activation is not None else []
+    if chosen.slot or chosen.subject == "own":
+        own = _own_model(state, seat, chosen)
+        return [own.id] if own is not None else []
+    return [unit.id for unit in state.units_of(seat) if not unit.dazed]
+
+
+def candidate_plays(state: PrimeTimeState, seat: int) -> list[PlayCard]:
+    """Every legal card play of ``seat`` now (one per distinct card, model and named option)."""
+    windows = open_windows(state, seat)
+    if not windows:
+        return []
+    found: list[PlayCard] = []
+    for card_id in sorted(set(state.players[seat].hand)):
+        chosen = card(card_id)
+        if chosen.window not in windows:
+            continue
+        techniques: list[str | None] = [None]
+        if any(effect.op == "clash" for effect in chosen.effects) and state.attack is not None:
+            techniques = [technique.id for technique in char(state.unit(state.attack.target)).techniques]
+        targets: list[str | None] = [None]
+        if chosen.subject == "enemy" or any(effect.op == "swap_hp" for effect in chosen.effects):
+            targets = [unit.id for unit in state.units if unit.seat != seat and not unit.dazed]
+        for unit_id in _subject_candidates(state, seat, chosen):
+            for target in targets:
+                for technique in techniques:
+                    action = PlayCard(
+                        player=seat, card=card_id, unit=unit_id, target=target, technique=technique
+                    )
+                    if play_problem(state, action) is None:
+                        found.append(action)
+    return found
+
+
+def dispose(ctx: Ctx, seat: int, chosen: Card, unit: Unit | None) -> None:
+    """CT-1…5: Burst and Z-Reaction cards are discarded, OPG removed from the game (DK-7), Legacy
+    cards stay beside their model, Persistent cards stay in play until their condition or CL-2."""
+    player = ctx.state.players[seat]
+    player.hand.remove(chosen.id)
+    if chosen.type == "opg":
+        player.removed.append(chosen.id)
+    elif chosen.type == "persistent":
+        player.persistent.append((chosen.id, unit.id if unit is not None else ""))
+    elif chosen.type != "legacy":
+        player.discard.append(chosen.id)
+
+
+def play_card(ctx: Ctx, action: PlayCard) -> None:
+    """Plays a card into its window; On Hit / On Damage and Phase Start cards wait for the window's
+    resolution, every other card resolves at once."""
+    state = ctx.state
+    chosen = card(action.card)
+    play = build_play(state, action)
+    if chosen.window == "phase_start":
+        # Blind (A4): the card stays in the hand, and only its owner knows, until both are Ready.
+        state.phase_start_cards.append((action.player, chosen.id, action.unit or ""))
+        state.phase_start_ready.append(action.player)
+        ctx.say("card_chosen", f"You will play {chosen.name}", action.player, [action.player], card=chosen.id)
+        return
+    dispose(ctx, action.player, chosen, play.unit)
+    ctx.say(
+        "card_played",
+        f"Seat {action.player + 1} plays {chosen.name}",
+        action.player,
+        card=chosen.id,
+        unit=action.unit,
+        target=action.target,
+    )
+    if chosen.window in ("on_hit", "on_damage"):
+        attack = state.attack
+        assert attack is not None
+        attack.hit_cards.append((action.player, chosen.id))
+        attack.hit_seats.pop(0)
+        return
+    if chosen.window == "z_reaction":
+        _react_with(ctx, play)
+        return
+    state.window_plays.append(f"{chosen.window}:{action.player}")
+    apply_effects(ctx, play)
+
+
+def _react_with(ctx: Ctx, play: Play) -> None:
+    """TW-4: the card is the defender's Z-Reaction; it decides how the attack goes on."""
+    attack = ctx.state.attack
+    assert attack is not None
+    attack.reaction_card = play.card.id
+    for effect in play.card.effects:
+        if effect.op == "evade":
+            roll(
+                ctx,
+                Evasion(
+                    "z_evasion",
+                    roll_bonus=effect.amount,
+                    inches=effect.inches or None,
+                    bonus_bk=effect.bonus_bk,
+                ),
+            )
+            return
+        if effect.op == "brace":
+            roll(ctx, Evasion("brace", brace_penalty=effect.amount, success_stat=effect.stat))
+            return
+        if effect.op == "clash":
+            assert play.technique is not None
+            attack.reaction_card = None
+            clash(ctx, play.technique, roll_bonus=effect.amount, bk_discount=effect.bk_discount)
+            return
+        if effect.op == "intercept":
+            assert play.unit is not None
+            intercept(ctx, play.unit.id, card_absorb=effect.amount)
+            return
+    roll(ctx, None)
+
+
+def resolve_phase_card(ctx: Ctx, seat: int, card_id: str, unit: Unit | None) -> None:
+    """A blind Phase Start card resolves once both players are Ready; a card whose model has been
+    Dazed since does nothing (it was still played)."""
+    chosen = card(card_id)
+    dispose(ctx, seat, chosen, unit)
+    ctx.say("card_played", f"Seat {seat + 1} plays {chosen.name}", seat, card=card_id)
+    if unit is not None and unit.dazed:
+        return
+    apply_effects(ctx, Play(seat=seat, card=chosen, unit=unit))

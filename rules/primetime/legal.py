@@ -1,0 +1,140 @@
+"""What each seat may do now (``legal_actions``): the builders of every prompt's actions, from the
+same checks ``engine.apply`` runs, plus the card plays open to the seat (``card_play``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from itertools import combinations
+
+from rules.primetime import activation, ascension, card_play
+from rules.primetime.actions import (
+    Activate,
+    ChangeAltitude,
+    ChooseInitiative,
+    Deflect,
+    Discard,
+    EndActivation,
+    EvadeMove,
+    Intercept,
+    LockAscension,
+    Move,
+    Pass,
+    PassWindow,
+    PowerUp,
+    PrimeTimeAction,
+    React,
+    Timeout,
+    UseTechnique,
+)
+from rules.primetime.cleanup import hand_limit
+from rules.primetime.geometry import Cell
+from rules.primetime.state import PrimeTimeState, Unit
+from rules.primetime.stats import char
+from rules.primetime.targeting import move_options
+from rules.primetime.techniques import COMPASS, available, cost_problem, effective, target_problem
+
+
+def _active_unit(state: PrimeTimeState) -> Unit:
+    assert state.activation is not None
+    return state.unit(state.activation.unit)
+
+
+def _technique_actions(state: PrimeTimeState, seat: int, unit: Unit) -> list[PrimeTimeAction]:
+    assert state.activation is not None
+    found: list[PrimeTimeAction] = []
+    enemies = [other for other in state.units if not other.dazed and other.seat != seat]
+    for printed in char(unit).all_techniques():
+        technique = effective(state, unit, printed)
+        if not available(unit, technique) or (technique.charged and state.activation.actions_left < 2):
+            continue
+        if cost_problem(state, unit, technique, state.activation):
+            continue
+        if technique.area:
+            found.append(UseTechnique(player=seat, technique=technique.id))
+            continue
+        directions = COMPASS if technique.compass else (None,)
+        for enemy in enemies:
+            if target_problem(state, unit, technique, enemy) is None:
+                found.extend(
+                    UseTechnique(player=seat, technique=technique.id, target=enemy.id, direction=direction)
+                    for direction in directions
+                )
+    return found
+
+
+@cache
+def _move(seat: int, cell: Cell) -> Move:
+    """Moves are most of the actions listed; being frozen, each one is built once and shared."""
+    return Move(player=seat, to=cell)
+
+
+def _step_actions(state: PrimeTimeState, seat: int) -> list[PrimeTimeAction]:
+    unit = _active_unit(state)
+    found: list[PrimeTimeAction] = [
+        _move(seat, cell) for cell in move_options(state, unit) if cell != unit.cell
+    ]
+    for level in (unit.level - 1, unit.level + 1):
+        if 0 <= level <= 2 and activation.altitude_problem(state, unit, level) is None:
+            found.append(ChangeAltitude(player=seat, level=level))
+    found.extend(_technique_actions(state, seat, unit))
+    for resource in ("sk", "bk"):
+        if activation.power_up_problem(state, unit, resource) is None:
+            found.append(PowerUp(player=seat, resource=resource))
+    found.append(EndActivation(player=seat))
+    return found
+
+
+def _reaction_actions(seat: int, options: list[str]) -> list[PrimeTimeAction]:
+    found: list[PrimeTimeAction] = []
+    for option in options:
+        if option == "card":
+            continue
+        if option.startswith("intercept:"):
+            found.append(Intercept(player=seat, unit=option.split(":", 1)[1]))
+        elif option.startswith("clash:"):
+            found.append(React(player=seat, choice="clash", technique=option.split(":", 1)[1]))
+        else:
+            found.append(React(player=seat, choice=option))  # type: ignore[arg-type]
+    return found
+
+
+def _discard_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
+    """CL-3: every distinct choice of cards to discard (hands are at most a few cards over)."""
+    hand = state.players[player].hand
+    needed = len(hand) - hand_limit(state)
+    choices = sorted({tuple(sorted(chosen)) for chosen in combinations(hand, needed)})
+    return [Discard(player=player, cards=chosen) for chosen in choices]
+
+
+def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
+    if state.outcome is not None or player not in (0, 1):
+        return []
+    prompt = state.prompt_for(player)
+    if prompt is None:
+        return list(card_play.candidate_plays(state, player))
+    builders: dict[str, Callable[[], list[PrimeTimeAction]]] = {
+        "initiative": lambda: [ChooseInitiative(player=player, first=first) for first in (True, False)],
+        "ascension": lambda: [
+            LockAscension(player=player, plan=plan) for plan in ascension.legal_plans(state, player)
+        ],
+        "activation": lambda: [
+            *(Activate(player=player, unit=option) for option in prompt.options if option != "pass"),
+            Pass(player=player),
+        ],
+        "action": lambda: _step_actions(state, player),
+        "reaction": lambda: _reaction_actions(player, prompt.options),
+        "deflect": lambda: [Deflect(player=player, unit=option) for option in prompt.options],
+        "evade_move": lambda: [
+            EvadeMove(player=player, to=(int(x), int(y)))
+            for x, y in (option.split(",") for option in prompt.options)
+        ],
+        "on_hit": lambda: [PassWindow(player=player)],
+        "phase_start": lambda: [PassWindow(player=player)],
+        "discard": lambda: _discard_actions(state, player),
+    }
+    found = builders[prompt.kind]()
+    found.extend(card_play.candidate_plays(state, player))
+    if prompt.default is not None:
+        found.append(Timeout(player=player))
+    return found
