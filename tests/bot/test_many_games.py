@@ -10,7 +10,7 @@ import pytest
 
 from bot.storage import ActionRecord, Storage
 from rules.cell.engine import legal_actions
-from tests.bot.driver import CellTable, make_bot
+from tests.bot.driver import CellTable, lobby_select, make_bot
 from tests.bot.policies import passive
 from tests.fakediscord.errors import InteractionNotAnswered
 from tests.fakediscord.fake import FakeDiscord
@@ -99,7 +99,7 @@ async def _cell_game_with_an_ai(fake: FakeDiscord, bot, seed_channel: int = 0) -
     channel = fake.guild.channels[seed_channel]
     table = CellTable(fake, bot, channel, [fake.users.bob])
     lobby = await fake.slash(fake.users.bob, "cell start", channel=channel, ai_players=1)
-    await fake.select(fake.users.bob, lobby, ["goku"])
+    await fake.select(fake.users.bob, lobby, ["goku"], custom_id=lobby_select(lobby.message, "pick"))
     await fake.click(fake.users.bob, await table.board(), "Start")
     return table
 
@@ -224,7 +224,9 @@ async def test_a_forged_menu_value_is_refused_and_a_long_one_never_echoed_whole(
         lobby = await fake.slash(fake.users.bob, "cell start", channel=table.channel)
         version = (await table.record()).version
 
-        forged = await fake.select(fake.users.bob, lobby, ["x" * 3000], forged=True)
+        forged = await fake.select(
+            fake.users.bob, lobby, ["x" * 3000], custom_id=lobby_select(lobby.message, "pick"), forged=True
+        )
 
         assert forged.message is not None and "not on the menu" in forged.message.content
         assert len(forged.message.content) < 200
