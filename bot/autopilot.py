@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.autopilot")
 
+AI_NICENESS = 10
+
 
 def ai_seat_to_move(record: GameRecord, seats_to_move: list[int]) -> int | None:
     players = record.lobby["players"]
@@ -71,9 +73,13 @@ class Autopilot:
 
     async def _in_worker(self, module: Any, state: Any, seat: int) -> Any:
         if self._thinkers is None:
-            # Started on first use, with one core left to the bot itself.
+            # Started on first use, with one core left to the bot itself, and at a lower priority:
+            # answering people's clicks comes before the AI's next move.
             self._thinkers = ProcessPoolExecutor(
-                max_workers=max(1, (os.cpu_count() or 2) - 1), mp_context=multiprocessing.get_context("spawn")
+                max_workers=max(1, (os.cpu_count() or 2) - 1),
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice,
+                initargs=(AI_NICENESS,),
             )
         return await asyncio.get_running_loop().run_in_executor(self._thinkers, module.ai_action, state, seat)
 
