@@ -303,3 +303,38 @@ async def test_a_read_sees_every_committed_save_while_other_reads_are_under_way(
         )
         assert seen[:3] == [round_number] * 3
     await storage.close()
+
+
+async def test_a_saved_move_whose_board_cannot_be_posted_says_so(tmp_path: Path) -> None:
+    async with (
+        FakeDiscord() as fake,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=29)) as bot,
+    ):
+        channel = fake.guild.channels[0]
+        table = CellTable(fake, bot, channel, [fake.users.bob])
+        await table.open(["goku"])
+        state = await table.state()
+        await table.play(state, passive(state, legal_actions(state, 0)))
+        state = await table.state()
+        spend = next(
+            i for i, action in enumerate(legal_actions(state, 0)) if type(action).__name__ == "Spend"
+        )
+        version = (await table.record()).version
+        # The board was deleted and the bot may no longer post in the channel.
+        fake.inject_fault("PATCH", CHANNEL_MESSAGE, status=404, code=10008, message="Unknown Message")
+        fake.inject_fault(
+            "POST",
+            CHANNEL_MESSAGES,
+            status=403,
+            code=MISSING_PERMISSIONS,
+            message="Missing Permissions",
+            times=2,
+        )
+        await table.play(state, spend)
+
+        assert (await table.record()).version == version + 1
+        said = [message.content or "" for message in fake.channel_view(channel, as_user=fake.users.bob)]
+        assert any(
+            "Your move was saved, but I could not post the board: I lack a permission" in text
+            for text in said
+        ), said
