@@ -59,6 +59,8 @@ class GameBot(commands.Bot):
             help_command=None,
             # Nobody is notified unless a message names them on purpose (see bot.boards.mentions).
             allowed_mentions=discord.AllowedMentions.none(),
+            # Boards are reached through their stored ids, never through discord.py's message cache.
+            max_messages=None,
         )
         self.settings = settings
         self.storage = storage
