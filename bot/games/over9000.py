@@ -15,7 +15,7 @@ its reason, whatever is no longer legal.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -43,9 +43,6 @@ from rules.over9000.actions import Keep, Over9000Action, Place
 from rules.over9000.ai import choose_action
 from rules.over9000.content import catalogue, format_level
 from rules.over9000.state import Over9000State
-
-if TYPE_CHECKING:
-    pass
 
 RECENT_ON_BOARD = 6
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from pydantic import ValidationError
@@ -21,10 +21,6 @@ from rules.over9000.content import ATTACKS, SLOT_COUNT, TOKEN_NAMES, catalogue, 
 from rules.over9000.engine import legal_actions
 from rules.over9000.state import Over9000State
 from rules.over9000.view import PlayerView, SlotView
-
-if TYPE_CHECKING:
-    pass
-
 
 TOKEN_EMOJI = {
     "kick": "🦶",

@@ -206,8 +206,8 @@ async def test_commands_are_synced_only_when_their_definitions_change(tmp_path: 
     database = tmp_path / "games.sqlite3"
     async with FakeDiscord() as fake:
         for _ in range(2):
-            async with fake.running(make_bot(fake, database)):
-                pass
+            async with fake.running(make_bot(fake, database)) as bot:
+                assert bot.is_ready()
         syncs = [
             request for request in fake.requests if request.method == "PUT" and "commands" in request.path
         ]
@@ -216,8 +216,8 @@ async def test_commands_are_synced_only_when_their_definitions_change(tmp_path: 
         storage = await Storage.open(database)
         await storage.set_command_hash(str(fake.guild.id), "an older definition")
         await storage.close()
-        async with fake.running(make_bot(fake, database)):
-            pass
+        async with fake.running(make_bot(fake, database)) as bot:
+            assert bot.is_ready()
         syncs = [
             request for request in fake.requests if request.method == "PUT" and "commands" in request.path
         ]
