@@ -315,18 +315,19 @@ class Storage:
                 )
         return set(calls) - waiting
 
+    _CLOCKS = (
+        "SELECT clock.game_id, clock.seat, clock.user_id, clock.called_at, clock.stage, games.guild_id "
+        "FROM turn_clocks AS clock JOIN games ON games.id = clock.game_id WHERE games.status = 'active'"
+    )
+
     async def turn_clocks(self) -> list[TurnClock]:
-        rows = await self._fetch_all(
-            "SELECT clock.game_id, clock.seat, clock.user_id, clock.called_at, clock.stage, games.guild_id "
-            "FROM turn_clocks AS clock JOIN games ON games.id = clock.game_id WHERE games.status = 'active'"
-        )
-        return [TurnClock(*row) for row in rows]
+        return [TurnClock(*row) for row in await self._fetch_all(self._CLOCKS)]
 
     async def turn_clock(self, game_id: int, seat: int) -> TurnClock | None:
-        return next(
-            (clock for clock in await self.turn_clocks() if clock.game_id == game_id and clock.seat == seat),
-            None,
+        row = await self._fetch_one(
+            self._CLOCKS + " AND clock.game_id = ? AND clock.seat = ?", (game_id, seat)
         )
+        return TurnClock(*row) if row else None
 
     async def advance_clock(self, game_id: int, seat: int, called_at: str, stage: int) -> bool:
         """Moves a seat's clock to ``stage`` if it still shows the call it was read with; False when

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -140,6 +141,16 @@ async def test_a_saved_move_whose_reply_fails_still_reaches_the_board_and_wakes_
         assert any(f":{record.version}:" in button["custom_id"] for button in board.buttons)
 
 
+async def _rolled_with_a_spend(table: CellTable) -> tuple[Any, int]:
+    """Rolls the only player's dice; returns the state and the index of a legal Spend (a move made
+    from a die's menu, which updates the board through the channel)."""
+    state = await table.state()
+    await table.play(state, passive(state, legal_actions(state, 0)))
+    state = await table.state()
+    actions = legal_actions(state, 0)
+    return state, next(index for index, action in enumerate(actions) if type(action).__name__ == "Spend")
+
+
 async def test_a_board_that_cannot_be_edited_is_posted_again_and_the_player_told(tmp_path: Path) -> None:
     async with (
         FakeDiscord() as fake,
@@ -149,22 +160,8 @@ async def test_a_board_that_cannot_be_edited_is_posted_again_and_the_player_told
         table = CellTable(fake, bot, channel, [fake.users.bob])
         await table.open(["goku"])
         old_board = await table.board()
-        state = await table.state()
-        die_menu_index = next(
-            index for index, action in enumerate(legal_actions(state, 0)) if type(action).__name__ == "Roll"
-        )
-        await table.play(state, die_menu_index)
-        state = await table.state()
+        state, spend = await _rolled_with_a_spend(table)
         # A move made from a die's menu edits the board through the channel; that edit is refused.
-        spend = next(
-            (
-                index
-                for index, action in enumerate(legal_actions(state, 0))
-                if type(action).__name__ == "Spend"
-            ),
-            None,
-        )
-        assert spend is not None
         fake.inject_fault("PATCH", CHANNEL_MESSAGE, status=404, code=10008, message="Unknown Message")
         result = await table.play(state, spend)
 
@@ -313,12 +310,7 @@ async def test_a_saved_move_whose_board_cannot_be_posted_says_so(tmp_path: Path)
         channel = fake.guild.channels[0]
         table = CellTable(fake, bot, channel, [fake.users.bob])
         await table.open(["goku"])
-        state = await table.state()
-        await table.play(state, passive(state, legal_actions(state, 0)))
-        state = await table.state()
-        spend = next(
-            i for i, action in enumerate(legal_actions(state, 0)) if type(action).__name__ == "Spend"
-        )
+        state, spend = await _rolled_with_a_spend(table)
         version = (await table.record()).version
         # The board was deleted and the bot may no longer post in the channel.
         fake.inject_fault("PATCH", CHANNEL_MESSAGE, status=404, code=10008, message="Unknown Message")
