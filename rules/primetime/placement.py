@@ -14,7 +14,7 @@ from rules.core.rng import Rng
 from rules.primetime.content import character
 from rules.primetime.geometry import BOARD_SIZE, Cell, Point, distance_to_point
 from rules.primetime.scenario import Shape, Zone, location, scenario
-from rules.primetime.state import PrimeTimeState
+from rules.primetime.state import PlacementKind, PrimeTimeState
 from rules.primetime.terrain import TerrainPiece, terrain_of
 
 DEFAULT_ZONES = location("namek_plains").zones
@@ -24,8 +24,6 @@ SPACING = 6
 SUGGESTIONS = 24
 """4.1: a select offers up to 24 suggested positions."""
 LAYOUT_ATTEMPTS = 200
-Kind = str
-"""A placement's kind: ``objective`` (SU-7) or ``dragon_ball`` (Dragon Ball Hunt's extras)."""
 
 
 # SU-1: terrain.
@@ -159,7 +157,7 @@ def settle_fixed(state: PrimeTimeState, point: Point) -> Point:
     )
 
 
-def _fits(state: PrimeTimeState, point: Point, kind: Kind, limit: int) -> bool:
+def _fits(state: PrimeTimeState, point: Point, kind: PlacementKind, limit: int) -> bool:
     if blocked(state, point) or point in state.objectives:
         return False
     if any(hypot(point[0] - x, point[1] - y) < limit for x, y in state.objectives):
@@ -169,7 +167,7 @@ def _fits(state: PrimeTimeState, point: Point, kind: Kind, limit: int) -> bool:
     return not any(zone.contains_point(point) for zone in state.zones)
 
 
-def placement_limit(state: PrimeTimeState, kind: Kind) -> int:
+def placement_limit(state: PrimeTimeState, kind: PlacementKind) -> int:
     """3.6: 6", shrinking 1" at a time while no grid point qualifies."""
     limit = SPACING
     while limit > 0 and not any(_fits(state, point, kind, limit) for point in _points()):
@@ -177,7 +175,7 @@ def placement_limit(state: PrimeTimeState, kind: Kind) -> int:
     return limit
 
 
-def objective_problem(state: PrimeTimeState, point: Point, kind: Kind) -> str | None:
+def objective_problem(state: PrimeTimeState, point: Point, kind: PlacementKind) -> str | None:
     if not (0 <= point[0] <= BOARD_SIZE and 0 <= point[1] <= BOARD_SIZE):
         return "Objectives go on grid points 0-30."
     if blocked(state, point):
@@ -190,7 +188,7 @@ def objective_problem(state: PrimeTimeState, point: Point, kind: Kind) -> str | 
     return None
 
 
-def objective_points(state: PrimeTimeState, kind: Kind) -> list[Point]:
+def objective_points(state: PrimeTimeState, kind: PlacementKind) -> list[Point]:
     limit = placement_limit(state, kind)
     return [point for point in _points() if _fits(state, point, kind, limit)]
 
@@ -206,7 +204,7 @@ def _spread(ordered: list[Point], gap: float) -> list[Point]:
     return chosen
 
 
-def objective_suggestions(state: PrimeTimeState, seat: int, kind: Kind) -> list[Point]:
+def objective_suggestions(state: PrimeTimeState, seat: int, kind: PlacementKind) -> list[Point]:
     """Legal points nearest the placer's zone first (the default takes the first), 3" apart."""
     own = state.zones[seat].centre()
 

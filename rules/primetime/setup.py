@@ -18,8 +18,6 @@ Checks are ``problem`` (what ``apply`` raises) and the legal actions are built f
 
 from __future__ import annotations
 
-from typing import Literal
-
 from rules.core.errors import IllegalAction
 from rules.primetime import placement
 from rules.primetime.actions import (
@@ -38,8 +36,8 @@ from rules.primetime.context import Ctx, reject
 from rules.primetime.economy import draw_to_limit
 from rules.primetime.geometry import Point
 from rules.primetime.rounds import roll_off, start_round
-from rules.primetime.scenario import SLOTS, Shape, Side, condition, mission, missions_of, scenario
-from rules.primetime.state import PrimeTimeState, Prompt, Unit
+from rules.primetime.scenario import SLOTS, Shape, Side, condition, location, mission, missions_of, scenario
+from rules.primetime.state import PlacementKind, PrimeTimeState, Prompt, Unit
 from rules.primetime.terrain import TerrainPiece
 
 SETUP_KINDS = frozenset({"terrain", "first_player", "side", "objective", "deploy"})
@@ -129,7 +127,18 @@ def _sides_chosen(ctx: Ctx, chooser: int, side: Side) -> None:
         side=side,
         first_seat=state.first_seat,
     )
-    place = state.rng.choice(list(scenario().locations))
+    place = state.rng.choice(list(scenario().locations)).id
+    drawn = [state.rng.choice(missions_of(slot)).id for slot in SLOTS]
+    reveal_scenario(ctx, south, place, drawn, state.rng.choice(list(scenario().conditions)).id)
+
+
+def reveal_scenario(
+    ctx: Ctx, south: int, location_id: str, mission_ids: list[str], condition_id: str
+) -> None:
+    """SU-4…6 as drawn: the Location's zones (``south`` is the seat on the "south" side) and terrain,
+    with the pieces it overlaps removed (A14); the Missions and the Condition; then SU-7."""
+    state = ctx.state
+    place = location(location_id)
     state.location = place.id
     state.zones = [place.zones[0], place.zones[1]] if south == 0 else [place.zones[1], place.zones[0]]
     kept, removed = placement.cleared_layout(place.id, state.terrain)
@@ -137,16 +146,16 @@ def _sides_chosen(ctx: Ctx, chooser: int, side: Side) -> None:
     ctx.say("SU-4", f"Location: {place.name}", step="SU-4", location=place.id, removed=len(removed))
     for piece in removed:
         ctx.say("terrain_removed", f"The {piece.kind} at {piece.x},{piece.y} is cleared (A14)")
-    state.missions = [state.rng.choice(missions_of(slot)).id for slot in SLOTS]
+    state.missions = list(mission_ids)
     names = ", ".join(mission(mission_id).name for mission_id in state.missions)
     ctx.say("SU-5", f"Missions: {names}", step="SU-5", missions=list(state.missions))
-    state.condition = state.rng.choice(list(scenario().conditions)).id
-    rule = condition(state.condition)
+    state.condition = condition_id
+    rule = condition(condition_id)
     ctx.say("SU-6", f"Condition: {rule.name}: {rule.text}", step="SU-6", condition=rule.id)
     _queue_objectives(ctx)
 
 
-def _alternating(first: int, count: int, kind: Literal["objective", "dragon_ball"]) -> list:
+def _alternating(first: int, count: int, kind: PlacementKind) -> list[tuple[int, PlacementKind]]:
     return [((first + index) % 2, kind) for index in range(count)]
 
 

@@ -23,6 +23,7 @@ SCHEMA_VERSION = 1
 
 Phase = Literal["setup", "initiative", "phase_start", "ascension", "activation", "discard", "over"]
 Status = Literal["exhausted", "staggered", "overloaded", "frozen"]
+PlacementKind = Literal["objective", "dragon_ball"]
 SetupStep = Literal["terrain", "first_player", "side", "objectives", "deploy"]
 PromptKind = Literal[
     "terrain",
@@ -232,7 +233,7 @@ class PrimeTimeState(BaseModel):
     rerolls_left: int = 0
     side_chooser: int | None = None
     """SU-3: the player who chose the deployment side; it places the first objective (SU-7)."""
-    placements: list[tuple[int, Literal["objective", "dragon_ball"]]] = []
+    placements: list[tuple[int, PlacementKind]] = []
     """SU-7: the objective placements still to make, in order, as (seat, kind)."""
     dragon_balls: list[Point] = []
     """Dragon Ball Hunt's extra objectives (also in ``objectives``)."""
