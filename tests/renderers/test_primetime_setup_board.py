@@ -9,7 +9,7 @@ import io
 import pytest
 from PIL import Image
 
-from renderers.primetime import render_primetime
+from renderers.primetime import render_primetime, samples
 from renderers.primetime.battlefield import RING_EDGE
 from renderers.primetime.layout import cell_centre_pixel, point_pixel, zone_fill
 from rules.primetime.actions import Timeout
@@ -66,6 +66,13 @@ def test_each_locations_zones_are_tinted_in_their_seats_colours(location: str) -
     if ring is not None:
         x, y = point_pixel((ring.x, ring.y + 5))
         assert image.getpixel((x + 1, y)) == RING_EDGE
+
+
+def test_the_gallerys_deployment_sample_is_on_the_cell_games_arena() -> None:
+    state = samples.deploying()
+    assert state.location == "cell_games_arena" and state.setup_step == "deploy" and state.dragon_balls
+    image, _ = _image(state)
+    assert image.size == (1150, 780)
 
 
 def test_a_half_deployed_board_draws_the_models_already_down() -> None:
