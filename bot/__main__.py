@@ -19,7 +19,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.app import GameBot
+from bot.app import create_bot
 from bot.config import Settings, SettingsError, configure_logging, load_settings
 from bot.database import StorageError
 from bot.storage import Storage
@@ -31,7 +31,7 @@ log = logging.getLogger("bot")
 
 async def run(settings: Settings) -> None:
     storage = await Storage.open(settings.database_path)
-    bot = GameBot(settings, storage=storage)
+    bot = create_bot(settings, storage=storage)
     closing: list[asyncio.Task[None]] = []
 
     def stop(signal_name: str) -> None:

@@ -32,7 +32,7 @@ class Stopwatch:
         self.by_interaction: dict[int, float] = {}
         dispatch = fake.gateway.dispatch
 
-        async def timed(event: str, data: dict[str, Any]) -> None:
+        async def timed(event: str, data: dict[str, Any], **routing: Any) -> None:
             if event == "INTERACTION_CREATE":
                 started = time.perf_counter()
                 interaction_id = int(data["id"])
@@ -41,7 +41,7 @@ class Stopwatch:
                     self.by_interaction[interaction_id] = time.perf_counter() - started
 
                 fake.interactions[interaction_id].answered.add_done_callback(answered)
-            await dispatch(event, data)
+            await dispatch(event, data, **routing)
 
         fake.gateway.dispatch = timed  # type: ignore[method-assign]
 
