@@ -3,7 +3,7 @@
 Ctrl-C and SIGTERM (what a service manager or ``docker stop`` sends) both close the bot cleanly.
 Every start-up problem ends the process with one line that says what to fix and its own exit code:
 
-- 2: the settings (``.env``) are missing or wrong;
+- 2: the settings (``.env``) are missing or wrong (or ``METRICS_PORT`` is taken);
 - 3: the database file cannot be used;
 - 4: Discord refused the token;
 - 5: Discord cannot be reached.
@@ -61,6 +61,9 @@ def main() -> int:
     configure_logging(settings.log_level)
     try:
         asyncio.run(run(settings))
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return EXIT_SETTINGS
     except StorageError as error:
         print(error, file=sys.stderr)
         return EXIT_DATABASE

@@ -21,6 +21,7 @@ import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
 
+from bot.config import SettingsError
 from bot.database import StorageError
 
 log = logging.getLogger("bot.metrics")
@@ -96,7 +97,7 @@ class MetricsServer:
     ``/metrics`` for Prometheus, on all interfaces."""
 
     def __init__(
-        self, port: int, healthy: Callable[[], dict[str, Any]], refresh: Callable[[], Awaitable[None]]
+        self, port: int, healthy: Callable[[], dict[str, Any]], refresh: Callable[[], Awaitable[object]]
     ) -> None:
         self.port = port
         self._healthy = healthy
@@ -109,7 +110,11 @@ class MetricsServer:
         app.router.add_get("/metrics", self._metrics)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
-        await web.TCPSite(self._runner, port=self.port).start()
+        try:
+            await web.TCPSite(self._runner, port=self.port).start()
+        except OSError as error:
+            await self.stop()
+            raise SettingsError(f"METRICS_PORT {self.port} cannot be used: {error.strerror}.") from None
         log.info("serving /healthz and /metrics on port %d", self.port)
 
     async def stop(self) -> None:

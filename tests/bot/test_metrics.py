@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.app import GameBot
-from bot.config import Settings
+from bot.config import Settings, SettingsError
+from bot.metrics import MetricsServer
 from tests.bot.driver import CellTable
 from tests.bot.test_cell_bot import LINE_UPS
 from tests.fakediscord.fake import FakeDiscord
@@ -83,3 +86,13 @@ async def test_health_and_metrics_follow_the_games(fake_discord: FakeDiscord, tm
 def test_health_is_starting_until_the_bot_is_connected(tmp_path: Path) -> None:
     settings = Settings(discord_token="x", database_path=tmp_path / "games.sqlite3", metrics_port=free_port())
     assert GameBot(settings).health()["status"] == "starting"
+
+
+async def test_a_metrics_port_in_use_stops_the_bot_with_a_clear_word() -> None:
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = MetricsServer(port, healthy=dict, refresh=asyncio.sleep)
+        with pytest.raises(SettingsError, match=f"METRICS_PORT {port} cannot be used"):
+            await server.start()
