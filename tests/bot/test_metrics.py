@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import sqlite3
 from pathlib import Path
@@ -88,11 +87,15 @@ def test_health_is_starting_until_the_bot_is_connected(tmp_path: Path) -> None:
     assert GameBot(settings).health()["status"] == "starting"
 
 
+async def _nothing() -> None:
+    """Nothing to count before /metrics is read."""
+
+
 async def test_a_metrics_port_in_use_stops_the_bot_with_a_clear_word() -> None:
     with socket.socket() as taken:
         taken.bind(("0.0.0.0", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        server = MetricsServer(port, healthy=dict, refresh=asyncio.sleep)
+        server = MetricsServer(port, healthy=dict, refresh=_nothing)
         with pytest.raises(SettingsError, match=f"METRICS_PORT {port} cannot be used"):
             await server.start()
