@@ -4,7 +4,7 @@ Ctrl-C and SIGTERM (what a service manager or ``docker stop`` sends) both close 
 Every start-up problem ends the process with one line that says what to fix and its own exit code:
 
 - 2: the settings (``.env``) are missing or wrong (or ``METRICS_PORT`` is taken);
-- 3: the database file cannot be used;
+- 3: the database (file or server) cannot be used;
 - 4: Discord refused the token;
 - 5: Discord cannot be reached.
 """
@@ -21,8 +21,7 @@ import discord
 
 from bot.app import create_bot
 from bot.config import Settings, SettingsError, configure_logging, load_settings
-from bot.database import StorageError
-from bot.storage import Storage
+from bot.storage import StorageError, open_storage
 
 EXIT_SETTINGS, EXIT_DATABASE, EXIT_TOKEN, EXIT_NETWORK = 2, 3, 4, 5
 
@@ -30,7 +29,7 @@ log = logging.getLogger("bot")
 
 
 async def run(settings: Settings) -> None:
-    storage = await Storage.open(settings.database_path)
+    storage = await open_storage(settings.database_target)
     bot = create_bot(settings, storage=storage)
     closing: list[asyncio.Task[None]] = []
 

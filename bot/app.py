@@ -23,7 +23,7 @@ from bot.server_settings import ServerSettingsStore
 from bot.service import GameService, Move
 from bot.settings_command import settings_command
 from bot.sharding import ShardScope
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.turnclock import TurnClock
 from bot.upkeep import Upkeep
 
@@ -92,7 +92,7 @@ class GameBot(commands.Bot):
         from bot.games import build_controllers
 
         if self.storage is None:
-            self.storage = await Storage.open(self.settings.database_path)
+            self.storage = await open_storage(self.settings.database_target)
         self.controllers, modules = build_controllers(self)
         self.service = GameService(self.storage, modules, new_seed=self._new_seed)
         self._server_settings = ServerSettingsStore(self.storage)

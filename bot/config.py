@@ -28,6 +28,8 @@ class SettingsError(Exception):
 class Settings(BaseModel):
     discord_token: str = Field(min_length=1)
     database_path: Path = PROJECT_ROOT / "data" / "games.sqlite3"
+    database_url: str | None = None
+    """``postgresql://…`` stores the games on a PostgreSQL server instead of the SQLite file."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     ai_turn_delay: float = Field(default=1.5, ge=0, le=30)
@@ -78,6 +80,28 @@ class Settings(BaseModel):
     def _relative_to_project(cls, value: Path) -> Path:
         return value if value.is_absolute() else PROJECT_ROOT / value
 
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError(
+                "DATABASE_URL must start with postgresql:// (leave it empty to use DATABASE_PATH)"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _backups_need_sqlite(self) -> Settings:
+        if self.database_url is not None and self.backup_dir is not None:
+            raise ValueError(
+                "BACKUP_DIR copies the SQLite file; with DATABASE_URL back up the server with pg_dump instead"
+            )
+        return self
+
+    @property
+    def database_target(self) -> str | Path:
+        """What ``bot.storage.open_storage`` opens: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or self.database_path
+
     @field_validator("backup_dir")
     @classmethod
     def _backups_relative_to_project(cls, value: Path | None) -> Path | None:
@@ -108,6 +132,7 @@ def load_settings(env_file: Path = PROJECT_ROOT / ".env", environ: dict[str, str
         for field, key in (
             ("discord_token", "DISCORD_TOKEN"),
             ("database_path", "DATABASE_PATH"),
+            ("database_url", "DATABASE_URL"),
             ("dev_guild_id", "DEV_GUILD_ID"),
             ("log_level", "LOG_LEVEL"),
             ("ai_turn_delay", "AI_TURN_DELAY"),
@@ -128,7 +153,7 @@ def load_settings(env_file: Path = PROJECT_ROOT / ".env", environ: dict[str, str
     try:
         return Settings(**raw)
     except ValidationError as error:
-        # A problem of one setting is named after it; one between settings names them itself.
+        # A rule between two settings has no single field: its message names both.
         problems = "\n".join(
             f"  {str(issue['loc'][0]).upper() + ': ' if issue['loc'] else ''}"
             f"{issue['msg'].removeprefix('Value error, ')}"

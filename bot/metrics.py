@@ -22,7 +22,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
 
 from bot.config import SettingsError
-from bot.database import StorageError
+from bot.storage import StorageError
 
 log = logging.getLogger("bot.metrics")
 

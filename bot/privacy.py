@@ -50,12 +50,11 @@ async def forget_user(storage: Storage, user_id: int) -> Forgotten:
     changes nothing) while they sit in a lobby or a running game."""
     marker = f'"user_id": {user_id}'
     async with storage.writing() as db:
-        async with db.execute(
+        games = await db.fetch_all(
             "SELECT id, status, channel_id, host_id, lobby_json FROM games "
-            "WHERE host_id = ? OR instr(lobby_json, ?)",
-            (user_id, marker),
-        ) as cursor:
-            games = list(await cursor.fetchall())
+            "WHERE host_id = ? OR lobby_json LIKE ?",
+            (user_id, f"%{marker}%"),
+        )
         changed = 0
         for game_id, status, channel_id, host_id, lobby_json in games:
             lobby = json.loads(lobby_json)
@@ -80,10 +79,11 @@ async def forget_user(storage: Storage, user_id: int) -> Forgotten:
             "UPDATE turn_clocks SET user_id = ? - seat WHERE user_id = ?", (ANONYMOUS_ID_BASE, user_id)
         )
         results = await db.execute(
-            "UPDATE results SET user_id = ? - seat, name = 'Player ' || (seat + 1) WHERE user_id = ?",
+            "UPDATE results SET user_id = ? - seat, name = 'Player ' || CAST(seat + 1 AS TEXT) "
+            "WHERE user_id = ?",
             (ANONYMOUS_ID_BASE, user_id),
         )
-    return Forgotten(changed, actions.rowcount, results.rowcount)
+    return Forgotten(changed, actions, results)
 
 
 def privacy_text(retention_days: float, backups_kept: int | None) -> str:

@@ -95,9 +95,12 @@ async def leaderboard(storage: Storage, guild_id: int, game: str | None) -> list
     kind_filter = "AND game = ?" if game is not None else ""
     parameters: tuple[object, ...] = (guild_id, game) if game is not None else (guild_id,)
     rows = await storage.read_all(
-        # SQLite takes a bare column (name) from the row that holds MAX(finished_at).
-        "SELECT user_id, name, COUNT(*), SUM(won), MAX(finished_at) FROM results "
-        f"WHERE guild_id = ? AND ai = 0 AND user_id > 0 {kind_filter} GROUP BY user_id",
+        # Each person's totals over all their rows, beside the name of their newest row.
+        "SELECT user_id, name, games, wins FROM (SELECT user_id, name, "
+        "COUNT(*) OVER (PARTITION BY user_id) AS games, SUM(won) OVER (PARTITION BY user_id) AS wins, "
+        "ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY finished_at DESC, game_id DESC) AS newest "
+        f"FROM results WHERE guild_id = ? AND ai = 0 AND user_id > 0 {kind_filter}) AS totals "
+        "WHERE newest = 1",
         parameters,
     )
     ranked = [Ranked(row[0], row[1], row[2], row[3]) for row in rows]

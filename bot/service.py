@@ -15,9 +15,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from bot.database import now
 from bot.results import result_rows
-from bot.storage import ActionRecord, ChannelBusy, GameRecord, Storage
+from bot.storage import ActionRecord, ChannelBusy, GameRecord, Storage, now
 from bot.text import echo
 from rules.core.errors import IllegalAction
 from rules.core.events import Event

@@ -37,23 +37,13 @@ async def prune_old_games(storage: Storage, older_than: timedelta, guild_id: int
     if guild_id is not None:
         old += " AND guild_id = ?"
         parameters = (cutoff, guild_id)
+    # The action log and whatever else a migration ties to a game go first, read from the schema so a
+    # new table of per-game rows is pruned with its game.
+    references = await storage.game_references()
     async with storage.writing() as db:
-        for table, column in await _references_to_games(db):
+        for table, column in references:
             await db.execute(f'DELETE FROM "{table}" WHERE "{column}" IN ({old})', parameters)
-        deleted = await db.execute(f"DELETE FROM games WHERE id IN ({old})", parameters)
-    return deleted.rowcount
-
-
-async def _references_to_games(db: aiosqlite.Connection) -> list[tuple[str, str]]:
-    """(table, column) of every foreign key to a game (the action log and whatever else a migration
-    ties to a game), read from the schema so a new table of per-game rows is pruned with its game."""
-    async with db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
-        tables = [row[0] for row in await cursor.fetchall()]
-    references = []
-    for table in tables:
-        async with db.execute(f'PRAGMA foreign_key_list("{table}")') as cursor:
-            references += [(table, row["from"]) for row in await cursor.fetchall() if row["table"] == "games"]
-    return references
+        return await db.execute(f"DELETE FROM games WHERE id IN ({old})", parameters)
 
 
 def backup_name(moment: datetime) -> str:

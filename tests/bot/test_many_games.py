@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import ActionRecord, Storage
+from bot.storage import ActionRecord, SqliteStorage, Storage
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, lobby_select, make_bot
 from tests.bot.policies import passive
@@ -30,7 +30,7 @@ async def _games(storage: Storage, count: int) -> list:
 
 
 async def test_games_in_different_channels_save_at_the_same_moment(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     records = await _games(storage, 30)
     action = ActionRecord(actor_id=7, seat=0, action={"type": "roll"})
 
@@ -45,7 +45,7 @@ async def test_games_in_different_channels_save_at_the_same_moment(tmp_path: Pat
 
 
 async def test_a_save_that_fails_commits_nothing_even_while_another_game_writes(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     failing, other = await _games(storage, 2)
     unwritable = ActionRecord(actor_id=7, seat=0, action={"type": "roll", "when": object()})
     failing.state_json = "{}"
@@ -65,7 +65,7 @@ async def test_a_save_that_fails_commits_nothing_even_while_another_game_writes(
 
 
 async def test_reads_never_see_a_save_still_in_progress(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     [record] = await _games(storage, 1)
     seen: list[int] = []
 
@@ -82,7 +82,7 @@ async def test_reads_never_see_a_save_still_in_progress(tmp_path: Path) -> None:
 
 
 async def test_of_two_boards_replacing_one_at_once_exactly_one_stays(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     [record] = await _games(storage, 1)
     await storage.replace_message(record.id, 1)
 
@@ -285,7 +285,7 @@ async def test_the_sweep_wakes_an_ai_whose_turn_was_dropped(tmp_path: Path, monk
 
 
 async def test_a_read_sees_every_committed_save_while_other_reads_are_under_way(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     records = await _games(storage, 3)
     action = ActionRecord(actor_id=7, seat=0, action={"type": "roll"})
 

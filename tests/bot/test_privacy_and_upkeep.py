@@ -158,10 +158,10 @@ async def test_backups_copy_a_consistent_database_while_games_are_played_and_kee
 
 
 async def test_a_backup_of_a_fresh_database_prunes_older_copies(tmp_path: Path) -> None:
-    from bot.storage import Storage
+    from bot.storage import SqliteStorage
 
     database = tmp_path / "games.sqlite3"
-    storage = await Storage.open(database)
+    storage = await SqliteStorage.open(database)
     try:
         folder = tmp_path / "copies"
         made = [await backup_database(database, folder, keep=2) for _ in range(4)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.results import result_rows, winning_seats
-from bot.storage import ActionRecord, Storage
+from bot.storage import ActionRecord, SqliteStorage
 from rules.core.game import Outcome
 
 PLAYERS = [
@@ -24,7 +24,7 @@ def test_a_cooperative_win_is_everyones_a_loss_nobodys_and_named_winners_win_alo
 async def test_the_finishing_save_writes_one_row_per_seat_and_a_stale_save_writes_none(
     tmp_path: Path,
 ) -> None:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     try:
         record = await storage.create_lobby(
             "over9000", 5, 50, 11, {"variant": "standard", "players": PLAYERS}, seed=1

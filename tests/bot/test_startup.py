@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import PROJECT_ROOT
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from tests.bot.driver import make_bot
 from tests.fakediscord.fake import FakeDiscord
 
@@ -85,7 +85,7 @@ def _assert_one_clear_line(stderr: str, database: Path, problem: str) -> None:
 
 async def _healthy_database(folder: Path) -> Path:
     database = folder / "games.sqlite3"
-    storage = await Storage.open(database)
+    storage = await SqliteStorage.open(database)
     await storage.create_lobby("cell", 1, 100, 7, {"players": []}, seed=1)
     await storage.close()
     return database
@@ -213,7 +213,7 @@ async def test_commands_are_synced_only_when_their_definitions_change(tmp_path: 
         ]
         assert len(syncs) == 1
 
-        storage = await Storage.open(database)
+        storage = await SqliteStorage.open(database)
         await storage.set_command_hash(str(fake.guild.id), "an older definition")
         await storage.close()
         async with fake.running(make_bot(fake, database)) as bot:

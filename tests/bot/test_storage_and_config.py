@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from bot.config import NO_TOKEN_HELP, SettingsError, load_settings
-from bot.database import MIGRATIONS_DIR
-from bot.storage import ActionRecord, ChannelBusy, Storage
+from bot.storage import ActionRecord, ChannelBusy, SqliteStorage
+from bot.storage.sqlite_file import SQLITE_MIGRATIONS
 
 
 async def test_migrations_run_in_order_once_and_are_recorded(tmp_path: Path) -> None:
@@ -17,11 +17,11 @@ async def test_migrations_run_in_order_once_and_are_recorded(tmp_path: Path) -> 
     (migrations / "001_first.sql").write_text("CREATE TABLE games (id INTEGER PRIMARY KEY);")
     (migrations / "002_second.sql").write_text("ALTER TABLE games ADD COLUMN extra TEXT;")
     database = tmp_path / "db.sqlite3"
-    storage = await Storage.open(database, migrations)
+    storage = await SqliteStorage.open(database, migrations)
     assert await storage.schema_versions() == [1, 2]
     await storage.close()
     (migrations / "010_third.sql").write_text("CREATE TABLE later (id INTEGER);")
-    storage = await Storage.open(database, migrations)
+    storage = await SqliteStorage.open(database, migrations)
     assert await storage.schema_versions() == [1, 2, 10]
     async with storage._writer.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
@@ -29,15 +29,15 @@ async def test_migrations_run_in_order_once_and_are_recorded(tmp_path: Path) -> 
 
 
 async def test_a_fresh_database_is_created_with_its_folder(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "nested" / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "nested" / "games.sqlite3")
     assert (tmp_path / "nested" / "games.sqlite3").exists()
-    shipped = sorted(int(path.name.split("_")[0]) for path in MIGRATIONS_DIR.glob("*.sql"))
+    shipped = sorted(int(path.name.split("_")[0]) for path in SQLITE_MIGRATIONS.glob("*.sql"))
     assert await storage.schema_versions() == shipped
     await storage.close()
 
 
 async def test_one_running_game_per_channel_and_finished_games_are_kept(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     lobby = {"variant": "normal", "players": []}
     first = await storage.create_lobby("cell", 1, 100, 7, lobby, seed=1)
     with pytest.raises(ChannelBusy) as busy:
@@ -52,7 +52,7 @@ async def test_one_running_game_per_channel_and_finished_games_are_kept(tmp_path
 
 
 async def test_a_save_from_an_old_version_writes_nothing(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     record = await storage.create_lobby("cell", 1, 100, 7, {"variant": "normal", "players": []}, seed=1)
     action = ActionRecord(actor_id=7, seat=0, action={"type": "roll", "player": 0})
     assert await storage.save(record, 0, action)

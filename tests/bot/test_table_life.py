@@ -236,10 +236,10 @@ async def test_server_settings_are_for_managers_and_shape_new_games(tmp_path: Pa
 
 
 async def test_a_server_may_keep_its_finished_games_for_less_time_than_the_bot(tmp_path: Path) -> None:
-    from bot.storage import Storage
+    from bot.storage import SqliteStorage
     from bot.upkeep import Upkeep
 
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     games = []
     for guild_id in (1, 2):
         record = await storage.create_lobby("cell", guild_id, 100 + guild_id, 7, {"players": []}, seed=1)

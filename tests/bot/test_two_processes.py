@@ -1,4 +1,4 @@
-"""Two bot processes on one database, as an operator runs them: ``python -m bot`` with
+"""Two bot processes on one PostgreSQL database, as an operator runs them: ``python -m bot`` with
 ``SHARD_COUNT=2`` and ``SHARD_IDS`` 0 and 1, one server on each shard of the fake Discord.
 
 Full games are played in both servers (to a quick loss: the player only rolls and ends turns); the
@@ -14,6 +14,7 @@ import os
 import signal
 import socket
 import sys
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ import aiohttp
 import pytest
 
 from bot.config import PROJECT_ROOT
-from bot.storage import GameRecord, Storage
+from bot.storage import GameRecord, Storage, open_storage
 from rules.cell import RULES as CELL_RULES
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, find_control
@@ -147,13 +148,13 @@ async def _click_on_both_shards(fake: FakeDiscord, table: CellTable) -> None:
 
 
 @pytest.fixture
-def shared_database(tmp_path: Path) -> dict[str, str]:
-    return {"DATABASE_PATH": str(tmp_path / "games.sqlite3")}
+def shared_database(postgres_url: str) -> dict[str, str]:
+    return {"DATABASE_URL": postgres_url}
 
 
 @pytest.fixture
-async def shared_storage(tmp_path: Path) -> Any:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+async def shared_storage(postgres_url: str) -> AsyncIterator[Storage]:
+    storage = await open_storage(postgres_url)
     yield storage
     await storage.close()
 

@@ -19,7 +19,7 @@ from typing import Any
 from bot.games.cell import CellModule
 from bot.games.over9000 import Over9000Module, ai_seed
 from bot.service import GameService
-from bot.storage import ActionRecord, GameRecord, Storage
+from bot.storage import ActionRecord, GameRecord, SqliteStorage, Storage
 from rules.cell.engine import legal_actions as cell_actions
 from rules.over9000.ai import choose_action
 from rules.over9000.engine import legal_actions as over9000_actions
@@ -59,7 +59,7 @@ async def prepare_games(
     database: Path, game: str, players: list[FakeUser], channels: list[FakeChannel]
 ) -> None:
     """A started game in each channel, all from the same seed; the last one gets the long log."""
-    storage = await Storage.open(database)
+    storage = await SqliteStorage.open(database)
     try:
         service = GameService(storage, {game: MODULES[game]}, new_seed=lambda: GAME_SEED)
         for channel in channels:

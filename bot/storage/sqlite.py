@@ -1,11 +1,12 @@
-"""SQLite storage: one row per game, an append-only action log, and the bot's own bookkeeping.
+"""The SQLite backend: one database file, written by one bot process.
 
 Every write that changes a game is conditional on the version the caller loaded
 (``UPDATE … WHERE version = ?``), so two racing writers can never both succeed. All writes share one
 connection, and one SQLite connection holds one transaction at a time: a lock gives each write the
 connection for its whole transaction, so games in different channels never mix their statements and
-every save commits or rolls back whole. Reads go through a second connection that only ever sees
-committed data.
+every save commits or rolls back whole. ``BEGIN IMMEDIATE`` takes the file's write lock at the start
+of each transaction, so a second process on the same file waits instead of interleaving. Reads go
+through a second connection that only ever sees committed data.
 """
 
 from __future__ import annotations
@@ -13,74 +14,49 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
-from dataclasses import astuple, dataclass, field
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.database import MIGRATIONS_DIR, StorageError, now, open_database, open_reader
 from bot.results import ResultRow
+from bot.storage.interface import Row, Storage
+from bot.storage.model import ActionRecord, ChannelBusy, GameRecord, StorageError, TurnClock, now
+from bot.storage.sqlite_file import SQLITE_MIGRATIONS, open_database, open_reader
 
-RUNNING = ("lobby", "active")
-
-
-@dataclass
-class GameRecord:
-    id: int
-    game: str
-    guild_id: int | None
-    channel_id: int
-    host_id: int
-    status: str
-    lobby: dict[str, Any]
-    seed: int
-    state_json: str | None
-    schema_version: int | None
-    version: int
-    message_id: int | None
-    outcome: str | None
-    updated_at: str = ""
+LEASE_UPSERT = (
+    "INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?) "
+    "ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at "
+    "WHERE leases.holder = excluded.holder OR leases.expires_at <= ?"
+)
+"""Takes a free or expired lease, or renews the holder's own; changes no row while another holds it."""
 
 
-@dataclass
-class ActionRecord:
-    actor_id: int
-    seat: int
-    action: dict[str, Any]
-    created_at: str = field(default_factory=now)
-    seq: int = 0
+class SqliteTransaction:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        cursor = await self._connection.execute(sql, parameters)
+        return cursor.rowcount
+
+    async def fetch_all(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return list(await self._connection.execute_fetchall(sql, parameters))
 
 
-@dataclass(frozen=True)
-class TurnClock:
-    """A person a running game waits for: since ``called_at``, reminded once ``stage`` is 1."""
+class SqliteStorage(Storage):
+    dialect = "sqlite"
 
-    game_id: int
-    seat: int
-    user_id: int
-    called_at: str
-    stage: int
-    guild_id: int | None
-
-
-class ChannelBusy(Exception):
-    """The channel already has a running game."""
-
-    def __init__(self, existing: GameRecord) -> None:
-        super().__init__(f"channel {existing.channel_id} already runs game {existing.id}")
-        self.existing = existing
-
-
-class Storage:
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self._writer = writer
         self._reader = reader
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: Path | str, migrations_dir: Path = MIGRATIONS_DIR) -> Storage:
+    async def open(cls, path: Path | str, migrations_dir: Path = SQLITE_MIGRATIONS) -> SqliteStorage:
         """Checks, migrates and opens the database; raises StorageError naming the file and the problem."""
         path = Path(path)
         writer = await open_database(path, migrations_dir)
@@ -119,13 +95,23 @@ class Storage:
         rows = await self._fetch_all(sql, parameters)
         return rows[0] if rows else None
 
-    def writing(self) -> contextlib.AbstractAsyncContextManager[aiosqlite.Connection]:
-        """One write transaction for modules that keep their own tables (records, privacy, upkeep)."""
-        return self._transaction()
+    @contextlib.asynccontextmanager
+    async def writing(self) -> AsyncIterator[SqliteTransaction]:
+        async with self._transaction() as db:
+            yield SqliteTransaction(db)
 
-    async def read_all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        """Rows of a read-only query on the committed data."""
-        return await self._fetch_all(sql, parameters)
+    async def read_all(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return await self._fetch_all(sql, tuple(parameters))
+
+    async def game_references(self) -> list[tuple[str, str]]:
+        tables = [
+            row[0] for row in await self._fetch_all("SELECT name FROM sqlite_master WHERE type = 'table'")
+        ]
+        references = []
+        for table in tables:
+            keys = await self._fetch_all(f'PRAGMA foreign_key_list("{table}")')
+            references += [(table, row["from"]) for row in keys if row["table"] == "games"]
+        return references
 
     async def schema_versions(self) -> list[int]:
         return [
@@ -362,3 +348,20 @@ class Storage:
                 "updated_at = excluded.updated_at",
                 (guild_id, json.dumps(settings), now()),
             )
+
+    async def try_lease(self, name: str, holder: str, seconds: float) -> bool:
+        moment = time.time()
+        async with self._transaction() as db:
+            cursor = await db.execute(LEASE_UPSERT, (name, holder, moment + seconds, moment))
+            return cursor.rowcount == 1
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+
+    async def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        listed = ", ".join(f'"{column}"' for column in columns)
+        marks = ", ".join("?" for _ in columns)
+        async with self._transaction() as db:
+            # AUTOINCREMENT remembers the highest id inserted, so new games number on after the copy.
+            await db.executemany(f'INSERT INTO "{table}" ({listed}) VALUES ({marks})', rows)

@@ -8,17 +8,15 @@ is written to it: a corrupt file is left exactly as it was found.
 
 from __future__ import annotations
 
-import re
 import sqlite3
-from datetime import UTC, datetime
 from pathlib import Path
 
 import aiosqlite
 
-from bot.config import PROJECT_ROOT
+from bot.storage.migrations import MIGRATIONS_DIR, migrations_in
+from bot.storage.model import StorageError, now
 
-MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
-_MIGRATION_NAME = re.compile(r"^(\d+)_[\w-]+\.sql$")
+SQLITE_MIGRATIONS = MIGRATIONS_DIR / "sqlite"
 # How long start-up waits for another process's write lock before calling the file locked; moves wait
 # longer (BUSY_TIMEOUT_MS) since a moment's contention is normal there.
 STARTUP_BUSY_TIMEOUT_MS = 2000
@@ -34,21 +32,13 @@ _PROBLEMS = (
 )
 
 
-class StorageError(Exception):
-    """The database cannot be used; the message names the file and the problem."""
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
 def storage_error(path: Path, error: BaseException) -> StorageError:
     detail = str(error)
     problem = next((said for found, said in _PROBLEMS if found in detail.lower()), detail)
     return StorageError(f"Cannot use the database {path}: {problem}.")
 
 
-async def open_database(path: Path, migrations_dir: Path = MIGRATIONS_DIR) -> aiosqlite.Connection:
+async def open_database(path: Path, migrations_dir: Path = SQLITE_MIGRATIONS) -> aiosqlite.Connection:
     """The write connection to a checked and migrated database, created (with its folder) if new."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -121,21 +111,41 @@ async def _check_integrity(path: Path) -> None:
         raise StorageError(f"Cannot use the database {path}: it failed its integrity check ({listed}).")
 
 
+def _statements(script: str) -> list[str]:
+    """A migration file's statements, one by one, so they can run inside a transaction already open
+    (``executescript`` would commit it first)."""
+    statements, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        statements.append(pending.strip())
+    return statements
+
+
 async def _migrate(connection: aiosqlite.Connection, migrations_dir: Path) -> None:
+    """Applies the pending migrations in one transaction that holds the file's write lock from the
+    first look at what is applied, so a second process starting at the same moment waits, then finds
+    nothing left to do."""
     await connection.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
         "applied_at TEXT NOT NULL)"
     )
-    async with connection.execute("SELECT version FROM schema_migrations") as cursor:
-        applied = {row[0] for row in await cursor.fetchall()}
-    for path in sorted(migrations_dir.glob("*.sql"), key=lambda p: int(p.name.split("_")[0])):
-        match = _MIGRATION_NAME.match(path.name)
-        if not match:
-            raise RuntimeError(f"migration file {path.name} must be named NNN_description.sql")
-        number = int(match.group(1))
-        if number in applied:
-            continue
-        await connection.executescript(
-            f"BEGIN;\n{path.read_text(encoding='utf-8')}\n"
-            f"INSERT INTO schema_migrations VALUES ({number}, '{path.name}', '{now()}');\nCOMMIT;"
-        )
+    await connection.execute("BEGIN IMMEDIATE")
+    try:
+        async with connection.execute("SELECT version FROM schema_migrations") as cursor:
+            applied = {row[0] for row in await cursor.fetchall()}
+        for migration in migrations_in(migrations_dir):
+            if migration.number in applied:
+                continue
+            for statement in _statements(migration.sql):
+                await connection.execute(statement)
+            await connection.execute(
+                "INSERT INTO schema_migrations VALUES (?, ?, ?)", (migration.number, migration.name, now())
+            )
+    except BaseException:
+        await connection.execute("ROLLBACK")
+        raise
+    await connection.execute("COMMIT")

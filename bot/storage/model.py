@@ -1,0 +1,67 @@
+"""What the storage hands out and takes in, the same for every backend: games, logged actions, turn
+clocks, and the errors a caller may have to handle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+RUNNING = ("lobby", "active")
+
+
+def now() -> str:
+    """Timestamps are stored as ISO text in UTC on every backend, so they sort and compare as strings
+    and a database copied between backends keeps them exactly."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class StorageError(Exception):
+    """The database cannot be used; the message names the database and the problem."""
+
+
+@dataclass
+class GameRecord:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: str
+    lobby: dict[str, Any]
+    seed: int
+    state_json: str | None
+    schema_version: int | None
+    version: int
+    message_id: int | None
+    outcome: str | None
+    updated_at: str = ""
+
+
+@dataclass
+class ActionRecord:
+    actor_id: int
+    seat: int
+    action: dict[str, Any]
+    created_at: str = field(default_factory=now)
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """A person a running game waits for: since ``called_at``, reminded once ``stage`` is 1."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    called_at: str
+    stage: int
+    guild_id: int | None
+
+
+class ChannelBusy(Exception):
+    """The channel already has a running game."""
+
+    def __init__(self, existing: GameRecord) -> None:
+        super().__init__(f"channel {existing.channel_id} already runs game {existing.id}")
+        self.existing = existing
