@@ -5,6 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -28,6 +31,10 @@ from bot.turnclock import TurnClock
 from bot.upkeep import Upkeep
 
 log = logging.getLogger("bot")
+
+COMMAND_SYNC_LEASE = "command sync"
+# Longer than any sync takes; a process that dies while syncing holds it no longer than this.
+COMMAND_SYNC_LEASE_SECONDS = 120.0
 
 
 class GameController(Protocol):
@@ -68,6 +75,8 @@ class GameBot(commands.Bot):
         )
         self.settings = settings
         self.scope = ShardScope.of(settings)
+        # Who this bot is when it takes a lease in the shared database.
+        self.lease_holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(3)}"
         self.storage = storage
         self.service: GameService | None = None
         self.controllers: dict[str, GameController] = {}
@@ -118,10 +127,22 @@ class GameBot(commands.Bot):
     async def _sync_commands(self) -> None:
         """Syncs the slash commands only when their definitions changed since the last sync (a hash kept
         in the database): Discord rate-limits syncs, and an unchanged tree needs none. Of several
-        processes, only the one holding shard 0 syncs."""
+        processes, only the one holding shard 0 syncs, and only while it holds the sync's lease (a new
+        process started before the old one has stopped leaves the sync to the first one there)."""
         assert self.storage is not None
         if not self.scope.primary:
             return
+        holder = self.lease_holder
+        if not await self.storage.try_lease(COMMAND_SYNC_LEASE, holder, COMMAND_SYNC_LEASE_SECONDS):
+            log.info("another process is syncing the slash commands")
+            return
+        try:
+            await self._sync_changed_commands()
+        finally:
+            await self.storage.release_lease(COMMAND_SYNC_LEASE, holder)
+
+    async def _sync_changed_commands(self) -> None:
+        assert self.storage is not None
         guild_id = self.settings.dev_guild_id
         guild = discord.Object(id=guild_id) if guild_id is not None else None
         if guild is not None:

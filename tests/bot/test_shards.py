@@ -10,9 +10,10 @@ import aiohttp
 import pytest
 from discord.ext import commands
 
-from bot.app import GameBot, create_bot
+from bot.app import COMMAND_SYNC_LEASE, GameBot, create_bot
 from bot.config import Settings, SettingsError, load_settings
 from bot.sharding import ShardScope, shard_of
+from bot.storage import open_storage
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeChannel
 
@@ -105,3 +106,18 @@ async def test_two_shards_split_the_servers_and_each_drives_only_its_own_games(t
             request for request in fake.requests if request.method == "PUT" and "commands" in request.path
         ]
         assert len(syncs) == 1, "only the process holding shard 0 syncs the commands"
+
+
+async def test_commands_are_left_to_the_process_that_holds_the_sync_lease(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    storage = await open_storage(database)
+    try:
+        assert await storage.try_lease(COMMAND_SYNC_LEASE, "the old process", 60)
+        async with FakeDiscord(guilds=2, shard_count=2) as fake:
+            async with fake.running(sharded_bot(fake, database, 0)):
+                assert not fake.synced_commands
+            await storage.release_lease(COMMAND_SYNC_LEASE, "the old process")
+            async with fake.running(sharded_bot(fake, database, 0)):
+                assert fake.synced_commands
+    finally:
+        await storage.close()
