@@ -4,7 +4,8 @@ durable (every commit synced, as SQLite's are), with a fresh database for each s
 
 Two processes should carry at least 1.5 times the moves per second of one at the same p99; on a
 machine with few cores the fake Discord and its players compete with the bots for them, so the
-figures are worth as much as the machine is quiet (each report's notes say how busy it was).
+figures are worth as much as the machine is quiet (each report's notes say how busy it was, and
+``moves_per_bot_cpu_s`` what the bots did with the CPU they got).
 """
 
 from __future__ import annotations
@@ -49,7 +50,11 @@ async def compare(channels: int, seconds: float, seed: int) -> list[str]:
     lines = []
     for setup, report in reports:
         lines += [f"{setup.name}: {line}" for line in report.summary()]
-    lines += [f"{setup.name}: {report.last_line()}" for setup, report in reports]
+    lines += [
+        f"{setup.name}: {report.last_line()} bot_cpu_s={report.bot_cpu_seconds:.1f} "
+        f"moves_per_bot_cpu_s={report.moves_per_bot_cpu_second:.1f}"
+        for setup, report in reports
+    ]
     one, two = reports[1][1], reports[2][1]
     speedup = two.moves_per_second / one.moves_per_second if one.moves_per_second else 0.0
     errors = sum(report.errors for _, report in reports)

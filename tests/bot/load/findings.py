@@ -146,12 +146,20 @@ class LoadReport:
     moves: int = 0
     """Moves the players saw accepted."""
     seconds: float = 0.0
+    bot_cpu_seconds: float = 0.0
+    """CPU time the bot processes used during the run (their AI workers not counted)."""
     problems: dict[str, list[str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
     @property
     def moves_per_second(self) -> float:
         return self.moves / self.seconds if self.seconds else 0.0
+
+    @property
+    def moves_per_bot_cpu_second(self) -> float:
+        """Moves per second of CPU the bots got: on a shared machine, what the bots did with the CPU
+        they were given, where moves per second also measure how much of it they were given."""
+        return self.moves / self.bot_cpu_seconds if self.bot_cpu_seconds else 0.0
 
     def last_line(self) -> str:
         return (

@@ -259,12 +259,14 @@ async def run_load(options: LoadOptions) -> LoadReport:
                 started = time.monotonic(), resource.getrusage(resource.RUSAGE_SELF), _cpu(bots)
                 await run.play()
                 rss_mb = max(bot.peak_rss_mb() for bot in bots)
-                cpu = cpu_note(started, _cpu(bots))
+                bot_cpu = _cpu(bots)
+                cpu = cpu_note(started, bot_cpu)
             finally:
                 bot_exits = [await bot.stop() for bot in bots]
             findings = (run.stopwatch, run.watch, run.ledger)
             report = build_report(len(run.runners), fake, bots, reader, findings, bot_exits, rss_mb)
             report.seconds = options.seconds
+            report.bot_cpu_seconds = bot_cpu - started[2]
             report.notes.append(cpu)
             reader.close()
             # Counted in the report rather than raised when the fake closes.
