@@ -20,13 +20,14 @@ from tests.fakediscord.world import FakeChannel
 AI_WAIT_SECONDS = 30.0
 
 
-def sharded_bot(fake: FakeDiscord, database: Path, shard_id: int) -> GameBot:
+def sharded_bot(fake: FakeDiscord, database: Path, shard_id: int, clock_scale: float = 1.0) -> GameBot:
     settings = Settings(
         discord_token=fake.token,
         database_path=database,
         ai_turn_delay=0,
         shard_count=len(fake.guilds),
         shard_ids=(shard_id,),
+        turn_clock_scale=clock_scale,
     )
     return create_bot(settings, new_seed=lambda: 7)
 
@@ -85,6 +86,20 @@ async def _until_the_ai_moves(bot: GameBot, channel: FakeChannel) -> None:
         await asyncio.sleep(0.1)
 
 
+async def _status(bot: GameBot, channel: FakeChannel) -> str:
+    assert bot.storage is not None
+    record = await bot.storage.latest_game(channel.id)
+    assert record is not None
+    return record.status
+
+
+async def _until_abandoned(bot: GameBot, channel: FakeChannel) -> None:
+    deadline = asyncio.get_running_loop().time() + AI_WAIT_SECONDS
+    while await _status(bot, channel) != "abandoned":
+        assert asyncio.get_running_loop().time() < deadline, "the lobby never expired"
+        await asyncio.sleep(0.05)
+
+
 async def test_two_shards_split_the_servers_and_each_drives_only_its_own_games(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
     async with FakeDiscord(guilds=2, shard_count=2) as fake:
@@ -121,3 +136,19 @@ async def test_commands_are_left_to_the_process_that_holds_the_sync_lease(tmp_pa
                 assert fake.synced_commands
     finally:
         await storage.close()
+
+
+async def test_each_process_expires_only_the_lobbies_of_its_own_servers(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    # Thirty minutes of lobby expiry become 3 s.
+    clock = 1 / 600
+    async with FakeDiscord(guilds=2, shard_count=2) as fake:
+        home, away = fake.guilds[0].channels[0], fake.guilds[1].channels[0]
+        async with fake.running(sharded_bot(fake, database, 0, clock)) as first:
+            await fake.slash(fake.users.bob, "cell start", channel=away, shard_id=0)
+            await fake.slash(fake.users.bob, "cell start", channel=home)
+            await _until_abandoned(first, home)
+            await asyncio.sleep(1.0)
+            assert await _status(first, away) == "lobby"
+            async with fake.running(sharded_bot(fake, database, 1, clock)) as second:
+                await _until_abandoned(second, away)
