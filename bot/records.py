@@ -113,8 +113,8 @@ async def recent_games(storage: Storage, guild_id: int, limit: int = HISTORY_SIZ
     rows = await storage.read_all(
         "SELECT r.game_id, r.game, r.channel_id, g.message_id, r.variant, r.outcome, r.finished_at, "
         "r.name, r.character, r.ai, r.won FROM results r LEFT JOIN games g ON g.id = r.game_id "
-        "WHERE r.game_id IN (SELECT DISTINCT game_id FROM results WHERE guild_id = ? "
-        "ORDER BY finished_at DESC, game_id DESC LIMIT ?) "
+        "WHERE r.game_id IN (SELECT game_id FROM results WHERE guild_id = ? GROUP BY game_id "
+        "ORDER BY MAX(finished_at) DESC, game_id DESC LIMIT ?) "
         "ORDER BY r.finished_at DESC, r.game_id DESC, r.seat",
         (guild_id, limit),
     )

@@ -26,7 +26,10 @@ async def postgres_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
     name = f"test_{next(_numbers)}"
     admin = await asyncpg.connect(postgres_server.url)
     try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
+        # Copying the template's files is many times faster than logging them (15's default) on a
+        # server that never syncs; older servers know only the file copy.
+        modern = admin.get_server_version().major >= 15
+        await admin.execute(f'CREATE DATABASE "{name}"' + (" STRATEGY FILE_COPY" if modern else ""))
     finally:
         await admin.close()
     yield postgres_server.database_url(name)

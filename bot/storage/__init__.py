@@ -11,7 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.storage.interface import Row, Storage, Transaction
-from bot.storage.model import RUNNING, ActionRecord, ChannelBusy, GameRecord, StorageError, TurnClock, now
+from bot.storage.model import (
+    RUNNING,
+    ActionRecord,
+    ChannelBusy,
+    GameRecord,
+    StorageError,
+    TableRows,
+    TurnClock,
+    now,
+)
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 
@@ -25,6 +34,7 @@ __all__ = [
     "SqliteStorage",
     "Storage",
     "StorageError",
+    "TableRows",
     "Transaction",
     "TurnClock",
     "now",

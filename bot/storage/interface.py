@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.results import ResultRow
-from bot.storage.model import ActionRecord, GameRecord, TurnClock
+from bot.storage.model import ActionRecord, GameRecord, TableRows, TurnClock
 
 Row = Any
 """A result row: an ``aiosqlite.Row`` or an ``asyncpg.Record``; both index by position and by name."""
@@ -185,6 +185,11 @@ class Storage(ABC):
     # Copying a whole database between backends (bot.copy_database)
 
     @abstractmethod
-    async def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-        """Inserts ``rows`` as they are, ids included, in one transaction; new games then continue
-        numbering after the highest id copied."""
+    async def table_names(self) -> list[str]:
+        """Every table of the schema, sorted."""
+
+    @abstractmethod
+    async def load_tables(self, tables: Sequence[TableRows]) -> None:
+        """Inserts every table's rows as they are, ids included, all in one transaction (in the order
+        given, so rows come after those they refer to); new games then number on after the highest id
+        loaded."""

@@ -59,6 +59,15 @@ class TurnClock:
     guild_id: int | None
 
 
+@dataclass(frozen=True)
+class TableRows:
+    """A table's rows, each holding the values of ``columns`` in that order."""
+
+    table: str
+    columns: tuple[str, ...]
+    rows: list[tuple[Any, ...]]
+
+
 class ChannelBusy(Exception):
     """The channel already has a running game."""
 

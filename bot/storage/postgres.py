@@ -25,7 +25,7 @@ import asyncpg
 from bot.results import ResultRow
 from bot.storage.interface import Row, Storage
 from bot.storage.migrations import MIGRATIONS_DIR, migrations_in
-from bot.storage.model import ActionRecord, ChannelBusy, GameRecord, StorageError, TurnClock, now
+from bot.storage.model import ActionRecord, ChannelBusy, GameRecord, StorageError, TableRows, TurnClock, now
 
 POSTGRES_MIGRATIONS = MIGRATIONS_DIR / "postgresql"
 MIGRATION_LOCK = -19
@@ -379,18 +379,26 @@ class PostgresStorage(Storage):
     async def release_lease(self, name: str, holder: str) -> None:
         await self._pool.execute("DELETE FROM leases WHERE name = $1 AND holder = $2", name, holder)
 
-    async def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-        listed = ", ".join(f'"{column}"' for column in columns)
-        marks = ", ".join(f"${number}" for number in range(1, len(columns) + 1))
+    async def table_names(self) -> list[str]:
+        rows = await self._pool.fetch(
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1"
+        )
+        return [row[0] for row in rows]
+
+    async def load_tables(self, tables: Sequence[TableRows]) -> None:
         async with self._transaction() as db:
-            await db.executemany(f'INSERT INTO "{table}" ({listed}) VALUES ({marks})', rows)
-            if "id" in columns:
-                # Explicit ids leave an identity column's sequence behind: move it past the copy.
-                await db.execute(
-                    f"SELECT setval(pg_get_serial_sequence($1, 'id'), MAX(id)) FROM \"{table}\" "
-                    "HAVING MAX(id) IS NOT NULL",
-                    table,
-                )
+            for loaded in tables:
+                listed = ", ".join(f'"{column}"' for column in loaded.columns)
+                marks = ", ".join(f"${number}" for number in range(1, len(loaded.columns) + 1))
+                await db.executemany(f'INSERT INTO "{loaded.table}" ({listed}) VALUES ({marks})', loaded.rows)
+                if "id" in loaded.columns:
+                    # Explicit ids leave an identity column's sequence behind: move it past the copy.
+                    await db.execute(
+                        f"SELECT setval(pg_get_serial_sequence($1, 'id'), MAX(id)) FROM \"{loaded.table}\" "
+                        "HAVING MAX(id) IS NOT NULL",
+                        loaded.table,
+                    )
 
 
 def _result_values(row: ResultRow) -> tuple[Any, ...]:

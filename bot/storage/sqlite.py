@@ -24,7 +24,7 @@ import aiosqlite
 
 from bot.results import ResultRow
 from bot.storage.interface import Row, Storage
-from bot.storage.model import ActionRecord, ChannelBusy, GameRecord, StorageError, TurnClock, now
+from bot.storage.model import ActionRecord, ChannelBusy, GameRecord, StorageError, TableRows, TurnClock, now
 from bot.storage.sqlite_file import SQLITE_MIGRATIONS, open_database, open_reader
 
 LEASE_UPSERT = (
@@ -359,9 +359,16 @@ class SqliteStorage(Storage):
         async with self._transaction() as db:
             await db.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
 
-    async def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-        listed = ", ".join(f'"{column}"' for column in columns)
-        marks = ", ".join("?" for _ in columns)
+    async def table_names(self) -> list[str]:
+        rows = await self._fetch_all(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+        return [row[0] for row in rows]
+
+    async def load_tables(self, tables: Sequence[TableRows]) -> None:
         async with self._transaction() as db:
             # AUTOINCREMENT remembers the highest id inserted, so new games number on after the copy.
-            await db.executemany(f'INSERT INTO "{table}" ({listed}) VALUES ({marks})', rows)
+            for loaded in tables:
+                listed = ", ".join(f'"{column}"' for column in loaded.columns)
+                marks = ", ".join("?" for _ in loaded.columns)
+                await db.executemany(f'INSERT INTO "{loaded.table}" ({listed}) VALUES ({marks})', loaded.rows)

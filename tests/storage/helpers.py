@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any
 
 from bot.results import ResultRow
@@ -22,7 +23,7 @@ PLAYERS: list[dict[str, Any]] = [
 
 async def new_game(storage: Storage, channel_id: int = CHANNEL, seed: int = 2**62 + 5) -> GameRecord:
     return await storage.create_lobby(
-        "over9000", GUILD, channel_id, HOST, {"variant": "standard", "players": PLAYERS}, seed
+        "over9000", GUILD, channel_id, HOST, {"variant": "standard", "players": deepcopy(PLAYERS)}, seed
     )
 
 
@@ -43,5 +44,5 @@ def results_for(record: GameRecord, winner: int, finished_at: str) -> list[Resul
             outcome="win:over_9000",
             finished_at=finished_at,
         )
-        for seat, player in enumerate(PLAYERS)
+        for seat, player in enumerate(record.lobby["players"])
     ]

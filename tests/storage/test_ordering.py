@@ -5,8 +5,11 @@ process at a time."""
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 from pathlib import Path
 
+from bot.config import PROJECT_ROOT
 from bot.storage import ActionRecord, Storage, open_storage
 from tests.storage.helpers import GUEST, HOST, new_game
 
@@ -104,3 +107,40 @@ async def test_of_many_processes_racing_for_a_free_lease_exactly_one_wins(
     finally:
         for place in others:
             await place.close()
+
+
+async def test_three_os_processes_moving_one_game_keep_every_move_in_one_gapless_order(
+    storage: Storage, target: str | Path
+) -> None:
+    record = await new_game(storage)
+    moves = 40
+    processes = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.storage.writer_process",
+            str(target),
+            str(record.id),
+            str(actor),
+            str(moves),
+            cwd=PROJECT_ROOT,
+            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        for actor in range(3)
+    ]
+    for process in processes:
+        assert process.stdout is not None
+        assert await asyncio.wait_for(process.stdout.readline(), 60) == b"ready\n"
+    finished = await asyncio.gather(*(process.communicate(b"go\n") for process in processes))
+    assert [process.returncode for process in processes] == [0, 0, 0], [err.decode() for _, err in finished]
+    lost = sum(int(out) for out, _ in finished)
+
+    logged = await storage.actions(record.id)
+    assert [entry.seq for entry in logged] == list(range(1, 3 * moves + 1))
+    for actor in range(3):
+        assert [entry.action["n"] for entry in logged if entry.actor_id == actor] == list(range(moves))
+    assert (await storage.game(record.id)).version == 3 * moves  # type: ignore[union-attr]
+    assert lost > 0, "the processes never raced"
