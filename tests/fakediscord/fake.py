@@ -17,6 +17,7 @@ import yarl
 from aiohttp import web
 from PIL import Image
 
+from .activity import BotErrorLog, RequestActivity, running_bot_handlers
 from .commands import command_data
 from .errors import (
     BotDidNotSettle,
@@ -41,41 +42,9 @@ from .rest import Fault, RecordedRequest, RestApi
 from .spec import load_spec
 from .world import FakeChannel, FakeGuild, FakeUser, Snowflakes, StoredMessage, Users, build_world
 
-# Tasks discord.py names when it runs a command, a view/modal/dynamic item callback or an event listener.
-BOT_HANDLER_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-", "discord.py: ")
 # The fake sends every guild right after READY; discord.py's default 2 s wait for more is wasted time.
 GUILD_READY_GRACE = 0.05
 STARTUP_TIMEOUT = 10.0
-
-
-class RequestActivity:
-    """REST requests in flight, and when the last one started or finished (for the quiet period)."""
-
-    def __init__(self) -> None:
-        self.in_flight = 0
-        self.idle = asyncio.Event()
-        self.idle.set()
-        self.last_change = 0.0
-
-    def started(self) -> None:
-        self.in_flight += 1
-        self.idle.clear()
-        self.last_change = asyncio.get_running_loop().time()
-
-    def finished(self) -> None:
-        self.in_flight -= 1
-        if self.in_flight == 0:
-            self.idle.set()
-        self.last_change = asyncio.get_running_loop().time()
-
-
-class _BotErrorLog(logging.Handler):
-    def __init__(self, sink: list[str]) -> None:
-        super().__init__(logging.ERROR)
-        self.sink = sink
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.sink.append(self.format(record))
 
 
 class FakeDiscord:
@@ -198,7 +167,7 @@ class FakeDiscord:
         """Start the bot as production does, wait until it is ready and settled; close it on exit."""
         bot._connection.guild_ready_timeout = GUILD_READY_GRACE
         self.gateway.ready.clear()
-        error_log = _BotErrorLog(self.bot_errors)
+        error_log = BotErrorLog(self.bot_errors)
         logging.getLogger("discord").addHandler(error_log)
         bot_task = asyncio.create_task(bot.start(token or self.token), name="fake-discord: bot")
         try:
@@ -373,7 +342,7 @@ class FakeDiscord:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.settle_timeout
         while True:
-            busy = _running_bot_handlers()
+            busy = running_bot_handlers()
             if loop.time() > deadline:
                 names = sorted(task.get_name() for task in busy)
                 raise BotDidNotSettle(f"the bot was still busy after {self.settle_timeout} s: {names}")
@@ -519,11 +488,3 @@ class FakeDiscord:
         if errors:
             listed = "\n  ".join(errors)
             self.fail(DiscordContractError(f"the fake's own {what} breaks {schema}:\n  {listed}"))
-
-
-def _running_bot_handlers() -> list[asyncio.Task[Any]]:
-    return [
-        task
-        for task in asyncio.all_tasks()
-        if not task.done() and task.get_name().startswith(BOT_HANDLER_TASK_PREFIXES)
-    ]
