@@ -3,7 +3,8 @@
 Finished and abandoned games older than the retention period are deleted with their actions; their
 result rows stay, so stats and history keep counting them. Backups use SQLite's online backup API on
 a connection of their own: the copy is one consistent snapshot even while games are being saved, and
-the bot's own connections never wait for it.
+the bot's own connections never wait for it. A PostgreSQL server is backed up with its own tools
+(``pg_dump``), so the settings refuse ``BACKUP_DIR`` beside ``DATABASE_URL``.
 """
 
 from __future__ import annotations
