@@ -33,12 +33,15 @@ async def test_every_migration_is_applied_once_and_recorded(storage: Storage, ta
 
 
 async def test_two_processes_opening_a_new_database_together_migrate_it_once(target: str | Path) -> None:
-    opened = await asyncio.gather(open_storage(target), open_storage(target))
+    results = await asyncio.gather(open_storage(target), open_storage(target), return_exceptions=True)
+    opened = [result for result in results if isinstance(result, Storage)]
     try:
+        assert len(opened) == 2, results
+        shipped = [migration.number for migration in migrations_in(MIGRATIONS_DIR / opened[0].dialect)]
         for storage in opened:
-            assert await storage.schema_versions() == list(range(1, len(await storage.schema_versions()) + 1))
+            assert await storage.schema_versions() == shipped
         rows = await opened[0].read_all("SELECT COUNT(*), COUNT(DISTINCT version) FROM schema_migrations")
-        assert rows[0][0] == rows[0][1]
+        assert tuple(rows[0]) == (len(shipped), len(shipped))
     finally:
         for storage in opened:
             await storage.close()
