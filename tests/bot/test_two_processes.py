@@ -22,6 +22,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.components import control_of
 from bot.config import PROJECT_ROOT
 from bot.storage import GameRecord, Storage, open_storage
 from rules.cell import RULES as CELL_RULES
@@ -29,6 +30,7 @@ from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, find_control
 from tests.bot.policies import passive
 from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.world import StoredMessage
 
 PROCESS_TIMEOUT = 60.0
 SHARDS = 2
@@ -129,6 +131,21 @@ class Onlooker:
         return CELL_RULES.load_state(record.state_json)
 
 
+async def _board_at_its_version(table: CellTable) -> StoredMessage:
+    """The game's board once its buttons carry the saved version: a busy bot process may edit the board
+    a moment after the fake has gone quiet."""
+    deadline = asyncio.get_running_loop().time() + PROCESS_TIMEOUT
+    while True:
+        record, board = await table.record(), await table.board()
+        controls = {control_of(c.get("custom_id", "")) for c in board.walk_components()}
+        if any(control is not None and control.version == record.version for control in controls):
+            return board
+        assert asyncio.get_running_loop().time() < deadline, (
+            f"the board never showed version {record.version}"
+        )
+        await asyncio.sleep(0.05)
+
+
 async def _logged(table: CellTable) -> tuple[int, int]:
     """The game's version and the length of its action log."""
     record = await table.record()
@@ -137,8 +154,8 @@ async def _logged(table: CellTable) -> tuple[int, int]:
 
 async def _click_on_both_shards(fake: FakeDiscord, table: CellTable) -> None:
     """One of the active player's buttons, clicked once and delivered to each process."""
+    board = await _board_at_its_version(table)
     state = await table.state()
-    board = await table.board()
     indexes = range(len(legal_actions(state, state.active_seat)))
     buttons = [c for index in indexes if (c := find_control(board, "act", str(index))) and c["type"] == 2]
     assert buttons, "the board offers no action button"
@@ -184,7 +201,7 @@ async def test_two_processes_share_one_database_without_double_or_lost_moves(
             assert await _logged(tables[1]) == (before[0] + 1, before[1] + 1)
 
             logged = await _logged(tables[1])
-            old_board = await tables[1].board()
+            old_board = await _board_at_its_version(tables[1])
             await bots[1].kill()
             await bots[1].start()
             assert await _logged(tables[1]) == logged
