@@ -3,7 +3,7 @@
 Ctrl-C and SIGTERM (what a service manager or ``docker stop`` sends) both close the bot cleanly.
 Every start-up problem ends the process with one line that says what to fix and its own exit code:
 
-- 2: the settings (``.env``) are missing or wrong;
+- 2: the settings (``.env``) are missing or wrong (or ``METRICS_PORT`` is taken);
 - 3: the database (file or server) cannot be used;
 - 4: Discord refused the token;
 - 5: Discord cannot be reached.
@@ -19,7 +19,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.app import GameBot
+from bot.app import create_bot
 from bot.config import Settings, SettingsError, configure_logging, load_settings
 from bot.storage import StorageError, open_storage
 
@@ -30,7 +30,7 @@ log = logging.getLogger("bot")
 
 async def run(settings: Settings) -> None:
     storage = await open_storage(settings.database_target)
-    bot = GameBot(settings, storage=storage)
+    bot = create_bot(settings, storage=storage)
     closing: list[asyncio.Task[None]] = []
 
     def stop(signal_name: str) -> None:
@@ -60,6 +60,9 @@ def main() -> int:
     configure_logging(settings.log_level)
     try:
         asyncio.run(run(settings))
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return EXIT_SETTINGS
     except StorageError as error:
         print(error, file=sys.stderr)
         return EXIT_DATABASE

@@ -5,6 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -12,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import metrics
 from bot.autopilot import Autopilot
 from bot.components import Control, GameButton, GameSelect, control_of
 from bot.config import Settings
@@ -21,11 +25,16 @@ from bot.replies import in_time, reply_error
 from bot.server_settings import ServerSettingsStore
 from bot.service import GameService, Move
 from bot.settings_command import settings_command
+from bot.sharding import ShardScope
 from bot.storage import Storage, open_storage
 from bot.turnclock import TurnClock
 from bot.upkeep import Upkeep
 
 log = logging.getLogger("bot")
+
+COMMAND_SYNC_LEASE = "command sync"
+# Longer than any sync takes; a process that dies while syncing holds it no longer than this.
+COMMAND_SYNC_LEASE_SECONDS = 120.0
 
 
 class GameController(Protocol):
@@ -50,6 +59,7 @@ class GameBot(commands.Bot):
         settings: Settings,
         new_seed: Callable[[], int] | None = None,
         storage: Storage | None = None,
+        **client_options: Any,
     ) -> None:
         """``storage`` is the database already opened (the command line opens it before logging in, so
         a bad file stops the bot before it touches Discord); without it ``setup_hook`` opens it."""
@@ -61,17 +71,26 @@ class GameBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             # Boards are reached through their stored ids, never through discord.py's message cache.
             max_messages=None,
+            **client_options,
         )
         self.settings = settings
+        self.scope = ShardScope.of(settings)
+        # Who this bot is when it takes a lease in the shared database.
+        self.lease_holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(3)}"
         self.storage = storage
         self.service: GameService | None = None
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
-        self.upkeep = Upkeep(settings, lambda: self.storage)
+        self.upkeep = Upkeep(settings, lambda: self.storage, self.scope)
         self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)
         self._server_settings: ServerSettingsStore | None = None
+        self.metrics_server = (
+            None
+            if settings.metrics_port is None
+            else metrics.MetricsServer(settings.metrics_port, self.health, self.count_active_games)
+        )
 
     @property
     def server_settings(self) -> ServerSettingsStore:
@@ -92,6 +111,8 @@ class GameBot(commands.Bot):
         self.tree.add_command(settings_command(self))
         self.tree.on_error = self._on_command_error
         self.add_dynamic_items(GameButton, GameSelect)
+        if self.metrics_server is not None:
+            await self.metrics_server.start()
         await self._sync_commands()
 
     def _add_records_and_privacy(self) -> None:
@@ -105,7 +126,22 @@ class GameBot(commands.Bot):
 
     async def _sync_commands(self) -> None:
         """Syncs the slash commands only when their definitions changed since the last sync (a hash kept
-        in the database): Discord rate-limits syncs, and an unchanged tree needs none."""
+        in the database): Discord rate-limits syncs, and an unchanged tree needs none. Of several
+        processes, only the one holding shard 0 syncs, and only while it holds the sync's lease (a new
+        process started before the old one has stopped leaves the sync to the first one there)."""
+        assert self.storage is not None
+        if not self.scope.primary:
+            return
+        holder = self.lease_holder
+        if not await self.storage.try_lease(COMMAND_SYNC_LEASE, holder, COMMAND_SYNC_LEASE_SECONDS):
+            log.info("another process is syncing the slash commands")
+            return
+        try:
+            await self._sync_changed_commands()
+        finally:
+            await self.storage.release_lease(COMMAND_SYNC_LEASE, holder)
+
+    async def _sync_changed_commands(self) -> None:
         assert self.storage is not None
         guild_id = self.settings.dev_guild_id
         guild = discord.Object(id=guild_id) if guild_id is not None else None
@@ -156,7 +192,8 @@ class GameBot(commands.Bot):
             return
         try:
             await in_time(interaction, self.controllers[game].on_control(interaction, control))
-        except Exception:
+        except Exception as error:
+            metrics.handled(error)
             log.exception(
                 "error handling %s in game %s, channel %s",
                 control.op,
@@ -164,15 +201,39 @@ class GameBot(commands.Bot):
                 interaction.channel_id,
             )
             await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
+        else:
+            metrics.handled()
+
+    async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
+        metrics.handled()
 
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
+        metrics.handled(error.original if isinstance(error, app_commands.CommandInvokeError) else error)
         command = interaction.command.qualified_name if interaction.command else "?"
         log.error("error in /%s in channel %s", command, interaction.channel_id, exc_info=error)
         await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
 
+    def health(self) -> dict[str, Any]:
+        """What ``/healthz`` reports: "ok" once connected with the database open."""
+        up = self.is_ready() and not self.is_closed() and self.storage is not None
+        return {
+            "status": "ok" if up else "starting" if not self.is_closed() else "closing",
+            "shards": sorted(self.scope.shard_ids),
+            "shard_count": self.scope.shard_count,
+            "guilds": len(self.guilds),
+        }
+
+    async def count_active_games(self) -> None:
+        if self.storage is None:
+            return
+        rows = await self.storage.read_all("SELECT game, guild_id FROM games WHERE status = 'active'")
+        metrics.count_active_games([row[0] for row in rows if self.scope.owns(row[1])])
+
     async def close(self) -> None:
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
         self.autopilot.stop()
         await self.upkeep.stop()
         self.turn_clock.stop()
@@ -186,3 +247,26 @@ class GameBot(commands.Bot):
         await self.autopilot.resume_all()
         self.autopilot.start_sweeping()
         self.turn_clock.start()
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot on the gateway shards ``SHARD_IDS`` of ``SHARD_COUNT`` (all of them when unset)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        new_seed: Callable[[], int] | None = None,
+        storage: Storage | None = None,
+    ) -> None:
+        assert settings.shard_count is not None
+        shard_ids = None if settings.shard_ids is None else list(settings.shard_ids)
+        super().__init__(settings, new_seed, storage, shard_count=settings.shard_count, shard_ids=shard_ids)
+
+
+def create_bot(
+    settings: Settings, new_seed: Callable[[], int] | None = None, storage: Storage | None = None
+) -> GameBot:
+    """A sharded bot when ``SHARD_COUNT`` is set, else one connection for every server."""
+    if settings.shard_count is None:
+        return GameBot(settings, new_seed, storage)
+    return ShardedGameBot(settings, new_seed, storage)

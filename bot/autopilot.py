@@ -98,7 +98,8 @@ class Autopilot:
                 log.exception("the autopilot sweep failed")
 
     async def resume_all(self) -> None:
-        """After a restart, games waiting on an AI seat carry on."""
+        """After a restart, games waiting on an AI seat carry on (those of this process's servers:
+        each game is driven by the process that holds its server's shard)."""
         service = self.bot.service
         assert service is not None
         for game_id in await service.storage.active_game_ids():
@@ -110,7 +111,7 @@ class Autopilot:
         try:
             while True:
                 record = await service.storage.game(game_id)
-                if record is None or record.status != "active":
+                if record is None or record.status != "active" or not self.bot.scope.owns(record.guild_id):
                     return
                 module = service.module(record)
                 state = service.load_state(record)

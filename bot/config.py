@@ -40,6 +40,12 @@ class Settings(BaseModel):
     backup_keep: int = Field(default=7, ge=1)
     turn_clock_scale: float = Field(default=1.0, gt=0, le=10)
     """Multiplies every turn-clock and lobby delay of every server (tests make them short)."""
+    shard_count: int | None = Field(default=None, ge=1)
+    """Gateway shards of the whole bot; unset runs one unsharded connection."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process holds (all of them when unset)."""
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    """Serves ``/healthz`` and Prometheus ``/metrics`` on this port when set."""
 
     @field_validator("log_level")
     @classmethod
@@ -48,6 +54,26 @@ class Settings(BaseModel):
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
         return level
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _id_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            try:
+                return tuple(int(part) for part in value.replace(" ", "").split(",") if part)
+            except ValueError:
+                raise ValueError("SHARD_IDS must be shard numbers separated by commas, such as 0,1") from None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_exist(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, the number of shards of the whole bot")
+        if not self.shard_ids or any(not 0 <= shard < self.shard_count for shard in self.shard_ids):
+            raise ValueError(f"SHARD_IDS must be numbers from 0 to {self.shard_count - 1} (SHARD_COUNT - 1)")
+        return self
 
     @field_validator("database_path")
     @classmethod
@@ -116,6 +142,9 @@ def load_settings(env_file: Path = PROJECT_ROOT / ".env", environ: dict[str, str
             ("backup_interval_hours", "BACKUP_INTERVAL_HOURS"),
             ("backup_keep", "BACKUP_KEEP"),
             ("turn_clock_scale", "TURN_CLOCK_SCALE"),
+            ("shard_count", "SHARD_COUNT"),
+            ("shard_ids", "SHARD_IDS"),
+            ("metrics_port", "METRICS_PORT"),
         )
         if merged.get(key, "").strip()
     }

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot import metrics
 from bot.text import MESSAGE_LIMIT, clip
 
 log = logging.getLogger("bot.replies")
@@ -48,6 +49,7 @@ async def in_time(
             if not interaction.response.is_done():
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
+                    metrics.answered(interaction)
     return await task
 
 
@@ -62,6 +64,7 @@ async def send(
             sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
             return sent.id
         await interaction.response.send_message(ephemeral=ephemeral, **fields)
+        metrics.answered(interaction)
     if ephemeral:
         return None
     return (await interaction.original_response()).id
@@ -74,6 +77,7 @@ async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:
             await interaction.edit_original_response(**fields)
         else:
             await interaction.response.edit_message(**fields)
+            metrics.answered(interaction)
 
 
 async def reply_private(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:

@@ -69,18 +69,19 @@ class TurnClock:
                 log.exception("the turn clock failed")
 
     async def check(self) -> None:
-        """Fires every reminder, hand-off and lobby expiry that is due."""
+        """Fires every reminder, hand-off and lobby expiry that is due in this process's servers."""
         storage = self.bot.storage
         assert storage is not None
+        owns = self.bot.scope.owns
         moment = datetime.now(UTC)
-        for clock in await storage.turn_clocks():
+        for clock in [clock for clock in await storage.turn_clocks() if owns(clock.guild_id)]:
             settings = await self.bot.server_settings.get(clock.guild_id)
             waited = (moment - datetime.fromisoformat(clock.called_at)).total_seconds()
             if clock.stage < HANDED_OFF and waited >= self.seconds(settings.handoff_minutes):
                 await self._hand_off(clock, settings.handoff_minutes)
             elif clock.stage < REMINDED and waited >= self.seconds(settings.reminder_minutes):
                 await self._remind(clock, settings.reminder_minutes, settings.handoff_minutes)
-        for lobby in await storage.lobbies():
+        for lobby in [lobby for lobby in await storage.lobbies() if owns(lobby.guild_id)]:
             settings = await self.bot.server_settings.get(lobby.guild_id)
             expiry = timedelta(seconds=self.seconds(settings.lobby_expiry_minutes))
             if datetime.fromisoformat(lobby.updated_at) + expiry <= moment:

@@ -19,6 +19,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.config import Settings
+from bot.sharding import ShardScope
 from bot.storage import Storage
 
 log = logging.getLogger("bot.upkeep")
@@ -85,11 +86,15 @@ async def backup_database(database: Path, folder: Path, keep: int) -> Path:
 
 class Upkeep:
     """The periodic jobs, each on its own timer, started with the bot and stopped before its storage
-    closes."""
+    closes. Of several processes, the one holding shard 0 runs the bot-wide prune and the backups, and
+    each process prunes the servers it looks after by their own shorter retention."""
 
-    def __init__(self, settings: Settings, storage: Callable[[], Storage | None]) -> None:
+    def __init__(
+        self, settings: Settings, storage: Callable[[], Storage | None], scope: ShardScope | None = None
+    ) -> None:
         self.settings = settings
         self._storage = storage
+        self.scope = scope or ShardScope()
         self.prune_interval = PRUNE_INTERVAL_SECONDS
         self._tasks: list[asyncio.Task[None]] = []
         self._copies: set[asyncio.Task[Path]] = set()
@@ -98,11 +103,17 @@ class Upkeep:
         storage = self._storage()
         if storage is None:
             return 0
-        pruned = await prune_old_games(storage, timedelta(days=self.settings.retention_days))
+        pruned = 0
+        if self.scope.primary:
+            pruned += await prune_old_games(storage, timedelta(days=self.settings.retention_days))
         # A server may keep its games for less time than the bot does (its /settings), never more.
         for guild_id, chosen in (await storage.every_guild_settings()).items():
             days = chosen.get("retention_days")
-            if isinstance(days, int | float) and 0 < days < self.settings.retention_days:
+            if (
+                self.scope.owns(guild_id)
+                and isinstance(days, int | float)
+                and 0 < days < self.settings.retention_days
+            ):
                 pruned += await prune_old_games(storage, timedelta(days=days), guild_id)
         if pruned:
             log.info("pruned %d games older than %g days", pruned, self.settings.retention_days)
@@ -127,7 +138,7 @@ class Upkeep:
         if self._tasks:
             return
         self._tasks.append(asyncio.create_task(self._every(self.prune_interval, self.prune), name="prune"))
-        if self.settings.backup_dir is not None:
+        if self.settings.backup_dir is not None and self.scope.primary:
             hours = self.settings.backup_interval_hours
             self._tasks.append(asyncio.create_task(self._every(hours * 3600, self.backup), name="backup"))
 

@@ -104,8 +104,10 @@ def game_view(game: int) -> discord.ui.View:
     return view
 
 
-def make_bot(sync_to_guild: int | None = None) -> commands.Bot:
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+def make_bot(sync_to_guild: int | None = None, sharded: bool = False) -> commands.Bot:
+    """A bot with test commands; ``sharded`` makes it an AutoShardedBot on every recommended shard."""
+    bot_type = commands.AutoShardedBot if sharded else commands.Bot
+    bot = bot_type(command_prefix="!", intents=discord.Intents.default())
     cell = app_commands.Group(name="cell", description="Perfect Cell games")
 
     @cell.command(name="start", description="Start a game")
@@ -200,7 +202,11 @@ def make_bot(sync_to_guild: int | None = None) -> commands.Bot:
             bot.tree.copy_global_to(guild=discord.Object(sync_to_guild))
             await bot.tree.sync(guild=discord.Object(sync_to_guild))
 
+    async def identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord lets one shard identify every 5 s; the fake lets them all in at once."""
+
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    bot.before_identify_hook = identify_at_once  # type: ignore[method-assign]
     return bot
 
 
@@ -483,6 +489,31 @@ async def test_every_guild_arrives_with_its_channels_and_members() -> None:
             ]
             assert guild.member_count == len(list(fake.users)) + 1
             assert guild.me.guild_permissions.manage_messages
+
+
+async def test_a_sharded_bot_hears_each_guild_on_its_own_shard() -> None:
+    async with FakeDiscord(guilds=2, shard_count=2) as fake, fake.running(make_bot(sharded=True)) as bot:
+        assert bot.shard_count == 2, "the shard count comes from GET /gateway/bot"
+        assert sorted(fake.gateway.shards) == [0, 1]
+        shard_of_guild = {guild.id: guild.shard_id for guild in bot.guilds}
+        assert shard_of_guild == {fake.guilds[0].id: 0, fake.guilds[1].id: 1}
+        first, general = fake.gateway.shards[0], fake.guilds[1].channel("general")
+        heard_before = first.sequence
+        said = await fake.slash(fake.users.carol, "cell where", channel=general)
+        assert first.sequence == heard_before, "shard 0 heard nothing of the other guild"
+        assert said.message is not None and said.message.content == f"carol in {fake.guilds[1].name} #general"
+        misrouted = await fake.slash(fake.users.carol, "cell where", channel=general, shard_id=0)
+        assert first.sequence == heard_before + 1, "shard 0 heard only the misrouted interaction"
+        assert misrouted.message is not None
+
+
+async def test_a_shard_outside_the_shard_count_is_refused() -> None:
+    beyond = commands.Bot(command_prefix="!", intents=discord.Intents.default(), shard_id=2, shard_count=2)
+    async with FakeDiscord() as fake:
+        with pytest.raises(discord.ConnectionClosed) as refused:
+            async with fake.running(beyond):
+                pytest.fail("the bot connected on a shard that does not exist")
+    assert refused.value.code == 4010
 
 
 async def test_interactions_in_another_guild_carry_its_guild_and_channel() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import metrics
 from bot.boards import as_edit, board_file, message_link, player_tag
 from bot.components import Control, button, select, view_of
 from bot.replies import in_time, reply_error, reply_private, send, update
@@ -265,7 +266,7 @@ class CellController(TableController):
             await reply_error(interaction, refusal)
             return
         state = self.service.load_state(record)
-        board = await asyncio.to_thread(render_cell, view(state, None))
+        board = await metrics.render("cell", render_cell, view(state, None))
         await reply_private(
             interaction,
             "This board is out of date, so nothing changed. Here is the current one"
@@ -349,7 +350,7 @@ class CellController(TableController):
     async def board_message(
         self, record: GameRecord, state: CellState, events: list[Event]
     ) -> dict[str, Any]:
-        board = await asyncio.to_thread(render_cell, view(state, None))
+        board = await metrics.render("cell", render_cell, view(state, None))
         player = record.lobby["players"][state.active_seat]
         embed = _board_embed(state, events, player)
         embed.set_image(url="attachment://board.png")

@@ -14,12 +14,12 @@ its reason, whatever is no longer legal.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot import metrics
 from bot.boards import board_file, player_tag
 from bot.components import Control, button, view_of
 from bot.games.over9000_panel import (
@@ -371,7 +371,7 @@ class Over9000Controller(TableController):
         self, record: GameRecord, state: Over9000State, events: list[Event]
     ) -> dict[str, Any]:
         public = view(state, None)
-        board = await asyncio.to_thread(render_over9000, public)
+        board = await metrics.render("over9000", render_over9000, public)
         players = record.lobby["players"]
         embed = _board_embed(public, players)
         embed.set_image(url="attachment://board.png")

@@ -17,6 +17,7 @@ import yarl
 from aiohttp import web
 from PIL import Image
 
+from .activity import BotErrorLog, RequestActivity, running_bot_handlers
 from .commands import command_data
 from .errors import (
     BotDidNotSettle,
@@ -41,41 +42,9 @@ from .rest import Fault, RecordedRequest, RestApi
 from .spec import load_spec
 from .world import FakeChannel, FakeGuild, FakeUser, Snowflakes, StoredMessage, Users, build_world
 
-# Tasks discord.py names when it runs a command, a view/modal/dynamic item callback or an event listener.
-BOT_HANDLER_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-", "discord.py: ")
 # The fake sends every guild right after READY; discord.py's default 2 s wait for more is wasted time.
 GUILD_READY_GRACE = 0.05
 STARTUP_TIMEOUT = 10.0
-
-
-class RequestActivity:
-    """REST requests in flight, and when the last one started or finished (for the quiet period)."""
-
-    def __init__(self) -> None:
-        self.in_flight = 0
-        self.idle = asyncio.Event()
-        self.idle.set()
-        self.last_change = 0.0
-
-    def started(self) -> None:
-        self.in_flight += 1
-        self.idle.clear()
-        self.last_change = asyncio.get_running_loop().time()
-
-    def finished(self) -> None:
-        self.in_flight -= 1
-        if self.in_flight == 0:
-            self.idle.set()
-        self.last_change = asyncio.get_running_loop().time()
-
-
-class _BotErrorLog(logging.Handler):
-    def __init__(self, sink: list[str]) -> None:
-        super().__init__(logging.ERROR)
-        self.sink = sink
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.sink.append(self.format(record))
 
 
 class FakeDiscord:
@@ -90,6 +59,9 @@ class FakeDiscord:
     which reads `fake.failures` itself. Such a test may also pass `check_own_payloads=False`: every
     request of the bot is still checked against the spec, but not the fake's own responses and
     interactions, which the other tests check and which would otherwise cost the fake most of its time.
+
+    `FakeDiscord(guilds=2, shard_count=2)` puts guild ``n`` on shard ``n % 2`` and recommends two
+    shards: each shard's events reach the session (of whichever bot or process) that identified on it.
     """
 
     def __init__(
@@ -103,6 +75,7 @@ class FakeDiscord:
         channels_per_guild: int = 2,
         settle_after_actions: bool = True,
         check_own_payloads: bool = True,
+        shard_count: int = 1,
     ) -> None:
         self.token = token
         self.answer_deadline = answer_deadline
@@ -110,7 +83,7 @@ class FakeDiscord:
         self.settle_timeout = settle_timeout
         self.spec = load_spec()
         self.snowflakes = Snowflakes()
-        self.world = build_world(self.snowflakes, guilds, channels_per_guild)
+        self.world = build_world(self.snowflakes, guilds, channels_per_guild, shard_count)
         self.settle_after_actions = settle_after_actions
         self.check_own_payloads = check_own_payloads
         self.requests: list[RecordedRequest] = []
@@ -125,7 +98,7 @@ class FakeDiscord:
         self._port = 0
         self._runner: web.AppRunner | None = None
         self._patches = contextlib.ExitStack()
-        self.gateway = Gateway(self.world, token, "")
+        self.gateway = Gateway(self.world, token, "", shard_count)
 
     @property
     def users(self) -> Users:
@@ -194,7 +167,7 @@ class FakeDiscord:
         """Start the bot as production does, wait until it is ready and settled; close it on exit."""
         bot._connection.guild_ready_timeout = GUILD_READY_GRACE
         self.gateway.ready.clear()
-        error_log = _BotErrorLog(self.bot_errors)
+        error_log = BotErrorLog(self.bot_errors)
         logging.getLogger("discord").addHandler(error_log)
         bot_task = asyncio.create_task(bot.start(token or self.token), name="fake-discord: bot")
         try:
@@ -209,9 +182,16 @@ class FakeDiscord:
         bot_task.result()
 
     async def slash(
-        self, user: FakeUser, command: str, *, channel: FakeChannel | None = None, **options: Any
+        self,
+        user: FakeUser,
+        command: str,
+        *,
+        channel: FakeChannel | None = None,
+        shard_id: int | None = None,
+        **options: Any,
     ) -> InteractionResult:
-        """Type `/command` with options, as `user`, in `channel` (default: the first guild's first one)."""
+        """Type `/command` with options, as `user`, in `channel` (default: the first guild's first one).
+        ``shard_id`` sends it to that shard's session instead of the guild's (see ``click``)."""
         path = command.removeprefix("/").split()
         target = channel or self.guild.channels[0]
         guild = self.world.guild_of(target)
@@ -220,17 +200,31 @@ class FakeDiscord:
         if required & ~guild.permissions_of(user).value:
             raise UserActionError(f"{user.username} lacks the permissions /{path[0]} requires")
         data = command_data(definition, path, options, guild, user)
-        return await self._interact(user, target, APPLICATION_COMMAND, data, f"/{command} by {user.username}")
+        description = f"/{command} by {user.username}"
+        return await self._interact(user, target, APPLICATION_COMMAND, data, description, shard_id=shard_id)
 
     async def click(
-        self, user: FakeUser, message: StoredMessage | InteractionResult, button: str
+        self,
+        user: FakeUser,
+        message: StoredMessage | InteractionResult,
+        button: str,
+        *,
+        shard_id: int | None = None,
     ) -> InteractionResult:
-        """Click the button with this label or custom_id on the message's current state."""
+        """Click the button with this label or custom_id on the message's current state. With
+        ``shard_id`` the interaction goes to that shard's session whatever the guild's shard (a
+        misroute, or a click during a failover)."""
         clicked = self._visible_message(user, message)
         data = button_data(clicked, button)
         description = f"{user.username} clicking {button!r}"
         return await self._interact(
-            user, self._channel_of(clicked), MESSAGE_COMPONENT, data, description, clicked
+            user,
+            self._channel_of(clicked),
+            MESSAGE_COMPONENT,
+            data,
+            description,
+            clicked,
+            shard_id=shard_id,
         )
 
     async def click_late(
@@ -253,14 +247,16 @@ class FakeDiscord:
         *,
         custom_id: str | None = None,
         forged: bool = False,
+        shard_id: int | None = None,
     ) -> InteractionResult:
         """Pick `values` in the message's string select (the only one, or the one with `custom_id`);
-        ``forged`` sends them even if the menu does not offer them, as a tampered client could."""
+        ``forged`` sends them even if the menu does not offer them, as a tampered client could.
+        ``shard_id`` sends it to that shard's session instead of the guild's (see ``click``)."""
         chosen = self._visible_message(user, message)
         data = select_data(chosen, values, custom_id, forged)
         description = f"{user.username} selecting {list(values)}"
         return await self._interact(
-            user, self._channel_of(chosen), MESSAGE_COMPONENT, data, description, chosen
+            user, self._channel_of(chosen), MESSAGE_COMPONENT, data, description, chosen, shard_id=shard_id
         )
 
     async def submit_modal(
@@ -305,9 +301,9 @@ class FakeDiscord:
             raise UserActionError(f"{method} {template} is not a route of Discord's API")
         self.rest.faults.append(Fault(method.upper(), template, status, code, message, delay, times))
 
-    async def interrupt_gateway(self) -> None:
-        """Drop the bot's gateway connection like a network blip, and wait until the bot has resumed."""
-        await self.gateway.interrupt()
+    async def interrupt_gateway(self, shard_id: int = 0) -> None:
+        """Drop a shard's gateway connection like a network blip, and wait until the bot has resumed."""
+        await self.gateway.interrupt(shard_id)
         await asyncio.wait_for(self.gateway.resumed.wait(), STARTUP_TIMEOUT)
 
     async def together(self, *actions: Awaitable[InteractionResult]) -> list[InteractionResult]:
@@ -346,7 +342,7 @@ class FakeDiscord:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.settle_timeout
         while True:
-            busy = _running_bot_handlers()
+            busy = running_bot_handlers()
             if loop.time() > deadline:
                 names = sorted(task.get_name() for task in busy)
                 raise BotDidNotSettle(f"the bot was still busy after {self.settle_timeout} s: {names}")
@@ -391,6 +387,8 @@ class FakeDiscord:
         description: str,
         source: StoredMessage | None = None,
         triggering_metadata: dict[str, Any] | None = None,
+        *,
+        shard_id: int | None = None,
     ) -> InteractionResult:
         if self.settle_after_actions:
             self.check()
@@ -422,7 +420,7 @@ class FakeDiscord:
         # Discord's 3 s start when it sends the interaction, so a bot too busy to read its gateway
         # (the send waits on a full socket) spends them too.
         sent_at = loop.time()
-        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        await self.gateway.dispatch("INTERACTION_CREATE", payload, shard_id=shard_id)
         await self._until_answered(interaction, sent_at)
         if not interaction.answered.done():
             interaction.expired = True
@@ -490,11 +488,3 @@ class FakeDiscord:
         if errors:
             listed = "\n  ".join(errors)
             self.fail(DiscordContractError(f"the fake's own {what} breaks {schema}:\n  {listed}"))
-
-
-def _running_bot_handlers() -> list[asyncio.Task[Any]]:
-    return [
-        task
-        for task in asyncio.all_tasks()
-        if not task.done() and task.get_name().startswith(BOT_HANDLER_TASK_PREFIXES)
-    ]

@@ -1,5 +1,10 @@
 """The gateway websocket: HELLO, heartbeats, IDENTIFY → READY + a GUILD_CREATE per guild, RESUME, and
-dispatches."""
+dispatches.
+
+A bot may identify several sessions, each with its own ``shard`` pair ``[shard_id, shard_count]`` (one
+unsharded session counts as shard 0 of 1). Like Discord, each session hears only about its shard's
+guilds, ``shard_id = (guild_id >> 22) % shard_count``; events without a guild go to shard 0.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .errors import UserActionError
-from .world import World
+from .world import FakeGuild, World
 
 HELLO, HEARTBEAT, IDENTIFY, PRESENCE_UPDATE, VOICE_STATE_UPDATE = 10, 1, 2, 3, 4
 RESUME, REQUEST_GUILD_MEMBERS, INVALID_SESSION, HEARTBEAT_ACK, DISPATCH = 6, 8, 9, 11, 0
@@ -25,7 +30,7 @@ UNKNOWN_ERROR, UNKNOWN_OPCODE, DECODE_ERROR, AUTHENTICATION_FAILED, ALREADY_AUTH
     4004,
     4005,
 )
-DISALLOWED_INTENTS = 4014
+INVALID_SHARD, DISALLOWED_INTENTS = 4010, 4014
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 GUILD_MESSAGES_INTENT = 1 << 9
 IGNORED_OPCODES = {PRESENCE_UPDATE, VOICE_STATE_UPDATE, REQUEST_GUILD_MEMBERS}
@@ -47,12 +52,22 @@ class _Connection:
         await self.socket.send_bytes(data)
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to."""
+    return (guild_id >> 22) % shard_count
+
+
 @dataclass(eq=False)
 class _Session:
     session_id: str
     intents: int
+    shard_id: int = 0
+    shard_count: int = 1
     sequence: int = 0
     connection: _Connection | None = None
+
+    def holds(self, guild_id: int | None) -> bool:
+        return shard_of(guild_id or 0, self.shard_count) == self.shard_id
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         if self.connection is None:
@@ -66,33 +81,51 @@ class Gateway:
     world: World
     token: str
     url: str
+    shard_count: int = 1
+    """What ``GET /gateway/bot`` recommends; sessions may identify with any count."""
     sessions: dict[str, _Session] = field(default_factory=dict)
-    current: _Session | None = None
+    shards: dict[int, _Session] = field(default_factory=dict)
+    """The latest session of each shard id."""
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     resumed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def current(self) -> _Session | None:
+        """The session of shard 0 (the only one of an unsharded bot)."""
+        return self.shards.get(0)
 
     @property
     def connected(self) -> bool:
         return self.current is not None and self.current.connection is not None
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        if self.current is None:
-            raise UserActionError(f"cannot dispatch {event}: no bot has identified")
-        await self.current.dispatch(event, data)
+    def session_for(self, guild_id: int | None) -> _Session | None:
+        """The session that holds the guild's shard."""
+        return next((session for session in self.shards.values() if session.holds(guild_id)), None)
+
+    async def dispatch(self, event: str, data: dict[str, Any], *, shard_id: int | None = None) -> None:
+        """Sends the event to the shard of its guild, or to ``shard_id`` when given (a misrouted
+        event, as a test may send on purpose)."""
+        guild_id = int(data["guild_id"]) if data.get("guild_id") else None
+        session = self.session_for(guild_id) if shard_id is None else self.shards.get(shard_id)
+        if session is None:
+            raise UserActionError(f"cannot dispatch {event}: no bot has identified on its shard")
+        await session.dispatch(event, data)
 
     async def dispatch_message_event(self, event: str, data: dict[str, Any]) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE reach bots that asked for the guild messages intent."""
-        if self.connected and self.current is not None and self.current.intents & GUILD_MESSAGES_INTENT:
-            channel = self.world.channel_by_id(int(data["channel_id"]))
-            assert channel is not None, f"{event} for a channel outside the world"
-            await self.current.dispatch(event, {**data, "guild_id": str(channel.guild_id)})
+        channel = self.world.channel_by_id(int(data["channel_id"]))
+        assert channel is not None, f"{event} for a channel outside the world"
+        session = self.session_for(channel.guild_id)
+        if session is not None and session.connection is not None and session.intents & GUILD_MESSAGES_INTENT:
+            await session.dispatch(event, {**data, "guild_id": str(channel.guild_id)})
 
-    async def interrupt(self) -> None:
-        """Close the bot's connection with "unknown error", after which Discord expects a RESUME."""
-        if self.current is None or self.current.connection is None:
+    async def interrupt(self, shard_id: int = 0) -> None:
+        """Close a shard's connection with "unknown error", after which Discord expects a RESUME."""
+        session = self.shards.get(shard_id)
+        if session is None or session.connection is None:
             raise UserActionError("the bot is not connected to the gateway")
         self.resumed.clear()
-        await self.current.connection.socket.close(code=UNKNOWN_ERROR, message=b"unknown error")
+        await session.connection.socket.close(code=UNKNOWN_ERROR, message=b"unknown error")
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse()
@@ -142,11 +175,17 @@ class Gateway:
         if data.get("intents", 0) & PRIVILEGED_INTENTS:
             await connection.socket.close(code=DISALLOWED_INTENTS, message=b"disallowed intents")
             return None
-        session = _Session(secrets.token_hex(16), data.get("intents", 0), connection=connection)
+        shard_id, shard_count = data.get("shard") or (0, 1)
+        if not 0 <= shard_id < shard_count:
+            await connection.socket.close(code=INVALID_SHARD, message=b"invalid shard")
+            return None
+        session = _Session(
+            secrets.token_hex(16), data.get("intents", 0), shard_id, shard_count, connection=connection
+        )
         self.sessions[session.session_id] = session
-        self.current = session
+        self.shards[shard_id] = session
         await session.dispatch("READY", self._ready_payload(session))
-        for guild in self.world.guilds:
+        for guild in self._guilds_of(session):
             await session.dispatch("GUILD_CREATE", guild.payload())
         self.ready.set()
         return session
@@ -157,7 +196,7 @@ class Gateway:
             await connection.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
             return None
         session.connection = connection
-        self.current = session
+        self.shards[session.shard_id] = session
         await session.dispatch("RESUMED", {})
         self.resumed.set()
         return session
@@ -166,11 +205,11 @@ class Gateway:
         return {
             "v": 10,
             "user": self.world.bot_user.payload(),
-            "guilds": [{"id": str(guild.id), "unavailable": True} for guild in self.world.guilds],
+            "guilds": [{"id": str(guild.id), "unavailable": True} for guild in self._guilds_of(session)],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.url,
-            "shard": [0, 1],
+            "shard": [session.shard_id, session.shard_count],
             "application": {"id": str(self.world.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -180,3 +219,6 @@ class Gateway:
             "user_settings": {},
             "auth": {},
         }
+
+    def _guilds_of(self, session: _Session) -> list[FakeGuild]:
+        return [guild for guild in self.world.guilds if session.holds(guild.id)]

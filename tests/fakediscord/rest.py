@@ -207,7 +207,11 @@ class RestApi:
 
     async def _get_gateway_bot(self, call: ApiCall) -> tuple[int, Any]:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return 200, {"url": self.fake.gateway_url, "shards": 1, "session_start_limit": limit}
+        return 200, {
+            "url": self.fake.gateway_url,
+            "shards": self.fake.gateway.shard_count,
+            "session_start_limit": limit,
+        }
 
     async def _get_commands(self, call: ApiCall) -> tuple[int, Any]:
         self._check_application(call)

@@ -42,6 +42,14 @@ class Snowflakes:
         self._last = max(now, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """An id whose guild Discord would route to ``shard_id`` of ``shard_count`` (the shard is the
+        id's millisecond timestamp modulo the count): the timestamp moves on to the next one that fits."""
+        milliseconds = max(self.next() >> 22, 0)
+        milliseconds += (shard_id - milliseconds) % shard_count
+        self._last = max(milliseconds << 22, self._last + 1)
+        return self._last
+
 
 def iso_timestamp(moment: datetime | None = None) -> str:
     return (moment or datetime.now(UTC)).isoformat()
@@ -414,11 +422,14 @@ class World:
         return None
 
 
-def build_world(snowflakes: Snowflakes, guilds: int = 1, channels_per_guild: int = 2) -> World:
+def build_world(
+    snowflakes: Snowflakes, guilds: int = 1, channels_per_guild: int = 2, shard_count: int = 1
+) -> World:
     """The bot and its guilds, each with a moderator role, the same seven people and its channels.
 
     The first guild is Kame House with #general and #games; more channels are #table-3, #table-4…
-    and more guilds are named after other places. Alice is a moderator everywhere.
+    and more guilds are named after other places. Alice is a moderator everywhere. Guild number ``n``
+    is on shard ``n % shard_count``, so every shard has a guild of its own when there are enough.
     """
     if guilds < 1 or channels_per_guild < 1:
         raise ValueError("a world needs at least one guild with at least one channel")
@@ -426,7 +437,14 @@ def build_world(snowflakes: Snowflakes, guilds: int = 1, channels_per_guild: int
     names = ("alice", "bob", "carol", "dave", "erin", "frank", "owner")
     users = Users(*(FakeUser(snowflakes.next(), name) for name in names))
     built = [
-        _build_guild(snowflakes, bot_user, users, _guild_name(number), channels_per_guild)
+        _build_guild(
+            snowflakes.next_on_shard(number % shard_count, shard_count),
+            snowflakes,
+            bot_user,
+            users,
+            _guild_name(number),
+            channels_per_guild,
+        )
         for number in range(guilds)
     ]
     return World(bot_user, bot_user.id, users, built)
@@ -437,9 +455,8 @@ def _guild_name(number: int) -> str:
 
 
 def _build_guild(
-    snowflakes: Snowflakes, bot_user: FakeUser, users: Users, name: str, channel_count: int
+    guild_id: int, snowflakes: Snowflakes, bot_user: FakeUser, users: Users, name: str, channel_count: int
 ) -> FakeGuild:
-    guild_id = snowflakes.next()
     everyone = FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
     moderator = FakeRole(snowflakes.next(), "Moderator", MODERATOR_PERMISSIONS, 1)
     bot_role = FakeRole(snowflakes.next(), bot_user.username, BOT_PERMISSIONS, 2, managed=True)

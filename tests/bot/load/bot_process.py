@@ -1,7 +1,8 @@
 """The real bot in a process of its own, pointed at a fake Discord in another process.
 
-Run as ``python -m tests.bot.load.bot_process BASE_URL GATEWAY_URL DATABASE TOKEN SEED``; ``BotProcess``
-starts it, collects its error log lines and reads its peak memory from ``/proc``.
+Run as ``python -m tests.bot.load.bot_process BASE_URL GATEWAY_URL DATABASE TOKEN SEED [SHARD_ID
+SHARD_COUNT]``, where DATABASE is a SQLite file or a ``postgresql://`` URL; ``BotProcess`` starts it,
+collects its error log lines and reads its peak memory from ``/proc``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 import discord
 import yarl
 
-from bot.app import GameBot
+from bot.app import create_bot
 from bot.config import Settings
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
@@ -31,12 +32,27 @@ ERROR_PREFIXES = ("ERROR ", "CRITICAL ")
 STOP_TIMEOUT = 15.0
 
 
-async def serve(base_url: str, gateway_url: str, database: Path, token: str, seed: int) -> None:
+Shard = tuple[int, int]
+"""A shard id and the bot's shard count."""
+
+
+def database_settings(database: str) -> dict[str, object]:
+    """The settings that point the bot at ``database``: a PostgreSQL URL or a SQLite file."""
+    if database.startswith(("postgresql://", "postgres://")):
+        return {"database_url": database}
+    return {"database_path": Path(database)}
+
+
+async def serve(
+    base_url: str, gateway_url: str, database: str, token: str, seed: int, shard: Shard | None
+) -> None:
     discord.http.Route.BASE = f"{base_url}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    game_seeds = random.Random(f"bot-{seed}")
-    settings = Settings(discord_token=token, database_path=database, ai_turn_delay=0)
-    bot = GameBot(settings, new_seed=lambda: game_seeds.getrandbits(63))
+    # One process keeps the seeds it always had; each further shard draws seeds of its own.
+    game_seeds = random.Random(f"bot-{seed}" if shard is None or shard[0] == 0 else f"bot-{seed}-{shard[0]}")
+    sharding = {} if shard is None else {"shard_ids": (shard[0],), "shard_count": shard[1]}
+    settings = Settings(discord_token=token, ai_turn_delay=0, **database_settings(database), **sharding)
+    bot = create_bot(settings, new_seed=lambda: game_seeds.getrandbits(63))
     bot._connection.guild_ready_timeout = GUILD_READY_GRACE
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
@@ -62,7 +78,13 @@ class BotProcess:
 
     @classmethod
     async def start(
-        cls, base_url: str, gateway_url: str, database: Path, token: str, seed: int
+        cls,
+        base_url: str,
+        gateway_url: str,
+        database: Path | str,
+        token: str,
+        seed: int,
+        shard: Shard | None = None,
     ) -> BotProcess:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -73,6 +95,7 @@ class BotProcess:
             str(database),
             token,
             str(seed),
+            *(str(number) for number in shard or ()),
             cwd=PROJECT_ROOT,
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.DEVNULL,
@@ -127,8 +150,9 @@ class BotProcess:
 
 def main() -> None:
     base_url, gateway_url, database, token, seed = sys.argv[1:6]
+    shard = (int(sys.argv[6]), int(sys.argv[7])) if len(sys.argv) > 7 else None
     logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT, stream=sys.stderr)
-    asyncio.run(serve(base_url, gateway_url, Path(database), token, int(seed)))
+    asyncio.run(serve(base_url, gateway_url, database, token, int(seed), shard))
 
 
 if __name__ == "__main__":

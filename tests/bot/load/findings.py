@@ -32,7 +32,7 @@ class Stopwatch:
         self.by_interaction: dict[int, float] = {}
         dispatch = fake.gateway.dispatch
 
-        async def timed(event: str, data: dict[str, Any]) -> None:
+        async def timed(event: str, data: dict[str, Any], **routing: Any) -> None:
             if event == "INTERACTION_CREATE":
                 started = time.perf_counter()
                 interaction_id = int(data["id"])
@@ -41,7 +41,7 @@ class Stopwatch:
                     self.by_interaction[interaction_id] = time.perf_counter() - started
 
                 fake.interactions[interaction_id].answered.add_done_callback(answered)
-            await dispatch(event, data)
+            await dispatch(event, data, **routing)
 
         fake.gateway.dispatch = timed  # type: ignore[method-assign]
 
@@ -143,13 +143,29 @@ class LoadReport:
     p50_ms: float
     p99_ms: float
     rss_mb: float
+    moves: int = 0
+    """Moves the players saw accepted."""
+    seconds: float = 0.0
+    bot_cpu_seconds: float = 0.0
+    """CPU time the bot processes used during the run (their AI workers not counted)."""
     problems: dict[str, list[str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    @property
+    def moves_per_bot_cpu_second(self) -> float:
+        """Moves per second of CPU the bots got: on a shared machine, what the bots did with the CPU
+        they were given, where moves per second also measure how much of it they were given."""
+        return self.moves / self.bot_cpu_seconds if self.bot_cpu_seconds else 0.0
 
     def last_line(self) -> str:
         return (
             f"channels={self.channels} interactions={self.interactions} errors={self.errors} "
-            f"stuck={self.stuck} lost={self.lost} p99_ms={self.p99_ms:.0f} rss_mb={self.rss_mb:.0f}"
+            f"stuck={self.stuck} lost={self.lost} p99_ms={self.p99_ms:.0f} rss_mb={self.rss_mb:.0f} "
+            f"moves_per_s={self.moves_per_second:.1f}"
         )
 
     def summary(self, examples: int = EXAMPLES_PER_KIND) -> list[str]:
@@ -164,26 +180,28 @@ class LoadReport:
 def build_report(
     channels: int,
     fake: FakeDiscord,
-    bot: BotProcess,
+    bots: list[BotProcess],
     reader: DatabaseReader,
     findings: tuple[Stopwatch, StuckWatch, MoveLedger],
-    bot_exit: int,
+    bot_exits: list[int],
     rss_mb: float,
 ) -> LoadReport:
-    """Everything that went wrong, from the fake's interactions, the bot's log and the database."""
+    """Everything that went wrong, from the fake's interactions, the bots' logs and the database."""
     stopwatch, watch, ledger = findings
     interactions = list(fake.interactions.values())
     accepted = ledger.accepted(fake.requests)
     lost, lost_lines = lost_moves(accepted, reader.logged_moves())
-    causes = Counter(cause for cause in bot.error_causes if cause)
+    causes = Counter(cause for bot in bots for cause in bot.error_causes if cause)
     errors = {
         "not answered within 3 s": [
             i.description for i in interactions if i.expired or not i.answered.done()
         ],
         "error replies": [i.description for i in interactions if _replied_with_error(fake, i)],
-        "bot error log lines": [f"{line} ({cause})" if cause else line for line, cause in _log(bot)],
+        "bot error log lines": [
+            f"{line} ({cause})" if cause else line for bot in bots for line, cause in _log(bot)
+        ],
         "broken Discord rules": [f"{type(failure).__name__}: {failure}" for failure in fake.failures],
-        "bot exit code": [str(bot_exit)] if bot_exit else [],
+        "bot exit code": [str(code) for code in bot_exits if code],
     }
     milliseconds = stopwatch.milliseconds() or [0.0]
     notes = [
@@ -202,6 +220,7 @@ def build_report(
         p50_ms=statistics.median(milliseconds),
         p99_ms=percentile(milliseconds, 0.99),
         rss_mb=rss_mb,
+        moves=sum(accepted.values()),
         problems={
             **{kind: found for kind, found in errors.items() if found},
             **({"stuck games": list(watch.stuck.values())} if watch.stuck else {}),

@@ -30,7 +30,7 @@ from tests.fakediscord.world import FakeChannel, FakeUser
 
 from .bot_process import BotProcess
 from .findings import Stopwatch
-from .reader import DatabaseReader
+from .reader import SqliteReader
 from .run import wait_until_ready
 from .tables import LoadCellTable, LoadOver9000Table, acknowledged, answers_by_token
 
@@ -106,7 +106,7 @@ async def measure_long_game(game: str, moves: int, seed: int) -> LongGameTiming:
             bot = await BotProcess.start(fake.base_url, fake.gateway_url, database, fake.token, seed)
             try:
                 await wait_until_ready(fake, bot)
-                reader = DatabaseReader(database)
+                reader = SqliteReader(database)
                 table_type = LoadCellTable if game == "cell" else LoadOver9000Table
                 tables = [table_type(fake, reader, channel, players) for channel in channels]
                 for channel in channels:

@@ -27,7 +27,7 @@ from tests.fakediscord.world import FakeChannel, FakeUser
 
 from .bot_process import BotProcess
 from .findings import LoadReport, MoveLedger, Stopwatch, StuckWatch, build_report
-from .reader import DatabaseReader, GameRow
+from .reader import DatabaseReader, GameRow, open_reader
 from .tables import (
     LoadCellTable,
     LoadOver9000Table,
@@ -49,6 +49,10 @@ class LoadOptions:
     seed: int = 0
     channels_per_guild: int = CHANNELS_PER_GUILD
     stuck_after: float = 10.0
+    database_url: str | None = None
+    """A ``postgresql://`` database to play on; a temporary SQLite file when None."""
+    processes: int = 1
+    """Bot processes, each holding one shard of as many."""
 
 
 @dataclass(frozen=True)
@@ -226,32 +230,52 @@ class LoadRun:
 
 
 async def run_load(options: LoadOptions) -> LoadReport:
-    """The whole load run: a fake Discord with enough channels, the bot in its own process, the report."""
+    """The whole load run: a fake Discord with enough channels, the bot in its own processes (one per
+    shard, each shard with as many servers), the report."""
     guilds = -(-options.channels // options.channels_per_guild)
+    guilds = -(-guilds // options.processes) * options.processes
     per_guild = -(-options.channels // guilds)
     with tempfile.TemporaryDirectory(prefix="dbz-load-") as folder:
-        database = Path(folder) / "games.sqlite3"
+        database = options.database_url or str(Path(folder) / "games.sqlite3")
         async with FakeDiscord(
-            guilds=guilds, channels_per_guild=per_guild, settle_after_actions=False, check_own_payloads=False
+            guilds=guilds,
+            channels_per_guild=per_guild,
+            settle_after_actions=False,
+            check_own_payloads=False,
+            shard_count=options.processes,
         ) as fake:
-            bot = await BotProcess.start(fake.base_url, fake.gateway_url, database, fake.token, options.seed)
+            bots: list[BotProcess] = []
             try:
-                await wait_until_ready(fake, bot)
-                reader = DatabaseReader(database)
+                # One after the other: each process migrates the database before it connects.
+                for shard_id in range(options.processes):
+                    shard = (shard_id, options.processes) if options.processes > 1 else None
+                    bot = await BotProcess.start(
+                        fake.base_url, fake.gateway_url, database, fake.token, options.seed, shard
+                    )
+                    bots.append(bot)
+                    await wait_until_ready(fake, bot, shard_id)
+                reader = open_reader(database)
                 run = LoadRun(options, fake, reader)
-                started = time.monotonic(), resource.getrusage(resource.RUSAGE_SELF), bot.cpu_seconds()
+                started = time.monotonic(), resource.getrusage(resource.RUSAGE_SELF), _cpu(bots)
                 await run.play()
-                rss_mb = bot.peak_rss_mb()
-                cpu = cpu_note(started, bot.cpu_seconds())
+                rss_mb = max(bot.peak_rss_mb() for bot in bots)
+                bot_cpu = _cpu(bots)
+                cpu = cpu_note(started, bot_cpu)
             finally:
-                bot_exit = await bot.stop()
+                bot_exits = [await bot.stop() for bot in bots]
             findings = (run.stopwatch, run.watch, run.ledger)
-            report = build_report(len(run.runners), fake, bot, reader, findings, bot_exit, rss_mb)
+            report = build_report(len(run.runners), fake, bots, reader, findings, bot_exits, rss_mb)
+            report.seconds = options.seconds
+            report.bot_cpu_seconds = bot_cpu - started[2]
             report.notes.append(cpu)
             reader.close()
             # Counted in the report rather than raised when the fake closes.
             fake.failures.clear()
             return report
+
+
+def _cpu(bots: list[BotProcess]) -> float:
+    return sum(bot.cpu_seconds() for bot in bots)
 
 
 def cpu_note(started: tuple[float, resource.struct_rusage, float], bot_cpu: float) -> str:
@@ -261,15 +285,16 @@ def cpu_note(started: tuple[float, resource.struct_rusage, float], bot_cpu: floa
     players_cpu = now.ru_utime + now.ru_stime - started[1].ru_utime - started[1].ru_stime
     bot_cpu -= started[2]
     return (
-        f"cpu over {wall:.0f} s: bot {bot_cpu:.0f} s, fake Discord and players {players_cpu:.0f} s, "
+        f"cpu over {wall:.0f} s: bots {bot_cpu:.0f} s, fake Discord and players {players_cpu:.0f} s, "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
 
 
-async def wait_until_ready(fake: FakeDiscord, bot: BotProcess) -> None:
-    """The bot has synced its commands (before connecting) and received every guild."""
+async def wait_until_ready(fake: FakeDiscord, bot: BotProcess, shard_id: int = 0) -> None:
+    """The bot has connected on its shard and received its guilds (the process holding shard 0 has
+    synced the commands before connecting)."""
     deadline = time.monotonic() + READY_TIMEOUT
-    while not (fake.gateway.ready.is_set() and fake.synced_commands):
+    while shard_id not in fake.gateway.shards or not fake.synced_commands:
         if bot.exited or time.monotonic() > deadline:
             log = "\n".join(bot.log_tail)
             raise FakeDiscordError(f"the bot did not get ready; its log:\n{log}")
