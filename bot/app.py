@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.autopilot import Autopilot
 from bot.components import Control, GameButton, GameSelect, control_of
 from bot.config import Settings
+from bot.painter import Painter
 from bot.privacy_commands import FORGET_OP, on_forget_control, privacy_commands
 from bot.records_commands import records_commands
 from bot.replies import in_time, reply_error
@@ -68,6 +69,7 @@ class GameBot(commands.Bot):
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
+        self.painter = Painter()
         self.upkeep = Upkeep(settings, lambda: self.storage)
         self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)
@@ -174,6 +176,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         self.autopilot.stop()
+        self.painter.stop()
         await self.upkeep.stop()
         self.turn_clock.stop()
         await super().close()

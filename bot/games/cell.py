@@ -265,7 +265,7 @@ class CellController(TableController):
             await reply_error(interaction, refusal)
             return
         state = self.service.load_state(record)
-        board = await asyncio.to_thread(render_cell, view(state, None))
+        board = await self.bot.painter.draw(render_cell, view(state, None))
         await reply_private(
             interaction,
             "This board is out of date, so nothing changed. Here is the current one"
@@ -349,7 +349,7 @@ class CellController(TableController):
     async def board_message(
         self, record: GameRecord, state: CellState, events: list[Event]
     ) -> dict[str, Any]:
-        board = await asyncio.to_thread(render_cell, view(state, None))
+        board = await self.bot.painter.draw(render_cell, view(state, None))
         player = record.lobby["players"][state.active_seat]
         embed = _board_embed(state, events, player)
         embed.set_image(url="attachment://board.png")

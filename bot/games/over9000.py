@@ -14,7 +14,6 @@ its reason, whatever is no longer legal.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -371,7 +370,7 @@ class Over9000Controller(TableController):
         self, record: GameRecord, state: Over9000State, events: list[Event]
     ) -> dict[str, Any]:
         public = view(state, None)
-        board = await asyncio.to_thread(render_over9000, public)
+        board = await self.bot.painter.draw(render_over9000, public)
         players = record.lobby["players"]
         embed = _board_embed(public, players)
         embed.set_image(url="attachment://board.png")
