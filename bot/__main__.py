@@ -22,6 +22,7 @@ import discord
 from bot.app import GameBot
 from bot.config import Settings, SettingsError, configure_logging, load_settings
 from bot.database import StorageError
+from bot.event_loop import run as run_on_event_loop
 from bot.storage import Storage
 
 EXIT_SETTINGS, EXIT_DATABASE, EXIT_TOKEN, EXIT_NETWORK = 2, 3, 4, 5
@@ -60,7 +61,7 @@ def main() -> int:
         return EXIT_SETTINGS
     configure_logging(settings.log_level)
     try:
-        asyncio.run(run(settings))
+        run_on_event_loop(run(settings))
     except StorageError as error:
         print(error, file=sys.stderr)
         return EXIT_DATABASE

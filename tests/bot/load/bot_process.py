@@ -21,6 +21,7 @@ import yarl
 
 from bot.app import GameBot
 from bot.config import Settings
+from bot.event_loop import run
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 # The fake sends every guild right after READY: no need for discord.py's 2 s wait for more.
@@ -128,7 +129,7 @@ class BotProcess:
 def main() -> None:
     base_url, gateway_url, database, token, seed = sys.argv[1:6]
     logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT, stream=sys.stderr)
-    asyncio.run(serve(base_url, gateway_url, Path(database), token, int(seed)))
+    run(serve(base_url, gateway_url, Path(database), token, int(seed)))
 
 
 if __name__ == "__main__":
