@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from bot.app import custom_ids
 from bot.storage import ActionRecord, Storage
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, lobby_select, make_bot
@@ -210,6 +212,17 @@ async def test_a_second_click_after_the_first_redrew_the_board_is_answered(tmp_p
 
         assert late.message is not None and "out of date" in late.message.content
         assert (await table.record()).version == version
+
+
+def test_the_controls_a_message_shows_are_found_however_deeply_nested() -> None:
+    button = SimpleNamespace(custom_id="gb:1:2:act:0")
+    section = SimpleNamespace(children=[SimpleNamespace(custom_id="gs:1:2:act:")])
+    rows = [
+        SimpleNamespace(children=[button, SimpleNamespace(custom_id=None)]),
+        SimpleNamespace(children=[section]),
+    ]
+
+    assert custom_ids(rows) == {"gb:1:2:act:0", "gs:1:2:act:"}
 
 
 async def test_a_forged_menu_value_is_refused_and_a_long_one_never_echoed_whole(tmp_path: Path) -> None:
