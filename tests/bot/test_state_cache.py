@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.games.cell import CellModule
+from bot.games.over9000 import Over9000Module
+from bot.games.over9000_panel import PanelChoice, panel_message
 from bot.service import GameService
 from bot.state_cache import StateCache
 from bot.storage import GameRecord, Storage
-from rules.cell import CellRules
-from rules.cell.engine import legal_actions
-from rules.cell.state import CellState
-from rules.cell.view import view
+from rules.cell.view import view as cell_view
+from rules.over9000 import view as over9000_view
 
 HOST = 7
 
@@ -36,6 +39,9 @@ def record_at(version: int, state_json: str, game_id: int = 1) -> GameRecord:
         message_id=None,
         outcome=None,
     )
+
+
+PANEL_RECORD = record_at(1, "{}")
 
 
 def test_a_kept_state_serves_only_the_version_and_json_it_was_parsed_from() -> None:
@@ -73,28 +79,46 @@ def test_the_least_recently_used_game_is_dropped_first() -> None:
     assert cache.get(record_at(1, "three", game_id=3)) is states[3]
 
 
-class CountingRules(CellRules):
-    """The Perfect Cell engine, counting how often a saved state is parsed."""
+def counting(rules: Any) -> Any:
+    """The game's engine, counting how often a saved state is parsed."""
 
-    def __init__(self) -> None:
-        self.parsed = 0
+    class Counting(type(rules)):  # type: ignore[misc]
+        parsed = 0
 
-    def load_state(self, text: str) -> CellState:
-        self.parsed += 1
-        return super().load_state(text)
+        def load_state(self, text: str) -> Any:
+            self.parsed += 1
+            return super().load_state(text)
+
+    return Counting()
 
 
-async def test_moves_are_parsed_once_and_no_kept_state_is_ever_changed(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("module", "variant", "public_reads"),
+    [
+        (CellModule(), "normal", [lambda state: cell_view(state, None)]),
+        (
+            Over9000Module(),
+            "standard",
+            [
+                lambda state: over9000_view(state, None),
+                lambda state: panel_message(PANEL_RECORD, state, 0, 0, PanelChoice(), None),
+            ],
+        ),
+    ],
+    ids=["cell", "over9000"],
+)
+async def test_moves_are_parsed_once_and_no_kept_state_is_ever_changed(
+    tmp_path: Path, module: Any, variant: str, public_reads: list[Callable[[Any], Any]]
+) -> None:
     storage = await Storage.open(tmp_path / "games.sqlite3")
-    module = CellModule()
-    module.rules = rules = CountingRules()
-    service = GameService(storage, {"cell": module}, new_seed=lambda: 11)
-    lobby = await service.open_lobby("cell", 1, 100, HOST, "Host", "normal", ai_players=1)
+    module.rules = rules = counting(module.rules)
+    service = GameService(storage, {module.name: module}, new_seed=lambda: 11)
+    lobby = await service.open_lobby(module.name, 1, 100, HOST, "Host", variant, ai_players=2)
     await service.start_game(lobby.id, HOST)
     choices = random.Random(5)
     seen: list[tuple[Any, str]] = []
 
-    for _ in range(60):
+    for _ in range(80):
         record = await storage.game(lobby.id)
         assert record is not None and record.state_json is not None
         state = service.load_state(record)
@@ -102,13 +126,13 @@ async def test_moves_are_parsed_once_and_no_kept_state_is_ever_changed(tmp_path:
         assert service.load_state(dataclasses.replace(record)) is state
         assert rules.dump_state(state) == record.state_json
         seen.append((state, record.state_json))
-        view(state, None)
+        for read in public_reads:
+            read(state)
         if record.status != "active":
             break
-        seat = state.active_seat
-        await service.act_as(
-            lobby.id, seat, record.version, choices.choice(legal_actions(state, seat)), publish=None
-        )
+        seat = module.seats_to_move(state)[0]
+        action = choices.choice(rules.legal_actions(state, seat))
+        await service.act_as(lobby.id, seat, None, action, publish=None)
 
     # The saved states were all made by moves (or the start): none had to be parsed from the database.
     assert rules.parsed == 0
@@ -116,7 +140,7 @@ async def test_moves_are_parsed_once_and_no_kept_state_is_ever_changed(tmp_path:
     assert all(rules.dump_state(state) == saved for state, saved in seen)
 
     # A service that has not seen the game parses its state once, then shares it.
-    restarted = GameService(storage, {"cell": module})
+    restarted = GameService(storage, {module.name: module})
     record = await storage.game(lobby.id)
     assert record is not None
     assert restarted.load_state(record) is restarted.load_state(await storage.game(lobby.id))
