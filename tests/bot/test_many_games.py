@@ -267,6 +267,28 @@ async def test_a_click_that_waits_long_for_its_game_is_acknowledged_in_time(tmp_
         assert any(f":{record.version + 1}:" in button["custom_id"] for button in board.buttons)
 
 
+async def test_an_abandon_that_waits_long_for_its_game_is_acknowledged_in_time(tmp_path: Path) -> None:
+    async with (
+        FakeDiscord() as fake,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=29)) as bot,
+    ):
+        table = CellTable(fake, bot, fake.guild.channels[0], [fake.users.bob])
+        await table.open(["goku"])
+        record = await table.record()
+
+        async def busy_game() -> None:
+            async with bot.service.lock(record.id):
+                await asyncio.sleep(3.5)
+
+        holder = asyncio.create_task(busy_game())
+        await asyncio.sleep(0)
+        answer = await fake.slash(fake.users.bob, "cell abandon", channel=table.channel)
+        await holder
+
+        assert answer.message is not None and "abandoned" in answer.message.content
+        assert (await table.record()).status == "abandoned"
+
+
 async def test_the_sweep_wakes_an_ai_whose_turn_was_dropped(tmp_path: Path, monkeypatch) -> None:
     async with (
         FakeDiscord() as fake,
