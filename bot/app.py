@@ -81,7 +81,7 @@ class GameBot(commands.Bot):
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
-        self.painter = Painter()
+        self.painter = Painter(renderers=("renderers.cell", "renderers.over9000"))
         self.upkeep = Upkeep(settings, lambda: self.storage)
         self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)
@@ -106,6 +106,7 @@ class GameBot(commands.Bot):
         self.tree.add_command(settings_command(self))
         self.tree.on_error = self._on_command_error
         self.add_dynamic_items(GameButton, GameSelect)
+        self.painter.start()
         await self._sync_commands()
 
     def _add_records_and_privacy(self) -> None:

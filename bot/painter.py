@@ -13,6 +13,7 @@ by the view they show.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import multiprocessing
 import os
 from collections import OrderedDict
@@ -33,13 +34,28 @@ Renderer = Callable[[View], RenderedBoard]
 KEPT_BOARDS = 64
 
 
+def _import_all(modules: tuple[str, ...]) -> None:
+    for name in modules:
+        importlib.import_module(name)
+
+
 class Painter:
-    def __init__(self, workers: int | None = None, kept: int = KEPT_BOARDS) -> None:
+    def __init__(
+        self, workers: int | None = None, kept: int = KEPT_BOARDS, renderers: tuple[str, ...] = ()
+    ) -> None:
+        """``renderers`` names the modules a worker imports as it starts, before any board is asked of
+        it."""
         # One core is left to the bot itself; the AI's workers share the rest at a lower priority.
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self.kept = kept
+        self.renderers = renderers
         self._pool: ProcessPoolExecutor | None = None
         self._boards: OrderedDict[tuple[str, str], RenderedBoard] = OrderedDict()
+
+    def start(self) -> None:
+        """Starts the workers now, so that the first board after a restart does not wait for them."""
+        for _ in range(self.workers):
+            self._executor().submit(_import_all, ())
 
     async def draw(self, render: Renderer[View], board_view: View) -> RenderedBoard:
         """``render(board_view)``, drawn in the worker (``render`` must be a module-level function) or
@@ -60,11 +76,17 @@ class Painter:
         return board
 
     async def _in_worker(self, render: Renderer[View], board_view: View) -> RenderedBoard:
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), render, board_view)
+
+    def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_import_all,
+                initargs=(self.renderers,),
             )
-        return await asyncio.get_running_loop().run_in_executor(self._pool, render, board_view)
+        return self._pool
 
     def stop(self) -> None:
         if self._pool is not None:

@@ -3,6 +3,7 @@ same view is wanted, and drawn again when the worker died."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from pathlib import Path
 
@@ -65,3 +66,14 @@ async def test_a_worker_that_died_is_replaced_and_the_board_drawn_again(tmp_path
         painter.stop()
     assert board.png == b"x"
     assert (tmp_path / "crashed").exists()
+
+
+async def test_a_started_painter_has_its_worker_running_before_the_first_board() -> None:
+    painter = Painter(workers=1, renderers=("renderers.cell",))
+    running_before = set(multiprocessing.active_children())
+    painter.start()
+    try:
+        assert set(multiprocessing.active_children()) - running_before
+        assert (await painter.draw(render_sketch, Sketch(label="w"))).png == b"w"
+    finally:
+        painter.stop()
