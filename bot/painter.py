@@ -67,7 +67,6 @@ class Painter:
             try:
                 board = await self._in_worker(render, board_view)
             except BrokenProcessPool:
-                self._pool = None
                 board = await self._in_worker(render, board_view)
         self._boards[key] = board
         self._boards.move_to_end(key)
@@ -76,7 +75,14 @@ class Painter:
         return board
 
     async def _in_worker(self, render: Renderer[View], board_view: View) -> RenderedBoard:
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), render, board_view)
+        pool = self._executor()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, render, board_view)
+        except BrokenProcessPool:
+            # Every board waiting on a dead worker fails at once: the first one replaces the pool.
+            if self._pool is pool:
+                self._pool = None
+            raise
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
