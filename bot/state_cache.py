@@ -14,8 +14,9 @@ from typing import Any
 
 from bot.storage import GameRecord
 
-# Games whose latest state is kept; far more than a bot has running at once.
-CACHED_GAMES = 1000
+# Games whose latest state is kept: a parsed state takes about 80 KB, so this is some 20 MB at most.
+# A bot running more games at once than this still works, only parsing more often.
+CACHED_GAMES = 256
 
 
 @dataclass(frozen=True)
