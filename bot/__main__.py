@@ -21,6 +21,7 @@ import discord
 
 from bot.app import create_bot
 from bot.config import Settings, SettingsError, configure_logging, load_settings
+from bot.event_loop import run as run_on_event_loop
 from bot.storage import StorageError, open_storage
 
 EXIT_SETTINGS, EXIT_DATABASE, EXIT_TOKEN, EXIT_NETWORK = 2, 3, 4, 5
@@ -59,7 +60,7 @@ def main() -> int:
         return EXIT_SETTINGS
     configure_logging(settings.log_level)
     try:
-        asyncio.run(run(settings))
+        run_on_event_loop(run(settings))
     except SettingsError as error:
         print(error, file=sys.stderr)
         return EXIT_SETTINGS

@@ -8,7 +8,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
 import discord
@@ -19,6 +19,7 @@ from bot import metrics
 from bot.autopilot import Autopilot
 from bot.components import Control, GameButton, GameSelect, control_of
 from bot.config import Settings
+from bot.painter import Painter
 from bot.privacy_commands import FORGET_OP, on_forget_control, privacy_commands
 from bot.records_commands import records_commands
 from bot.replies import in_time, reply_error
@@ -53,6 +54,18 @@ GlobalControl = Callable[[discord.Interaction[Any], Control], Awaitable[None]]
 """Handles a control that belongs to no game (game id 0), such as /forget-me's confirmation."""
 
 
+def custom_ids(components: Iterable[Any]) -> set[str]:
+    """The custom ids of a message's controls, however deeply they are nested. Read straight from the
+    parsed message: building a ``discord.ui.View`` from it for every click costs far more."""
+    found: set[str] = set()
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        found |= custom_ids(getattr(component, "children", ()))
+    return found
+
+
 class GameBot(commands.Bot):
     def __init__(
         self,
@@ -82,6 +95,7 @@ class GameBot(commands.Bot):
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
+        self.painter = Painter(renderers=("renderers.cell", "renderers.over9000"))
         self.upkeep = Upkeep(settings, lambda: self.storage, self.scope)
         self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)
@@ -111,6 +125,7 @@ class GameBot(commands.Bot):
         self.tree.add_command(settings_command(self))
         self.tree.on_error = self._on_command_error
         self.add_dynamic_items(GameButton, GameSelect)
+        self.painter.start()
         if self.metrics_server is not None:
             await self.metrics_server.start()
         await self._sync_commands()
@@ -168,11 +183,7 @@ class GameBot(commands.Bot):
         control = control_of(custom_id, tuple(data.get("values", ())))
         if control is None:
             return
-        shown = {
-            getattr(item, "custom_id", None)
-            for item in discord.ui.View.from_message(interaction.message, timeout=None).walk_children()
-        }
-        if custom_id not in shown:
+        if custom_id not in custom_ids(interaction.message.components):
             await self.dispatch_control(interaction, control)
 
     async def dispatch_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
@@ -235,6 +246,7 @@ class GameBot(commands.Bot):
         if self.metrics_server is not None:
             await self.metrics_server.stop()
         self.autopilot.stop()
+        self.painter.stop()
         await self.upkeep.stop()
         self.turn_clock.stop()
         await super().close()

@@ -7,7 +7,6 @@ counted from the database when ``/metrics`` is read, for the servers this proces
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 import time
@@ -71,17 +70,13 @@ def failed(error: BaseException) -> None:
         cause = cause.__cause__ or cause.__context__
 
 
-async def render(game: str, draw: Callable[[Any], T], subject: Any) -> T:
-    """``draw(subject)`` in a worker thread (never on the event loop), timed."""
-
-    def timed() -> T:
-        started = time.perf_counter()
-        try:
-            return draw(subject)
-        finally:
-            RENDER_SECONDS.labels(game).observe(time.perf_counter() - started)
-
-    return await asyncio.to_thread(timed)
+async def render(game: str, drawing: Awaitable[T]) -> T:
+    """Awaits a board being drawn (by the painter's worker) and records how long it took."""
+    started = time.perf_counter()
+    try:
+        return await drawing
+    finally:
+        RENDER_SECONDS.labels(game).observe(time.perf_counter() - started)
 
 
 def count_active_games(games: list[str]) -> None:

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from bot.results import result_rows
+from bot.state_cache import StateCache
 from bot.storage import ActionRecord, ChannelBusy, GameRecord, Storage, now
 from bot.text import echo
 from rules.core.errors import IllegalAction
@@ -111,6 +112,7 @@ class GameService:
         self.modules = modules
         self.new_seed = new_seed or random_seed
         self._locks: dict[int, asyncio.Lock] = {}
+        self._states = StateCache()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -119,8 +121,14 @@ class GameService:
         return self.modules[record.game]
 
     def load_state(self, record: GameRecord) -> Any:
+        """The game's state as ``record`` holds it, parsed once per saved version: callers share it and
+        must not change it (the reducers never do)."""
         assert record.state_json is not None
-        return self.module(record).rules.load_state(record.state_json)
+        state = self._states.get(record)
+        if state is None:
+            state = self.module(record).rules.load_state(record.state_json)
+            self._states.put(record, state)
+        return state
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
         return await self.storage.running_game(channel_id)
@@ -209,6 +217,7 @@ class GameService:
             record.schema_version = module.rules.schema_version
             if not await self.storage.save(record, loaded):
                 raise StaleBoard(record)
+            self._states.put(record, state)
             log.info(
                 "game %s (%s) started in channel %s with %d players",
                 game_id,
@@ -318,6 +327,7 @@ class GameService:
         )
         if not saved:
             raise StaleBoard(record)
+        self._states.put(record, new_state)
         if outcome is not None:
             log.info(
                 "game %s (%s) in channel %s ended: %s",

@@ -247,7 +247,12 @@ class TableController(BoardKeeper):
             return
         permissions = interaction.permissions
         try:
-            record = await self.service.abandon(record.id, interaction.user.id, permissions.manage_channels)
+            # The game's lock may be held by a move still being shown: the answer must not wait for it.
+            record = await in_time(
+                interaction,
+                self.service.abandon(record.id, interaction.user.id, permissions.manage_channels),
+                thinking=True,
+            )
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return

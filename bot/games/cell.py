@@ -266,7 +266,7 @@ class CellController(TableController):
             await reply_error(interaction, refusal)
             return
         state = self.service.load_state(record)
-        board = await metrics.render("cell", render_cell, view(state, None))
+        board = await metrics.render("cell", self.bot.painter.draw(render_cell, view(state, None)))
         await reply_private(
             interaction,
             "This board is out of date, so nothing changed. Here is the current one"
@@ -350,7 +350,7 @@ class CellController(TableController):
     async def board_message(
         self, record: GameRecord, state: CellState, events: list[Event]
     ) -> dict[str, Any]:
-        board = await metrics.render("cell", render_cell, view(state, None))
+        board = await metrics.render("cell", self.bot.painter.draw(render_cell, view(state, None)))
         player = record.lobby["players"][state.active_seat]
         embed = _board_embed(state, events, player)
         embed.set_image(url="attachment://board.png")

@@ -371,7 +371,7 @@ class Over9000Controller(TableController):
         self, record: GameRecord, state: Over9000State, events: list[Event]
     ) -> dict[str, Any]:
         public = view(state, None)
-        board = await metrics.render("over9000", render_over9000, public)
+        board = await metrics.render("over9000", self.bot.painter.draw(render_over9000, public))
         players = record.lobby["players"]
         embed = _board_embed(public, players)
         embed.set_image(url="attachment://board.png")

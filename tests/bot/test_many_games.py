@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from bot.app import custom_ids
 from bot.storage import ActionRecord, SqliteStorage, Storage
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, lobby_select, make_bot
@@ -212,6 +214,17 @@ async def test_a_second_click_after_the_first_redrew_the_board_is_answered(tmp_p
         assert (await table.record()).version == version
 
 
+def test_the_controls_a_message_shows_are_found_however_deeply_nested() -> None:
+    button = SimpleNamespace(custom_id="gb:1:2:act:0")
+    section = SimpleNamespace(children=[SimpleNamespace(custom_id="gs:1:2:act:")])
+    rows = [
+        SimpleNamespace(children=[button, SimpleNamespace(custom_id=None)]),
+        SimpleNamespace(children=[section]),
+    ]
+
+    assert custom_ids(rows) == {"gb:1:2:act:0", "gs:1:2:act:"}
+
+
 async def test_a_forged_menu_value_is_refused_and_a_long_one_never_echoed_whole(tmp_path: Path) -> None:
     async with (
         FakeDiscord() as fake,
@@ -252,6 +265,28 @@ async def test_a_click_that_waits_long_for_its_game_is_acknowledged_in_time(tmp_
         assert (await table.record()).version == record.version + 1
         board = await table.board()
         assert any(f":{record.version + 1}:" in button["custom_id"] for button in board.buttons)
+
+
+async def test_an_abandon_that_waits_long_for_its_game_is_acknowledged_in_time(tmp_path: Path) -> None:
+    async with (
+        FakeDiscord() as fake,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=29)) as bot,
+    ):
+        table = CellTable(fake, bot, fake.guild.channels[0], [fake.users.bob])
+        await table.open(["goku"])
+        record = await table.record()
+
+        async def busy_game() -> None:
+            async with bot.service.lock(record.id):
+                await asyncio.sleep(3.5)
+
+        holder = asyncio.create_task(busy_game())
+        await asyncio.sleep(0)
+        answer = await fake.slash(fake.users.bob, "cell abandon", channel=table.channel)
+        await holder
+
+        assert answer.message is not None and "abandoned" in answer.message.content
+        assert (await table.record()).status == "abandoned"
 
 
 async def test_the_sweep_wakes_an_ai_whose_turn_was_dropped(tmp_path: Path, monkeypatch) -> None:

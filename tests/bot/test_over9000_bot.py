@@ -13,12 +13,14 @@ import random
 import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
 
 from bot.games.over9000 import Over9000Controller, Over9000Module, ai_seed
 from bot.games.over9000_panel import PanelChoice, action_code, panel_message, parse_code
+from bot.painter import Painter
 from bot.storage import GameRecord
 from rules.over9000 import RULES, view
 from rules.over9000.actions import Over9000Action
@@ -485,7 +487,9 @@ def _payload(message: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_the_board_and_each_panel_show_only_what_their_viewer_may_see() -> None:
-    controller = Over9000Controller(cast(Any, None), Over9000Module())
+    # Nothing kept: each board is drawn from its own state's view.
+    painter = Painter(kept=0)
+    controller = Over9000Controller(cast(Any, SimpleNamespace(painter=painter)), Over9000Module())
     record = table_record()
     states = sample_states(every=25)
     for number, state in enumerate(states):
@@ -499,6 +503,7 @@ async def test_the_board_and_each_panel_show_only_what_their_viewer_may_see() ->
             other = scrambled(state, seat, number)
             mine = panel_message(record, state, seat, 0, PanelChoice(), None)
             assert _payload(mine) == _payload(panel_message(record, other, seat, 0, PanelChoice(), None))
+    painter.stop()
 
 
 def offered_codes(record: GameRecord, state: Over9000State, seat: int) -> set[str]:

@@ -22,6 +22,7 @@ import yarl
 
 from bot.app import create_bot
 from bot.config import Settings
+from bot.event_loop import run
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 # The fake sends every guild right after READY: no need for discord.py's 2 s wait for more.
@@ -152,7 +153,7 @@ def main() -> None:
     base_url, gateway_url, database, token, seed = sys.argv[1:6]
     shard = (int(sys.argv[6]), int(sys.argv[7])) if len(sys.argv) > 7 else None
     logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT, stream=sys.stderr)
-    asyncio.run(serve(base_url, gateway_url, database, token, int(seed), shard))
+    run(serve(base_url, gateway_url, database, token, int(seed), shard))
 
 
 if __name__ == "__main__":

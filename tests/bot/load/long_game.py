@@ -10,8 +10,10 @@ that is what this measures. The state stays the opening's, which keeps both tabl
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +32,7 @@ from tests.fakediscord.world import FakeChannel, FakeUser
 
 from .bot_process import BotProcess
 from .findings import Stopwatch
-from .reader import SqliteReader
+from .reader import DatabaseReader, SqliteReader
 from .run import wait_until_ready
 from .tables import LoadCellTable, LoadOver9000Table, acknowledged, answers_by_token
 
@@ -38,6 +40,7 @@ LONG_LOG = 5000
 GAME_SEED = 7
 MODULES: dict[str, Any] = {"cell": CellModule(), "over9000": Over9000Module()}
 VARIANTS = {"cell": "normal", "over9000": "standard"}
+BOARD_TIMEOUT = 30.0
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,7 @@ async def measure_long_game(game: str, moves: int, seed: int) -> LongGameTiming:
                 tables = [table_type(fake, reader, channel, players) for channel in channels]
                 for channel in channels:
                     await fake.slash(players[0], f"{game} status", channel=channel)
+                await boards_posted(reader, channels)
                 fresh, long = await _play_side_by_side(fake, game, tables, stopwatch, moves)
                 reader.close()
             finally:
@@ -121,6 +125,20 @@ async def measure_long_game(game: str, moves: int, seed: int) -> LongGameTiming:
             "the bot logged errors:\n" + "\n".join(f"{line} ({cause})" for line, cause in logged)
         )
     return LongGameTiming(game, len(fresh), statistics.median(fresh) * 1000, statistics.median(long) * 1000)
+
+
+async def boards_posted(reader: DatabaseReader, channels: list[FakeChannel]) -> None:
+    """A status command that took long was acknowledged first and posts its board after: the moves
+    start once every table has one."""
+    deadline = time.monotonic() + BOARD_TIMEOUT
+    while any(_board_id(reader, channel) is None for channel in channels):
+        assert time.monotonic() < deadline, f"no board was posted within {BOARD_TIMEOUT:.0f} s"
+        await asyncio.sleep(0.05)
+
+
+def _board_id(reader: DatabaseReader, channel: FakeChannel) -> int | None:
+    row = reader.latest_game(channel.id)
+    return row.message_id if row is not None else None
 
 
 async def _play_side_by_side(
