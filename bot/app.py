@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.autopilot import Autopilot
 from bot.components import Control, GameButton, GameSelect, control_of
 from bot.config import Settings
+from bot.deadlines import PromptDeadlines
 from bot.privacy_commands import FORGET_OP, on_forget_control, privacy_commands
 from bot.records_commands import records_commands
 from bot.replies import in_time, reply_error
@@ -71,6 +72,7 @@ class GameBot(commands.Bot):
         self.upkeep = Upkeep(settings, lambda: self.storage)
         self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)
+        self.deadlines = PromptDeadlines(self, settings.turn_clock_scale)
         self._server_settings: ServerSettingsStore | None = None
 
     @property
@@ -176,6 +178,7 @@ class GameBot(commands.Bot):
         self.autopilot.stop()
         await self.upkeep.stop()
         self.turn_clock.stop()
+        self.deadlines.stop()
         await super().close()
         storage, self.storage = self.storage, None
         if storage is not None:
@@ -184,5 +187,6 @@ class GameBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
         await self.autopilot.resume_all()
+        await self.deadlines.resume_all()
         self.autopilot.start_sweeping()
         self.turn_clock.start()

@@ -1,0 +1,201 @@
+"""Prime Time actions as the short codes the controls carry, and their words for people.
+
+A code names an action without its player (the clicker's seat is added when it is parsed), e.g.
+``technique.kamehameha.frieza-1.-`` or ``move.14_9``; fields are joined with dots, a cell is
+``x_y``, a list of cards ``a+b`` (select values only), a missing value ``-``. An Ascension plan is
+one letter per deciding model in roster order (``lock_ascension.ahd``), so it fits in a button.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.core.errors import IllegalAction
+from rules.primetime import parse_action
+from rules.primetime.actions import (
+    Activate,
+    ChangeAltitude,
+    ChooseInitiative,
+    Deflect,
+    Discard,
+    EndActivation,
+    EvadeMove,
+    Intercept,
+    LockAscension,
+    Move,
+    Pass,
+    PassWindow,
+    PlayCard,
+    PowerUp,
+    PrimeTimeAction,
+    React,
+    UseTechnique,
+)
+from rules.primetime.ascension import deciding_units
+from rules.primetime.cards import card
+from rules.primetime.geometry import Cell
+from rules.primetime.state import PrimeTimeState
+from rules.primetime.stats import char
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "initiative": ("first",),
+    "activate": ("unit",),
+    "pass": (),
+    "move": ("to",),
+    "altitude": ("level",),
+    "technique": ("technique", "target", "direction"),
+    "power_up": ("resource",),
+    "end_activation": (),
+    "react": ("choice", "technique"),
+    "intercept": ("unit",),
+    "deflect": ("unit",),
+    "evade_move": ("to",),
+    "play_card": ("card", "unit", "target", "technique"),
+    "pass_window": (),
+    "discard": ("cards",),
+}
+_CELL_FIELDS = ("to", "direction")
+_NONE = "-"
+PLAN_LETTERS = {"ascend": "a", "hold": "h", "descend": "d", "stay": "s"}
+_PLAN_CHOICES = {letter: choice for choice, letter in PLAN_LETTERS.items()}
+UNKNOWN = IllegalAction("unknown_choice", "I don't know that choice.")
+
+
+def _encode(value: Any) -> str:
+    if value is None:
+        return _NONE
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, tuple | list):
+        if len(value) == 2 and all(isinstance(part, int) for part in value):
+            return f"{value[0]}_{value[1]}"
+        return "+".join(str(part) for part in value)
+    return str(value)
+
+
+def plan_letters(plan: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> str:
+    return "".join(PLAN_LETTERS[choice] for _, choice in plan)
+
+
+def action_code(action: PrimeTimeAction) -> str:
+    if isinstance(action, LockAscension):
+        return f"lock_ascension.{plan_letters(action.plan)}"
+    values = [getattr(action, name) for name in _FIELDS[action.type]]
+    return ".".join([action.type, *(_encode(value) for value in values)])
+
+
+def _decode(name: str, text: str) -> Any:
+    if text == _NONE:
+        return None
+    if name in _CELL_FIELDS:
+        x, _, y = text.partition("_")
+        return (int(x), int(y))
+    if name == "first":
+        return text == "1"
+    if name == "cards":
+        return tuple(text.split("+"))
+    return text
+
+
+def parse_code(code: str, state: PrimeTimeState, seat: int) -> PrimeTimeAction:
+    """The action ``code`` names for ``seat``; IllegalAction when it names none."""
+    kind, *values = code.split(".")
+    if kind == "lock_ascension" and len(values) == 1:
+        units = deciding_units(state, seat)
+        letters = values[0]
+        if len(letters) != len(units) or any(letter not in _PLAN_CHOICES for letter in letters):
+            raise UNKNOWN
+        plan = tuple((unit.id, _PLAN_CHOICES[letter]) for unit, letter in zip(units, letters, strict=True))
+        return LockAscension(player=seat, plan=plan)
+    names = _FIELDS.get(kind)
+    if names is None or len(values) != len(names):
+        raise UNKNOWN
+    data: dict[str, Any] = {"type": kind, "player": seat}
+    try:
+        data.update({name: _decode(name, value) for name, value in zip(names, values, strict=True)})
+        return parse_action(data)
+    except (ValidationError, ValueError):
+        raise UNKNOWN from None
+
+
+# Coordinates typed by a player.
+
+_COORDINATES = re.compile(r"\s*x?\s*(\d{1,2})\s*(?:,|\s)\s*y?\s*(\d{1,2})\s*", re.IGNORECASE)
+
+
+def parse_cell(text: str) -> Cell | None:
+    """``14,9``, ``14 9`` or ``x14 y9`` as a cell; None for anything else."""
+    found = _COORDINATES.fullmatch(text)
+    return (int(found.group(1)), int(found.group(2))) if found else None
+
+
+# Words.
+
+
+def unit_name(state: PrimeTimeState, unit_id: str | None) -> str:
+    if unit_id is None:
+        return "—"
+    unit = state.find_unit(unit_id)
+    return char(unit).name if unit is not None else unit_id
+
+
+def technique_name(state: PrimeTimeState, unit_id: str, technique_id: str) -> str:
+    unit = state.find_unit(unit_id)
+    if unit is None:
+        return technique_id
+    try:
+        return char(unit).technique(technique_id).name
+    except (KeyError, StopIteration, ValueError):
+        return technique_id
+
+
+def card_name(card_id: str) -> str:
+    return card(card_id).name
+
+
+def cell_text(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+REACTION_WORDS = {"z_evasion": "Z-Evasion", "brace": "Brace", "none": "No reaction", "clash": "Clash"}
+
+
+def action_label(state: PrimeTimeState, action: PrimeTimeAction) -> str:
+    """The action in a few words, for a button or a menu option."""
+    active = state.activation.unit if state.activation is not None else None
+    if isinstance(action, ChooseInitiative):
+        return "Activate first" if action.first else "Activate second"
+    if isinstance(action, Activate):
+        return f"Activate {unit_name(state, action.unit)}"
+    if isinstance(action, Pass):
+        return "Pass for the round"
+    if isinstance(action, Move | EvadeMove):
+        return f"Move to {cell_text(action.to)}"
+    if isinstance(action, ChangeAltitude):
+        return "Fly up" if active and action.level > state.unit(active).level else "Fly down"
+    if isinstance(action, UseTechnique):
+        name = technique_name(state, active or "", action.technique)
+        return f"{name} → {unit_name(state, action.target)}" if action.target else name
+    if isinstance(action, PowerUp):
+        return f"Power Up +1 {action.resource.upper()}"
+    if isinstance(action, EndActivation):
+        return "End activation"
+    if isinstance(action, React):
+        if action.choice == "clash" and action.technique is not None and state.attack is not None:
+            return f"Clash: {technique_name(state, state.attack.target, action.technique)}"
+        return REACTION_WORDS[action.choice]
+    if isinstance(action, Intercept):
+        return f"Intercept: {unit_name(state, action.unit)}"
+    if isinstance(action, Deflect):
+        return f"Deflect at {unit_name(state, action.unit)}"
+    if isinstance(action, PlayCard):
+        on = [unit_name(state, unit) for unit in (action.unit, action.target) if unit is not None]
+        return card_name(action.card) + (f" ({' → '.join(on)})" if on else "")
+    if isinstance(action, PassWindow):
+        return "Continue"
+    if isinstance(action, Discard):
+        return "Discard " + ", ".join(card_name(chosen) for chosen in action.cards)
+    return action.type

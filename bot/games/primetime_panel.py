@@ -1,0 +1,395 @@
+"""Prime Time's controls, built only from the engine's legal actions, one small builder per prompt kind.
+
+The same builders fill the public board (the prompts whose choices are public: Z-Reaction, Deflect,
+Z-Evasion move, On Hit, Phase Start, initiative) and each player's ephemeral panel ("My hand"), which
+also holds the secret and stepwise ones (activation, Ascension, hand-limit discards, card lists).
+A panel's step rides in its ``choose`` controls' argument: ``move``, ``tech.<page>``,
+``cards.<page>`` or ``asc.<letters>.<page>``. Board controls play with ``act`` and carry the board
+version; panel controls play with ``pact`` and carry the seat's move count, so the other player's
+moves don't outdate a panel (the engine refuses, with its reason, what is no longer legal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.components import button, select
+from bot.games.primetime_codes import (
+    PLAN_LETTERS,
+    action_code,
+    action_label,
+    card_name,
+    cell_text,
+    plan_letters,
+    unit_name,
+)
+from rules.primetime.actions import (
+    Activate,
+    ChangeAltitude,
+    Deflect,
+    EndActivation,
+    EvadeMove,
+    Move,
+    Pass,
+    PlayCard,
+    PowerUp,
+    PrimeTimeAction,
+    Timeout,
+    UseTechnique,
+)
+from rules.primetime.ai import hit_chance
+from rules.primetime.ascension import choice_cost, choices_for, deciding_units, default_plan, tier_name
+from rules.primetime.engine import legal_actions
+from rules.primetime.geometry import Cell, distance, distance_to_point
+from rules.primetime.state import PrimeTimeState, Prompt
+from rules.primetime.stats import char, hp_max
+from rules.primetime.techniques import effective
+
+PAGE = 25
+SUGGESTIONS = 24
+MODELS_PER_PAGE = 4
+PUBLIC_KINDS = ("reaction", "deflect", "evade_move", "on_hit", "phase_start", "initiative")
+"""Prompts whose choices anyone may see: their controls sit on the board itself."""
+PANEL_LABELS = {"activation": "Act…", "action": "Act…", "ascension": "Ascension…", "discard": "Discard…"}
+CHOICE_WORDS = {"ascend": "Ascend", "hold": "Hold", "descend": "Descend", "stay": "Stay"}
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Where the controls go: the game, the version they carry and the op that plays an action."""
+
+    game_id: int
+    version: int
+    play_op: str
+
+    def play(self, action: PrimeTimeAction, state: PrimeTimeState, **style: Any) -> discord.ui.Item[Any]:
+        return button(
+            self.game_id,
+            self.version,
+            self.play_op,
+            action_code(action),
+            label=action_label(state, action),
+            **style,
+        )
+
+    def menu(self, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item[Any]:
+        return select(self.game_id, self.version, self.play_op, options, placeholder=placeholder, row=row)
+
+    def step(self, step: str, label: str, row: int, **style: Any) -> discord.ui.Item[Any]:
+        return button(self.game_id, self.version, "choose", step, label=label, row=row, **style)
+
+    def coordinates(self, purpose: str, row: int) -> discord.ui.Item[Any]:
+        flavour = "b" if self.play_op == "act" else "p"
+        return button(
+            self.game_id, self.version, "coords", f"{purpose}.{flavour}", label="Coordinates…", row=row
+        )
+
+
+def _option(state: PrimeTimeState, action: PrimeTimeAction, description: str | None = None) -> Any:
+    return discord.SelectOption(
+        label=action_label(state, action)[:100],
+        value=action_code(action),
+        description=description[:100] if description else None,
+    )
+
+
+def _paged(
+    controls: Controls,
+    options: list[discord.SelectOption],
+    page: int,
+    prefix: str,
+    placeholder: str,
+) -> list[discord.ui.Item[Any]]:
+    """One menu of at most 25 options, with ◀ ▶ buttons when there are more."""
+    pages = max(1, -(-len(options) // PAGE))
+    page = max(0, min(page, pages - 1))
+    shown = options[page * PAGE : (page + 1) * PAGE]
+    title = placeholder + (f" (page {page + 1}/{pages})" if pages > 1 else "")
+    items = [controls.menu(shown, title, row=0)]
+    if page > 0:
+        items.append(controls.step(f"{prefix}.{page - 1}", "◀", row=1))
+    if page < pages - 1:
+        items.append(controls.step(f"{prefix}.{page + 1}", "▶", row=1))
+    return items
+
+
+def _back(controls: Controls) -> discord.ui.Item[Any]:
+    return controls.step("main", "Back", row=4)
+
+
+# The steps of an activation.
+
+
+def _technique_options(state: PrimeTimeState, actions: list[PrimeTimeAction]) -> list[discord.SelectOption]:
+    assert state.activation is not None
+    attacker = state.unit(state.activation.unit)
+    options = []
+    for action in actions:
+        if not isinstance(action, UseTechnique):
+            continue
+        technique = effective(state, attacker, char(attacker).technique(action.technique))
+        cost = f"{technique.bk} BK" if technique.bk else "0 BK"
+        if attacker.has_status("exhausted") and technique.bk and technique.exhausted_ok:
+            cost = "2 SK Breakthrough"
+        label = action_label(state, action)
+        if action.target is not None:
+            target = state.unit(action.target)
+            chance = hit_chance(state, attacker, technique, target)
+            label += f' · {distance(attacker.cell, target.cell):.0f}" · {chance:.0%}'
+        if action.direction is not None:
+            label += f" · push {cell_text(action.direction)}"
+        options.append(
+            discord.SelectOption(
+                label=label[:100], value=action_code(action), description=f"{cost} · DMG {technique.dmg}"
+            )
+        )
+    return options
+
+
+def move_suggestions(state: PrimeTimeState, seat: int, cells: list[Cell], start: Cell) -> list[Cell]:
+    """Up to 24 cells among ``cells``: the nearest to each objective, contact with each enemy, the
+    farthest forward, then the farthest from ``start``; ``start`` first when it is among them."""
+    if not cells:
+        return []
+    chosen: list[Cell] = [start] if start in cells else []
+    for point in state.objectives:
+        chosen.append(min(cells, key=lambda cell: (distance_to_point(cell, point), cell)))
+    for enemy in state.units:
+        if enemy.seat != seat and not enemy.dazed:
+            chosen.append(min(cells, key=lambda cell: (distance(cell, enemy.cell), cell)))
+    forward = 1 if seat == 0 else -1
+    chosen.append(max(cells, key=lambda cell: (cell[1] * forward, -abs(cell[0] - start[0]))))
+    chosen.extend(sorted(cells, key=lambda cell: (-distance(cell, start), cell)))
+    return list(dict.fromkeys(chosen))[:SUGGESTIONS]
+
+
+def _move_items(
+    state: PrimeTimeState, seat: int, controls: Controls, actions: list[PrimeTimeAction]
+) -> list[Any]:
+    assert state.activation is not None
+    unit = state.unit(state.activation.unit)
+    cells = [action.to for action in actions if isinstance(action, Move)]
+    options = [
+        _option(state, Move(player=seat, to=cell), f'{distance(unit.cell, cell):.1f}" away')
+        for cell in move_suggestions(state, seat, cells, unit.cell)
+    ]
+    return [controls.menu(options, "Move to…", row=0), controls.coordinates("move", row=1), _back(controls)]
+
+
+def _action_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    items: list[Any] = []
+    if any(isinstance(action, Move) for action in actions):
+        items.append(controls.step("move", "Move…", row=0, style=discord.ButtonStyle.primary))
+    if any(isinstance(action, UseTechnique) for action in actions):
+        items.append(controls.step("tech.0", "Technique…", row=0, style=discord.ButtonStyle.danger))
+    for action in actions:
+        if isinstance(action, PowerUp | ChangeAltitude):
+            items.append(controls.play(action, state, row=1))
+    end = next(action for action in actions if isinstance(action, EndActivation))
+    items.append(controls.play(end, state, row=2))
+    return items
+
+
+# Each prompt kind's main controls.
+
+
+def _activation_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    options = []
+    for action in actions:
+        if isinstance(action, Activate):
+            unit = state.unit(action.unit)
+            token = "second activation: 2 BK" if unit.activations else "token ready"
+            options.append(
+                _option(state, action, f"{unit.hp}/{hp_max(unit)} HP · {tier_name(unit)} · {token}")
+            )
+    items: list[Any] = []
+    if options:
+        items.append(controls.menu(options, "Activate a model…", row=0))
+    items.extend(controls.play(action, state, row=1) for action in actions if isinstance(action, Pass))
+    return items
+
+
+def _buttons(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    return [
+        controls.play(action, state, row=index // 5, style=discord.ButtonStyle.primary)
+        for index, action in enumerate(action for action in actions if not isinstance(action, PlayCard))
+    ]
+
+
+def _select_items(
+    placeholder: str, describe: Callable[[PrimeTimeState, PrimeTimeAction], str | None]
+) -> Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], list[Any]]:
+    def build(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+        options = [_option(state, action, describe(state, action)) for action in actions]
+        return [controls.menu(options[:PAGE], placeholder, row=0)] if options else []
+
+    return build
+
+
+def _deflect_note(state: PrimeTimeState, action: PrimeTimeAction) -> str | None:
+    assert isinstance(action, Deflect)
+    unit = state.unit(action.unit)
+    return f"seat {unit.seat + 1}"
+
+
+def _evade_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    attack = state.attack
+    evader = state.unit(attack.evader) if attack is not None and attack.evader else None
+    cells = [action.to for action in actions if isinstance(action, EvadeMove)]
+    start = evader.cell if evader is not None else cells[0]
+    options = []
+    for cell in move_suggestions(state, state.prompts[0].who, cells, start):
+        action = EvadeMove(player=state.prompts[0].who, to=cell)
+        options.append(
+            _option(state, action, "stay" if cell == start else f'{distance(start, cell):.1f}" away')
+        )
+    return [controls.menu(options, "Evade to…", row=0), controls.coordinates("evade", row=1)]
+
+
+BUILDERS: dict[str, Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], list[Any]]] = {
+    "initiative": _buttons,
+    "activation": _activation_items,
+    "action": _action_items,
+    "reaction": _buttons,
+    "deflect": _select_items("Deflect the attack at…", _deflect_note),
+    "evade_move": _evade_items,
+    "on_hit": _buttons,
+    "phase_start": _buttons,
+    "discard": _select_items("Cards to discard…", lambda _state, _action: None),
+}
+"""A new prompt kind needs one entry here (and a deadline in ``bot.games.primetime``)."""
+CARD_WINDOWS = {"reaction": "Card Response…", "on_hit": "Play a card…", "phase_start": "Play a card…"}
+"""Prompts that always show their card button, whatever the hand holds, so it betrays nothing."""
+
+
+def _card_button(prompt: Prompt | None, actions: list[PrimeTimeAction], controls: Controls) -> list[Any]:
+    has_cards = any(isinstance(action, PlayCard) for action in actions)
+    if prompt is not None and prompt.kind in CARD_WINDOWS:
+        if prompt.kind != "reaction" or "card" in prompt.options:
+            return [controls.step("cards.0", CARD_WINDOWS[prompt.kind], row=3)]
+        return []
+    return [controls.step("cards.0", "Play a card…", row=3)] if has_cards else []
+
+
+def _ascension_items(
+    state: PrimeTimeState, seat: int, controls: Controls, letters: str, page: int
+) -> list[Any]:
+    units = deciding_units(state, seat)
+    pages = max(1, -(-len(units) // MODELS_PER_PAGE))
+    page = max(0, min(page, pages - 1))
+    items: list[Any] = []
+    for index in range(page * MODELS_PER_PAGE, min(len(units), (page + 1) * MODELS_PER_PAGE)):
+        unit = units[index]
+        chosen = {letter: choice for choice, letter in PLAN_LETTERS.items()}[letters[index]]
+        options = [
+            discord.SelectOption(
+                label=f"{CHOICE_WORDS[choice]} ({choice_cost(state, unit, choice)} SK)",
+                value=PLAN_LETTERS[choice],
+                default=choice == chosen,
+            )
+            for choice in choices_for(unit)
+        ]
+        items.append(
+            select(
+                controls.game_id,
+                controls.version,
+                "choose",
+                options,
+                placeholder=f"{char(unit).name} ({tier_name(unit)})",
+                arg=f"asc.{letters}.{page}.{index}",
+                row=len(items),
+            )
+        )
+    items.append(
+        button(
+            controls.game_id,
+            controls.version,
+            controls.play_op,
+            f"lock_ascension.{letters}",
+            label="Lock in",
+            style=discord.ButtonStyle.success,
+            row=4,
+        )
+    )
+    if pages > 1:
+        items.append(controls.step(f"asc.{letters}.{(page + 1) % pages}", "More models", row=4))
+    return items
+
+
+def ascension_total(state: PrimeTimeState, seat: int, letters: str) -> int:
+    chosen = {letter: choice for choice, letter in PLAN_LETTERS.items()}
+    units = deciding_units(state, seat)
+    return sum(choice_cost(state, unit, chosen[letter]) for unit, letter in zip(units, letters, strict=True))
+
+
+def default_letters(state: PrimeTimeState, seat: int) -> str:
+    return plan_letters(default_plan(state, seat))
+
+
+def prompt_items(
+    state: PrimeTimeState, seat: int, controls: Controls, step: str
+) -> list[discord.ui.Item[Any]]:
+    """The controls for ``seat`` at ``step`` of its current prompt (``main`` for its first screen)."""
+    # A default is the clock's to apply, never a button.
+    actions = [action for action in legal_actions(state, seat) if not isinstance(action, Timeout)]
+    prompt = state.prompt_for(seat)
+    kind, _, rest = step.partition(".")
+    if kind == "cards":
+        plays = [
+            _option(state, action, card_name(action.card))
+            for action in actions
+            if isinstance(action, PlayCard)
+        ]
+        if not plays:
+            return [_back(controls)]
+        return [*_paged(controls, plays, int(rest or 0), "cards", "Play a card…"), _back(controls)]
+    if prompt is None:
+        return _card_button(prompt, actions, controls)
+    if kind == "move" and prompt.kind == "action":
+        return _move_items(state, seat, controls, actions)
+    if kind == "tech" and prompt.kind == "action":
+        options = _technique_options(state, actions)
+        return [
+            *_paged(
+                controls, options, int(rest or 0), "tech", "Technique → target · distance · chance to hit"
+            ),
+            _back(controls),
+        ]
+    if prompt.kind == "ascension":
+        letters, _, page = rest.partition(".") if kind == "asc" else (default_letters(state, seat), "", "0")
+        if len(letters) != len(deciding_units(state, seat)):
+            letters = default_letters(state, seat)
+        return _ascension_items(state, seat, controls, letters, int(page or 0))
+    return [*BUILDERS[prompt.kind](state, controls, actions), *_card_button(prompt, actions, controls)]
+
+
+def prompt_words(state: PrimeTimeState, seat: int) -> str:
+    """What ``seat`` must decide now, in a sentence for its panel."""
+    prompt = state.prompt_for(seat)
+    if state.outcome is not None:
+        return "The game is over."
+    if prompt is None:
+        waiting = ", ".join(sorted({f"seat {other.who + 1}" for other in state.prompts})) or "nobody"
+        return f"Nothing to decide now (waiting for {waiting})."
+    attack = state.attack
+    words = {
+        "initiative": "Choose whether you activate first or second this round.",
+        "phase_start": f"Phase Start ({state.phase_start or 'phase'}): play a card, or Continue.",
+        "ascension": "Choose each model's tier for this round, then Lock in.",
+        "activation": "Activate a model, or pass for the round.",
+        "action": "Choose your model's next action.",
+        "deflect": "Your evasion was critical: choose where the attack goes.",
+        "evade_move": "Your evasion succeeded: move the evader, or stay.",
+        "on_hit": "A hit landed: play an On Hit / On Damage card, or Continue.",
+        "discard": "You are over the hand limit: choose the cards to discard.",
+    }
+    if prompt.kind == "reaction" and attack is not None:
+        return (
+            f"{unit_name(state, attack.attacker)} attacks {unit_name(state, attack.target)}: "
+            "choose your Z-Reaction."
+        )
+    return words.get(prompt.kind, "Make your choice.")
