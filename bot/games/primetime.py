@@ -179,9 +179,11 @@ def _public_prompt_words(state: PrimeTimeState, seat: int, kind: str) -> str:
             plural = "s" if left != 1 else ""
             return f"{unit_name(state, state.activation.unit)} acts ({left} action{plural} left)."
         return prompt_words(state, seat)
-    return {"ascension": "choosing Ascension in secret.", "discard": "discarding down to the hand limit."}[
-        kind
-    ]
+    return {
+        "ascension": "choosing Ascension in secret.",
+        "discard": "discarding down to the hand limit.",
+        "phase_start": "Phase Start: Ready, or a card played blind.",
+    }[kind]
 
 
 def _player_line(state: PrimeTimeState, record: GameRecord, seat: int) -> str:
@@ -238,11 +240,12 @@ def _call(state: PrimeTimeState, record: GameRecord) -> str | None:
     return f"{mentions}: your move."
 
 
-def board_items(record: GameRecord, state: PrimeTimeState) -> list[discord.ui.Item[Any]]:
+def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> list[discord.ui.Item[Any]]:
+    """The board's controls; ``seat_moves`` is the move count of the first prompted seat."""
     items: list[discord.ui.Item[Any]] = []
     prompt = state.prompts[0] if state.prompts else None
     if prompt is not None and prompt.kind in PUBLIC_KINDS:
-        controls = Controls(record.id, record.version, "act")
+        controls = Controls(record.id, seat_moves, "act")
         items = [item for item in prompt_items(state, prompt.who, controls, "main") if item.row != 4]
     elif prompt is not None:
         items.append(
@@ -318,6 +321,9 @@ class PrimeTimeController(TableController):
                 interaction, "The AI is playing your seat. Use `/primetime autoplay` to take it back."
             )
             return
+        if control.op == "act" and not _prompted_publicly(self.service.load_state(record), seat):
+            await reply_error(interaction, "This decision is not yours to make, so nothing changed.")
+            return
         if control.op in ("act", "pact"):
             await self._act(interaction, control, control.values[0] if control.values else control.arg)
         elif control.op == "cell":
@@ -360,16 +366,15 @@ class PrimeTimeController(TableController):
         interaction: discord.Interaction[Any],
         control: Control,
         code: str,
-        cell_purpose: str | None = None,
+        from_modal: bool = False,
     ) -> None:
-        board = control.op == "act" or (cell_purpose is not None and cell_purpose.endswith(".b"))
         try:
             await self.service.act(
                 control.game_id,
                 interaction.user.id,
-                control.version if board else None,
+                None,
                 lambda state, seat: parse_code(code, state, seat),
-                seat_moves=None if board else control.version,
+                seat_moves=control.version,
                 publish=lambda move: self.publish(move, interaction),
             )
         except StaleBoard as stale:
@@ -378,7 +383,7 @@ class PrimeTimeController(TableController):
             state = self.service.load_state(stale.record)
             await self._show_panel(interaction, stale.record, state, seat, "main", STALE_NOTE)
         except IllegalAction as error:
-            if cell_purpose is None:
+            if not from_modal:
                 await reply_error(interaction, error.message)
                 return
             await self._try_again(
@@ -410,7 +415,7 @@ class PrimeTimeController(TableController):
         Try again button; nothing changes."""
         text = control.values[0] if control.values else ""
         cell = parse_cell(text)
-        purpose = control.arg.partition(".")[0]
+        purpose = control.arg
         if cell is None:
             await self._try_again(
                 interaction,
@@ -419,7 +424,7 @@ class PrimeTimeController(TableController):
             )
             return
         kind = "move" if purpose == "move" else "evade_move"
-        await self._act(interaction, control, f"{kind}.{cell[0]}_{cell[1]}", cell_purpose=control.arg)
+        await self._act(interaction, control, f"{kind}.{cell[0]}_{cell[1]}", from_modal=True)
 
     async def _try_again(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
         again = button(control.game_id, control.version, "coords", control.arg, label="Try again", emoji="🔁")
@@ -467,13 +472,21 @@ class PrimeTimeController(TableController):
         board = await asyncio.to_thread(render_primetime, public)
         embed = board_embed(state, record, await self.deadlines_of(record, state))
         embed.set_image(url="attachment://board.png")
-        items = board_items(record, state) if state.outcome is None else None
+        items = None
+        if state.outcome is None:
+            first = state.prompts[0].who if state.prompts else 0
+            items = board_items(record, state, await self.service.storage.seat_moves(record.id, first))
         return {
             "content": _call(state, record),
             "embed": embed,
             "files": [board_file(board)],
             "view": view_of(items) if items is not None else finished_view(record),
         }
+
+
+def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:
+    prompt = state.prompt_for(seat)
+    return prompt is not None and prompt.kind in PUBLIC_KINDS
 
 
 def _from_panel(interaction: discord.Interaction[Any]) -> bool:

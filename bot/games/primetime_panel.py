@@ -1,12 +1,13 @@
 """Prime Time's controls, built only from the engine's legal actions, one small builder per prompt kind.
 
 The same builders fill the public board (the prompts whose choices are public: Z-Reaction, Deflect,
-Z-Evasion move, On Hit, Phase Start, initiative) and each player's ephemeral panel ("My hand"), which
-also holds the secret and stepwise ones (activation, Ascension, hand-limit discards, card lists).
-A panel's step rides in its ``choose`` controls' argument: ``move``, ``tech.<page>``,
-``cards.<page>`` or ``asc.<letters>.<page>``. Board controls play with ``act`` and carry the board
-version; panel controls play with ``pact`` and carry the seat's move count, so the other player's
-moves don't outdate a panel (the engine refuses, with its reason, what is no longer legal).
+Z-Evasion move, On Hit, initiative) and each player's ephemeral panel ("My hand"), which also holds
+the secret, blind and stepwise ones (activation, Phase Start, Ascension, hand-limit discards, card
+lists). A panel's step rides in its ``choose`` controls' argument: ``move``, ``tech.<page>``,
+``cards.<page>`` or ``asc.<letters>.<page>``. Every control that plays carries the move count of the
+seat it is for (on the board, the one prompted player's), not the board version: the other player's
+moves, secret ones included, don't outdate it, while a double click or an old panel is caught; the
+engine refuses, with its reason, whatever is no longer legal.
 """
 
 from __future__ import annotations
@@ -52,9 +53,16 @@ from rules.primetime.techniques import effective
 PAGE = 25
 SUGGESTIONS = 24
 MODELS_PER_PAGE = 4
-PUBLIC_KINDS = ("reaction", "deflect", "evade_move", "on_hit", "phase_start", "initiative")
-"""Prompts whose choices anyone may see: their controls sit on the board itself."""
-PANEL_LABELS = {"activation": "Act…", "action": "Act…", "ascension": "Ascension…", "discard": "Discard…"}
+PUBLIC_KINDS = ("reaction", "deflect", "evade_move", "on_hit", "initiative")
+"""Prompts of one player whose choices anyone may see: their controls sit on the board itself. (Phase
+Start asks both players at once, blind, so it is answered in the panels.)"""
+PANEL_LABELS = {
+    "activation": "Act…",
+    "action": "Act…",
+    "ascension": "Ascension…",
+    "discard": "Discard…",
+    "phase_start": "Phase Start…",
+}
 CHOICE_WORDS = {"ascend": "Ascend", "hold": "Hold", "descend": "Descend", "stay": "Stay"}
 
 
@@ -83,10 +91,7 @@ class Controls:
         return button(self.game_id, self.version, "choose", step, label=label, row=row, **style)
 
     def coordinates(self, purpose: str, row: int) -> discord.ui.Item[Any]:
-        flavour = "b" if self.play_op == "act" else "p"
-        return button(
-            self.game_id, self.version, "coords", f"{purpose}.{flavour}", label="Coordinates…", row=row
-        )
+        return button(self.game_id, self.version, "coords", purpose, label="Coordinates…", row=row)
 
 
 def _option(state: PrimeTimeState, action: PrimeTimeAction, description: str | None = None) -> Any:

@@ -31,3 +31,16 @@ async def test_two_people_play_a_whole_game(fake_discord: FakeDiscord, tmp_path:
         assert final.outcome is not None
         board = await table.board()
         assert board.button_labels == ["Rematch"]
+
+
+async def test_one_person_plays_a_whole_game_against_the_ai(tmp_path: Path) -> None:
+    async with (
+        FakeDiscord(quiet_period=0.02, check_own_payloads=False) as fake,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=9)) as bot,
+    ):
+        table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob])
+        await table.open(["cell_games"], ai_opponent=True)
+        started = time.monotonic()
+        final = await table.play_out()
+        print("game took", time.monotonic() - started)
+        assert final.outcome is not None
