@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
 from bot.boards import as_edit, board_file, player_tag
 from bot.components import Control, button, view_of
-from bot.games.primetime_codes import parse_cell, parse_code, unit_name
+from bot.games.primetime_codes import parse_cell, parse_code, terrain_edit_code, unit_name
 from bot.games.primetime_panel import (
     PANEL_LABELS,
     PUBLIC_KINDS,
@@ -36,7 +36,7 @@ from bot.text import clip
 from renderers.primetime import render_primetime
 from rules.core.errors import IllegalAction
 from rules.core.events import Event, events_for
-from rules.primetime import RULES, PrimeTimeOptions, view
+from rules.primetime import RULES, PrimeTimeOptions, PrimeTimeView, view
 from rules.primetime.actions import PrimeTimeAction, Timeout
 from rules.primetime.ai import choose_action
 from rules.primetime.cards import card
@@ -50,6 +50,11 @@ RECENT_ON_BOARD = 6
 STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here is your current panel."
 
 PROMPT_SECONDS: dict[str, float] = {
+    "terrain": 300,
+    "first_player": 60,
+    "side": 60,
+    "objective": 120,
+    "deploy": 120,
     "initiative": 60,
     "phase_start": 30,
     "ascension": 120,
@@ -118,12 +123,13 @@ class PrimeTimeModule:
     max_players = 2
     characters = {preset.id: preset.name for preset in catalogue().presets}
     """The rosters players pick in the lobby: the published presets of DESIGN.md 3.2."""
-    variants = {"standard": "Standard"}
+    variants = {"quick": "Quick (fixed setup)", "full": "Full setup (SU-1 to SU-9)"}
     simultaneous = True
 
     def options(self, lobby: dict[str, Any]) -> PrimeTimeOptions:
         first, second = (player["character"] for player in lobby["players"])
-        return PrimeTimeOptions(rosters=(first, second))
+        setup = "full" if lobby.get("variant") == "full" else "quick"
+        return PrimeTimeOptions(rosters=(first, second), setup=setup)
 
     def seats_to_move(self, state: PrimeTimeState) -> list[int]:
         if state.outcome is not None:
@@ -180,20 +186,23 @@ def _public_prompt_words(state: PrimeTimeState, seat: int, kind: str) -> str:
             return f"{unit_name(state, state.activation.unit)} acts ({left} action{plural} left)."
         return prompt_words(state, seat)
     return {
+        "terrain": "looking at the terrain (Accept, Reroll or Edit).",
+        "deploy": "deploying a model.",
         "ascension": "choosing Ascension in secret.",
         "discard": "discarding down to the hand limit.",
         "phase_start": "Phase Start: Ready, or a card played blind.",
     }[kind]
 
 
-def _player_line(state: PrimeTimeState, record: GameRecord, seat: int) -> str:
-    player = state.players[seat]
+def _player_line(public: PrimeTimeView, record: GameRecord, seat: int) -> str:
+    player = public.players[seat]
     lobby_player = record.lobby["players"][seat]
-    affiliation = catalogue().affiliation(player.affiliation).name
+    # Before SU-2 reveals both rosters the view hides the affiliation.
+    affiliation = catalogue().affiliation(player.affiliation).name if player.affiliation else "roster hidden"
     return (
         f"**{lobby_player['name']}** ({player_tag(lobby_player)}) · {affiliation} · "
-        f"Glory **{player.glory}** · BK {player.bk} · SK {player.sk} · hand {len(player.hand)} · "
-        f"deck {len(player.deck)}"
+        f"Glory **{player.glory}** · BK {player.bk} · SK {player.sk} · hand {player.hand_size} · "
+        f"deck {player.deck_size}"
     )
 
 
@@ -218,7 +227,8 @@ def board_embed(state: PrimeTimeState, record: GameRecord, deadlines: dict[int, 
     if deadline:
         lines.append(deadline)
     lines.append("")
-    lines.extend(_player_line(state, record, seat) for seat in range(len(state.players)))
+    public = view(state, None)
+    lines.extend(_player_line(public, record, seat) for seat in range(len(public.players)))
     recent = [event.text for event in events_for(state.recent_events, None)][-RECENT_ON_BOARD:]
     if recent:
         lines.append("")
@@ -266,11 +276,15 @@ class CoordinatesModal(discord.ui.Modal):
     """One field, ``x,y``; its answer goes to the controller like a click, with the text as its value."""
 
     def __init__(self, bot: Any, control: Control) -> None:
-        super().__init__(title="Coordinates", timeout=600)
+        terrain = control.arg == "terrain"
+        super().__init__(title="Edit the terrain" if terrain else "Coordinates", timeout=600)
         self.bot = bot
         self.control = control
         self.cell: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label="Cell (x,y)", placeholder="14,9  or  14 9  or  x14 y9", max_length=20, custom_id="cell"
+            label="Piece to add (type x y w h), or remove N" if terrain else "Cell (x,y)",
+            placeholder="spire 4 10 2 2  or  remove 3" if terrain else "14,9  or  14 9  or  x14 y9",
+            max_length=30,
+            custom_id="cell",
         )
         self.add_item(self.cell)
 
@@ -290,9 +304,17 @@ class PrimeTimeController(TableController):
         )
 
         @group.command(name="start", description="Open a Prime Time lobby in this channel")
-        @app_commands.describe(ai_opponent="The AI takes the second seat when the game starts")
-        async def start(interaction: discord.Interaction[Any], ai_opponent: bool = False) -> None:
-            await self.open_lobby(interaction, "standard", 1 if ai_opponent else 0)
+        @app_commands.describe(
+            ai_opponent="The AI takes the second seat when the game starts",
+            setup="quick: the fixed battlefield, straight to round 1; full: terrain, roll-off, objectives "
+            "and deployment",
+        )
+        async def start(
+            interaction: discord.Interaction[Any],
+            ai_opponent: bool = False,
+            setup: Literal["quick", "full"] = "quick",
+        ) -> None:
+            await self.open_lobby(interaction, setup, 1 if ai_opponent else 0)
 
         self.add_table_commands(group, HELP_TEXT)
         return group
@@ -338,6 +360,8 @@ class PrimeTimeController(TableController):
             )
             if control.values and step.startswith("asc."):
                 step = _ascension_step(step, control.values[0])
+            elif control.values and step == "dep":
+                step = f"dep.{control.values[0]}.0"
             await self._show_panel(
                 interaction, record, state, seat, "main" if stale else step, STALE_NOTE if stale else None
             )
@@ -411,11 +435,22 @@ class PrimeTimeController(TableController):
     async def _cell(
         self, interaction: discord.Interaction[Any], record: GameRecord, control: Control
     ) -> None:
-        """A coordinates modal's answer: garbage or an illegal cell is answered with the reason and a
-        Try again button; nothing changes."""
+        """A modal's answer: garbage or an illegal choice is answered with the reason and a Try again
+        button; nothing changes."""
         text = control.values[0] if control.values else ""
-        cell = parse_cell(text)
         purpose = control.arg
+        if purpose == "terrain":
+            code = terrain_edit_code(text)
+            if code is None:
+                await self._try_again(
+                    interaction,
+                    control,
+                    f"`{clip(text, 30)}` is no edit. Type `spire 4 10 2 2` or `remove 3`.",
+                )
+                return
+            await self._act(interaction, control, code, from_modal=True)
+            return
+        cell = parse_cell(text)
         if cell is None:
             await self._try_again(
                 interaction,
@@ -423,8 +458,7 @@ class PrimeTimeController(TableController):
                 f"`{clip(text, 20)}` is not a cell. Type it like `14,9`, `14 9` or `x14 y9`.",
             )
             return
-        kind = "move" if purpose == "move" else "evade_move"
-        await self._act(interaction, control, f"{kind}.{cell[0]}_{cell[1]}", from_modal=True)
+        await self._act(interaction, control, _cell_code(purpose, cell), from_modal=True)
 
     async def _try_again(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
         again = button(control.game_id, control.version, "coords", control.arg, label="Try again", emoji="🔁")
@@ -482,6 +516,19 @@ class PrimeTimeController(TableController):
             "files": [board_file(board)],
             "view": view_of(items) if items is not None else finished_view(record),
         }
+
+
+def _cell_code(purpose: str, cell: tuple[int, int]) -> str:
+    """The action a coordinates modal opened for ``purpose`` plays at ``cell``."""
+    where = f"{cell[0]}_{cell[1]}"
+    if purpose.startswith("dep."):
+        _, unit, level = purpose.split(".")
+        return f"deploy.{unit}.{where}.{level}"
+    return (
+        {"move": "move", "evade": "evade_move", "objective": "place_objective"}.get(purpose, "move")
+        + "."
+        + where
+    )
 
 
 def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:

@@ -16,10 +16,14 @@ from pydantic import ValidationError
 from rules.core.errors import IllegalAction
 from rules.primetime import parse_action
 from rules.primetime.actions import (
+    AcceptTerrain,
     Activate,
     ChangeAltitude,
+    ChooseFirstPlayer,
     ChooseInitiative,
+    ChooseSide,
     Deflect,
+    Deploy,
     Discard,
     EndActivation,
     EvadeMove,
@@ -28,19 +32,34 @@ from rules.primetime.actions import (
     Move,
     Pass,
     PassWindow,
+    PlaceObjective,
+    PlaceTerrain,
     PlayCard,
     PowerUp,
     PrimeTimeAction,
     React,
+    RemoveTerrain,
+    RerollTerrain,
+    Seize,
     UseTechnique,
 )
 from rules.primetime.ascension import deciding_units
 from rules.primetime.cards import card
+from rules.primetime.content import character
 from rules.primetime.geometry import Cell
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import char
 
 _FIELDS: dict[str, tuple[str, ...]] = {
+    "accept_terrain": (),
+    "reroll_terrain": (),
+    "place_terrain": ("kind", "x", "y", "width", "height"),
+    "remove_terrain": ("index",),
+    "first_player": ("choice",),
+    "side": ("side",),
+    "place_objective": ("point",),
+    "deploy": ("unit", "to", "level"),
+    "seize": ("point",),
     "initiative": ("first",),
     "activate": ("unit",),
     "pass": (),
@@ -57,7 +76,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "pass_window": (),
     "discard": ("cards",),
 }
-_CELL_FIELDS = ("to", "direction")
+_CELL_FIELDS = ("to", "direction", "point")
 _NONE = "-"
 PLAN_LETTERS = {"ascend": "a", "hold": "h", "descend": "d", "stay": "s"}
 _PLAN_CHOICES = {letter: choice for choice, letter in PLAN_LETTERS.items()}
@@ -132,6 +151,23 @@ def parse_cell(text: str) -> Cell | None:
     return (int(found.group(1)), int(found.group(2))) if found else None
 
 
+_TERRAIN_EDIT = re.compile(r"\s*([a-z]+)\s+(\d{1,2})\s+(\d{1,2})\s+(\d)\s+(\d)\s*", re.IGNORECASE)
+_REMOVE = re.compile(r"\s*remove\s+(\d{1,2})\s*", re.IGNORECASE)
+
+
+def terrain_edit_code(text: str) -> str | None:
+    """SU-1's edit, typed as ``type x y w h`` (e.g. ``spire 4 10 2 2``) or ``remove N`` (N as
+    listed, from 1), as an action code; None when it is neither."""
+    removed = _REMOVE.fullmatch(text)
+    if removed:
+        return f"remove_terrain.{int(removed.group(1)) - 1}"
+    placed = _TERRAIN_EDIT.fullmatch(text)
+    if placed:
+        kind, x, y, width, height = placed.groups()
+        return f"place_terrain.{kind.lower()}.{int(x)}.{int(y)}.{width}.{height}"
+    return None
+
+
 # Words.
 
 
@@ -139,7 +175,10 @@ def unit_name(state: PrimeTimeState, unit_id: str | None) -> str:
     if unit_id is None:
         return "—"
     unit = state.find_unit(unit_id)
-    return char(unit).name if unit is not None else unit_id
+    if unit is not None:
+        return char(unit).name
+    # A model not deployed yet: named by its character.
+    return character(unit_id.rsplit("-", 1)[0]).name
 
 
 def technique_name(state: PrimeTimeState, unit_id: str, technique_id: str) -> str:
@@ -160,12 +199,16 @@ def cell_text(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+FIRST_PLAYER_WORDS = {"initiative": "Take the initiative", "south": "Deploy south", "north": "Deploy north"}
 REACTION_WORDS = {"z_evasion": "Z-Evasion", "brace": "Brace", "none": "No reaction", "clash": "Clash"}
 
 
 def action_label(state: PrimeTimeState, action: PrimeTimeAction) -> str:
     """The action in a few words, for a button or a menu option."""
     active = state.activation.unit if state.activation is not None else None
+    setup = _setup_label(state, action)
+    if setup is not None:
+        return setup
     if isinstance(action, ChooseInitiative):
         return "Activate first" if action.first else "Activate second"
     if isinstance(action, Activate):
@@ -199,3 +242,26 @@ def action_label(state: PrimeTimeState, action: PrimeTimeAction) -> str:
     if isinstance(action, Discard):
         return "Discard " + ", ".join(card_name(chosen) for chosen in action.cards)
     return action.type
+
+
+def _setup_label(state: PrimeTimeState, action: PrimeTimeAction) -> str | None:
+    if isinstance(action, AcceptTerrain):
+        return "Accept the terrain"
+    if isinstance(action, RerollTerrain):
+        return f"Reroll ({state.rerolls_left} left)"
+    if isinstance(action, PlaceTerrain):
+        return f"Add a {action.kind} {action.width}x{action.height} at {action.x},{action.y}"
+    if isinstance(action, RemoveTerrain):
+        return f"Remove piece {action.index + 1}"
+    if isinstance(action, ChooseFirstPlayer):
+        return FIRST_PLAYER_WORDS[action.choice]
+    if isinstance(action, ChooseSide):
+        return f"Deploy {action.side}"
+    if isinstance(action, PlaceObjective):
+        return f"Objective at {cell_text(action.point)}"
+    if isinstance(action, Deploy):
+        level = " at L1" if action.level else ""
+        return f"{unit_name(state, action.unit)} at {cell_text(action.to)}{level}"
+    if isinstance(action, Seize):
+        return f"Seize the objective at {cell_text(action.point)}"
+    return None

@@ -28,17 +28,24 @@ from bot.games.primetime_codes import (
     plan_letters,
     unit_name,
 )
+from rules.primetime import placement
 from rules.primetime.actions import (
+    AcceptTerrain,
     Activate,
     ChangeAltitude,
     Deflect,
+    Deploy,
     EndActivation,
     EvadeMove,
     Move,
     Pass,
+    PlaceObjective,
+    PlaceTerrain,
     PlayCard,
     PowerUp,
     PrimeTimeAction,
+    RemoveTerrain,
+    RerollTerrain,
     Timeout,
     UseTechnique,
 )
@@ -53,7 +60,16 @@ from rules.primetime.techniques import effective
 PAGE = 25
 SUGGESTIONS = 24
 MODELS_PER_PAGE = 4
-PUBLIC_KINDS = ("reaction", "deflect", "evade_move", "on_hit", "initiative")
+PUBLIC_KINDS = (
+    "reaction",
+    "deflect",
+    "evade_move",
+    "on_hit",
+    "initiative",
+    "first_player",
+    "side",
+    "objective",
+)
 """Prompts of one player whose choices anyone may see: their controls sit on the board itself. (Phase
 Start asks both players at once, blind, so it is answered in the panels.)"""
 PANEL_LABELS = {
@@ -62,6 +78,8 @@ PANEL_LABELS = {
     "ascension": "Ascension…",
     "discard": "Discard…",
     "phase_start": "Phase Start…",
+    "terrain": "Terrain…",
+    "deploy": "Deploy…",
 }
 CHOICE_WORDS = {"ascend": "Ascend", "hold": "Hold", "descend": "Descend", "stay": "Stay"}
 
@@ -255,7 +273,92 @@ def _evade_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeT
     return [controls.menu(options, "Evade to…", row=0), controls.coordinates("evade", row=1)]
 
 
+# Setup (SU-1…9).
+
+
+def _terrain_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    """Accept and Reroll as buttons; every legal edit through one modal (``type x y w h`` or
+    ``remove N``), since the placements run to hundreds."""
+    items: list[Any] = [
+        controls.play(action, state, row=0, style=discord.ButtonStyle.success)
+        for action in actions
+        if isinstance(action, AcceptTerrain | RerollTerrain)
+    ]
+    if any(isinstance(action, PlaceTerrain | RemoveTerrain) for action in actions):
+        items.append(button(controls.game_id, controls.version, "coords", "terrain", label="Edit…", row=0))
+    return items
+
+
+def _objective_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    prompt = state.prompts[0]
+    offered = {action_code(action) for action in actions}
+    options = []
+    for point_text in prompt.options[:SUGGESTIONS]:
+        x, y = (int(part) for part in point_text.split(","))
+        action = PlaceObjective(player=prompt.who, point=(x, y))
+        if action_code(action) in offered:
+            options.append(_option(state, action))
+    return [
+        controls.menu(options, "Place the objective at…", row=0),
+        controls.coordinates("objective", row=1),
+    ]
+
+
+def _deploy_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    units = list(dict.fromkeys(action.unit for action in actions if isinstance(action, Deploy)))
+    options = [discord.SelectOption(label=unit_name(state, unit), value=unit) for unit in units[:PAGE]]
+    return [
+        select(
+            controls.game_id,
+            controls.version,
+            "choose",
+            options,
+            placeholder="Deploy which model?",
+            arg="dep",
+            row=0,
+        )
+    ]
+
+
+def _deploy_cells_items(
+    state: PrimeTimeState,
+    seat: int,
+    controls: Controls,
+    actions: list[PrimeTimeAction],
+    unit: str,
+    level: int,
+) -> list[Any]:
+    cells = [
+        action.to
+        for action in actions
+        if isinstance(action, Deploy) and action.unit == unit and action.level == level
+    ]
+    suggested = [cell for cell in placement.deploy_suggestions(state, seat, unit) if cell in cells]
+    chosen = (
+        list(dict.fromkeys([*suggested, *move_suggestions(state, seat, cells, cells[0])]))[:SUGGESTIONS]
+        if cells
+        else []
+    )
+    options = [_option(state, Deploy(player=seat, unit=unit, to=cell, level=level)) for cell in chosen]
+    items: list[Any] = []
+    if options:
+        items.append(controls.menu(options, f"Deploy {unit_name(state, unit)} at…", row=0))
+    if any(
+        isinstance(action, Deploy) and action.unit == unit and action.level != level for action in actions
+    ):
+        other = 1 - level
+        items.append(controls.step(f"dep.{unit}.{other}", "At L1 (Fly)" if other else "At Ground", row=1))
+    items.append(controls.coordinates(f"dep.{unit}.{level}", row=1))
+    items.append(_back(controls))
+    return items
+
+
 BUILDERS: dict[str, Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], list[Any]]] = {
+    "terrain": _terrain_items,
+    "first_player": _buttons,
+    "side": _buttons,
+    "objective": _objective_items,
+    "deploy": _deploy_items,
     "initiative": _buttons,
     "activation": _activation_items,
     "action": _action_items,
@@ -364,6 +467,9 @@ def prompt_items(
             ),
             _back(controls),
         ]
+    if kind == "dep" and prompt.kind == "deploy":
+        unit, _, level = rest.rpartition(".")
+        return _deploy_cells_items(state, seat, controls, actions, unit, 1 if level == "1" else 0)
     if prompt.kind == "ascension":
         letters, _, page = rest.partition(".") if kind == "asc" else (default_letters(state, seat), "", "0")
         if len(letters) != len(deciding_units(state, seat)):
@@ -391,6 +497,11 @@ def prompt_words(state: PrimeTimeState, seat: int) -> str:
         "evade_move": "Your evasion succeeded: move the evader, or stay.",
         "on_hit": "A hit landed: play an On Hit / On Damage card, or Continue.",
         "discard": "You are over the hand limit: choose the cards to discard.",
+        "terrain": "Accept the terrain, reroll it, or edit it (both players must accept the same layout).",
+        "first_player": "You won the roll-off: take the initiative, or choose your deployment side.",
+        "side": "Choose your deployment side.",
+        "objective": "Place an objective.",
+        "deploy": "Deploy your next model: choose it, then its cell.",
     }
     if prompt.kind == "reaction" and attack is not None:
         return (

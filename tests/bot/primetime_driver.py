@@ -14,11 +14,15 @@ from bot.app import GameBot
 from bot.games.primetime_codes import PLAN_LETTERS, action_code, plan_letters
 from bot.games.primetime_panel import PUBLIC_KINDS, default_letters
 from rules.primetime.actions import (
+    Deploy,
     EvadeMove,
     LockAscension,
     Move,
+    PlaceObjective,
+    PlaceTerrain,
     PlayCard,
     PrimeTimeAction,
+    RemoveTerrain,
     Timeout,
     UseTechnique,
 )
@@ -85,9 +89,11 @@ class PrimeTimeTable:
         await self.bot.autopilot.idle()
         await self.fake.settle()
 
-    async def open(self, presets: list[str], ai_opponent: bool = False) -> None:
+    async def open(self, presets: list[str], ai_opponent: bool = False, setup: str = "quick") -> None:
         host = self.people[0]
-        lobby = await self.fake.slash(host, "primetime start", channel=self.channel, ai_opponent=ai_opponent)
+        lobby = await self.fake.slash(
+            host, "primetime start", channel=self.channel, ai_opponent=ai_opponent, setup=setup
+        )
         for person in self.people[1:]:
             await self.fake.click(person, lobby, "Join")
         for person, preset in zip(self.people, presets, strict=False):
@@ -126,9 +132,15 @@ class PrimeTimeTable:
             control = find(board, "act", code, code)
             if control is not None:
                 return await self._press(seat, board, control, code)
-            assert isinstance(action, EvadeMove), f"no control for {code} on the board"
-            return await self.by_coordinates(seat, board, action.to)
+            assert isinstance(action, EvadeMove | PlaceObjective), f"no control for {code} on the board"
+            return await self.by_coordinates(
+                seat, board, action.to if isinstance(action, EvadeMove) else action.point
+            )
         panel = await self.open_panel(seat)
+        if isinstance(action, PlaceTerrain | RemoveTerrain):
+            return await self.edit_terrain(seat, panel, action)
+        if isinstance(action, Deploy):
+            return await self._deploy(seat, panel, action)
         if isinstance(action, PlayCard):
             panel = await self._step(seat, panel, "cards.0")
             return await self._find_paged(seat, panel, "cards", code)
@@ -146,6 +158,33 @@ class PrimeTimeTable:
         control = find(panel, "pact", code, code)
         assert control is not None, f"no control for {code} in the panel"
         return await self._press(seat, panel, control, code)
+
+    async def edit_terrain(
+        self, seat: int, panel: StoredMessage, action: PlaceTerrain | RemoveTerrain
+    ) -> InteractionResult:
+        opened = await self.fake.click(
+            self.people[seat], panel, find(panel, "coords", "terrain")["custom_id"]
+        )
+        self.modals_used += 1
+        text = (
+            f"remove {action.index + 1}"
+            if isinstance(action, RemoveTerrain)
+            else f"{action.kind} {action.x} {action.y} {action.width} {action.height}"
+        )
+        return await self.fake.submit_modal(self.people[seat], opened, {"cell": text})
+
+    async def _deploy(self, seat: int, panel: StoredMessage, action: Deploy) -> InteractionResult:
+        menu = find(panel, "choose", "dep")
+        assert menu is not None, "no model menu in the deploy panel"
+        await self.fake.select(self.people[seat], panel, [action.unit], custom_id=menu["custom_id"])
+        panel = self.fake.world.find_message(panel.id) or panel
+        if action.level and find(panel, "choose", f"dep.{action.unit}.1") is not None:
+            panel = await self._step(seat, panel, f"dep.{action.unit}.1")
+        code = action_code(action)
+        control = find(panel, "pact", None, code)
+        if control is not None:
+            return await self._press(seat, panel, control, code)
+        return await self.by_coordinates(seat, panel, action.to)
 
     async def _find_paged(self, seat: int, panel: StoredMessage, prefix: str, code: str) -> InteractionResult:
         for page in range(1, 40):

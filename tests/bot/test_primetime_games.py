@@ -24,13 +24,14 @@ async def test_two_people_play_a_whole_game(fake_discord: FakeDiscord, tmp_path:
     fake = fake_discord
     async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot:
         table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob, fake.users.carol])
-        await table.open(["z_fighters", "frieza_force"])
+        await table.open(["z_fighters", "frieza_force"], setup="full")
         started = time.monotonic()
         final = await table.play_out()
         print("game took", time.monotonic() - started)
         assert final.outcome is not None
         board = await table.board()
         assert board.button_labels == ["Rematch"]
+        print("modals", table.modals_used)
 
 
 async def test_one_person_plays_a_whole_game_against_the_ai(tmp_path: Path) -> None:
