@@ -113,7 +113,7 @@ class PrimeTimeTable:
             return await self.fake.click(user, message, control["custom_id"])
         return await self.fake.select(user, message, [value], custom_id=control["custom_id"])
 
-    async def _step(self, seat: int, panel: StoredMessage, step: str) -> StoredMessage:
+    async def step(self, seat: int, panel: StoredMessage, step: str) -> StoredMessage:
         control = find(panel, "choose", step)
         assert control is not None, f"no {step} step in the panel"
         await self.fake.click(self.people[seat], panel, control["custom_id"])
@@ -142,13 +142,13 @@ class PrimeTimeTable:
         if isinstance(action, Deploy):
             return await self._deploy(seat, panel, action)
         if isinstance(action, PlayCard):
-            panel = await self._step(seat, panel, "cards.0")
+            panel = await self.step(seat, panel, "cards.0")
             return await self._find_paged(seat, panel, "cards", code)
         if isinstance(action, UseTechnique):
-            panel = await self._step(seat, panel, "tech.0")
+            panel = await self.step(seat, panel, "tech.0")
             return await self._find_paged(seat, panel, "tech", code)
         if isinstance(action, Move):
-            panel = await self._step(seat, panel, "move")
+            panel = await self.step(seat, panel, "move")
             control = find(panel, "pact", None, code)
             if control is not None:
                 return await self._press(seat, panel, control, code)
@@ -179,7 +179,7 @@ class PrimeTimeTable:
         await self.fake.select(self.people[seat], panel, [action.unit], custom_id=menu["custom_id"])
         panel = self.fake.world.find_message(panel.id) or panel
         if action.level and find(panel, "choose", f"dep.{action.unit}.1") is not None:
-            panel = await self._step(seat, panel, f"dep.{action.unit}.1")
+            panel = await self.step(seat, panel, f"dep.{action.unit}.1")
         code = action_code(action)
         control = find(panel, "pact", None, code)
         if control is not None:
@@ -191,7 +191,7 @@ class PrimeTimeTable:
             control = find(panel, "pact", None, code)
             if control is not None:
                 return await self._press(seat, panel, control, code)
-            panel = await self._step(seat, panel, f"{prefix}.{page}")
+            panel = await self.step(seat, panel, f"{prefix}.{page}")
         raise AssertionError(f"{code} is on no page")
 
     async def _plan(
@@ -204,7 +204,7 @@ class PrimeTimeTable:
             page = index // 4
             menu = find(panel, "choose", f"asc.{letters}.{page}.{index}")
             if menu is None:
-                panel = await self._step(
+                panel = await self.step(
                     seat,
                     panel,
                     next(
@@ -247,3 +247,26 @@ class PrimeTimeTable:
             await self.play(human_policy(state, seats[0]))
             await self.settle()
         raise AssertionError("the game did not end")
+
+
+def said(result: InteractionResult) -> str:
+    """Everything the bot answered to one interaction, as text."""
+    messages = ([result.message] if result.message is not None else []) + result.followups
+    return "\n".join(message.content or "" for message in messages)
+
+
+async def advance_until(table: PrimeTimeTable, wanted: Any, limit: int = 600) -> PrimeTimeState:
+    """Plays the people's decisions with ``human_policy`` until ``wanted(state)`` holds."""
+    for _ in range(limit):
+        state = await table.state()
+        if wanted(state):
+            return state
+        assert state.outcome is None, "the game ended first"
+        players = (await table.record()).lobby["players"]
+        seats = [prompt.who for prompt in state.prompts if not players[prompt.who].get("ai")]
+        if not seats:
+            await table.settle()
+            continue
+        await table.play(human_policy(state, seats[0]))
+        await table.settle()
+    raise AssertionError("never got there")
