@@ -237,7 +237,7 @@ class GameService:
         for player in record.lobby["players"]:
             if player["character"] is None:
                 player["character"] = free.pop(0)
-            if player.get("ai") and player["user_id"] < 0:
+            if player.get("ai") and player["user_id"] < 0 and not getattr(module, "secret_picks", False):
                 player["name"] = f"{module.characters[player['character']]} (AI)"
 
     # Moves.

@@ -123,6 +123,8 @@ class PrimeTimeModule:
     max_players = 2
     characters = {preset.id: preset.name for preset in catalogue().presets}
     """The rosters players pick in the lobby: the published presets of DESIGN.md 3.2."""
+    secret_picks = True
+    """The lobby shows only "ready ✓": both rosters are revealed together (SU-2); mirrors are allowed."""
     variants = {"quick": "Quick (fixed setup)", "full": "Full setup (SU-1 to SU-9)"}
     simultaneous = True
 
