@@ -75,6 +75,8 @@ def lobby_view(module: GameModule, record: GameRecord) -> discord.ui.View:
     if free:
         options = [discord.SelectOption(label=name, value=key) for key, name in free]
         items.append(select(game_id, version, "pick", options, placeholder="Choose your fighter", row=1))
+    # A game may add its own lobby buttons (Prime Time's roster builder).
+    items.extend(getattr(module, "lobby_buttons", lambda _record: [])(record))
     colours_taken = {player.get("dice_colour") for player in players}
     free_colours = [(key, name) for key, name in dice_colours(module).items() if key not in colours_taken]
     if free_colours:

@@ -28,6 +28,8 @@ from bot.games.primetime_panel import (
     prompt_items,
     prompt_words,
 )
+from bot.games.primetime_roster import CUSTOM, builder_message, change_draft, draft_of, roster_from
+from bot.lobby import lobby_embed, lobby_view
 from bot.replies import open_modal, reply_error, send, update
 from bot.service import Move, ServiceError, StaleBoard, seat_of
 from bot.storage import GameRecord
@@ -43,6 +45,7 @@ from rules.primetime.cards import card
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.content import catalogue, settings
 from rules.primetime.geometry import distance
+from rules.primetime.roster import Roster, roster_problem
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import char, stat
 
@@ -129,9 +132,15 @@ class PrimeTimeModule:
     simultaneous = True
 
     def options(self, lobby: dict[str, Any]) -> PrimeTimeOptions:
-        first, second = (player["character"] for player in lobby["players"])
+        first, second = (
+            Roster.model_validate(player["roster"]) if player["character"] == CUSTOM else player["character"]
+            for player in lobby["players"]
+        )
         setup = "full" if lobby.get("variant") == "full" else "quick"
         return PrimeTimeOptions(rosters=(first, second), setup=setup)
+
+    def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
+        return [button(record.id, 0, "roster", "open", label="Build roster…", emoji="🛠️", row=0)]
 
     def seats_to_move(self, state: PrimeTimeState) -> list[int]:
         if state.outcome is not None:
@@ -328,6 +337,9 @@ class PrimeTimeController(TableController):
             # A modal must be the first answer, before anything is awaited.
             await open_modal(interaction, CoordinatesModal(self.bot, control))
             return
+        if control.op == "roster":
+            await self._build_roster(interaction, control)
+            return
         if await self.on_table_control(interaction, control):
             return
         record = await self.service.storage.game(control.game_id)
@@ -369,6 +381,47 @@ class PrimeTimeController(TableController):
             )
         else:
             await reply_error(interaction, "I don't know that control.")
+
+    async def _build_roster(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        """The lobby's roster builder: each menu changes the player's secret draft; **Use this roster**
+        makes it their pick, and the lobby shows them ready."""
+        user_id = interaction.user.id
+        note = None
+
+        def change(record: GameRecord) -> None:
+            seat = seat_of(record, user_id)
+            if seat is None:
+                raise ServiceError("Join the lobby first, then build your roster.")
+            player = record.lobby["players"][seat]
+            draft = draft_of(player)
+            if control.arg in ("aff", "models", "unlocks"):
+                draft = change_draft(draft, control.arg, control.values)
+            elif control.arg == "done":
+                roster = roster_from(draft)
+                problem = roster_problem(roster)
+                if problem is not None:
+                    raise ServiceError(problem.message)
+                player["character"] = CUSTOM
+                player["roster"] = roster.model_dump(mode="json")
+            player["draft"] = draft
+
+        try:
+            record = await self.service.update_lobby(control.game_id, None, change)
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+            return
+        seat = seat_of(record, user_id)
+        assert seat is not None
+        if control.arg == "done":
+            note = "✅ Your roster is in. The lobby shows you ready; nobody sees it before the reveal."
+            if record.message_id is not None:
+                lobby = self.channel_of(record).get_partial_message(record.message_id)
+                await lobby.edit(embed=lobby_embed(self.module, record), view=lobby_view(self.module, record))
+        panel = builder_message(record, draft_of(record.lobby["players"][seat]), note)
+        if _from_panel(interaction):
+            await update(interaction, **panel)
+        else:
+            await send(interaction, ephemeral=True, **panel)
 
     async def _show_panel(
         self,
