@@ -12,10 +12,14 @@ from rules.primetime.actions import (
     Deploy,
     PlaceObjective,
 )
+from rules.primetime.content import settings
 from rules.primetime.geometry import distance_to_point
+from rules.primetime.placement import edge_distance
 from rules.primetime.setup import SetupAction
 from rules.primetime.state import PrimeTimeState
 
+PLACING = 10.0
+"""Every placement scores above a Timeout (whose default places less well)."""
 OBJECTIVE_SIDE = 0.1
 """Per inch an objective lies nearer the AI's zone than the enemy's."""
 OBJECTIVE_REACH = 0.15
@@ -23,6 +27,8 @@ OBJECTIVE_REACH = 0.15
 DEPLOY_PULL = 0.1
 """Per inch between a deployed model and the nearest objective."""
 OPENING_MOVE = 6
+EDGE_PENALTY = 1.0
+"""Per inch of the objective's 3" zone of control that would lie off the board."""
 
 
 def setup_score(state: PrimeTimeState, seat: int, action: SetupAction) -> float:
@@ -31,9 +37,9 @@ def setup_score(state: PrimeTimeState, seat: int, action: SetupAction) -> float:
     if isinstance(action, ChooseFirstPlayer):
         return 1.0 if action.choice == "initiative" else 0.0
     if isinstance(action, PlaceObjective):
-        return _objective_score(state, seat, action)
+        return PLACING + _objective_score(state, seat, action)
     if isinstance(action, Deploy):
-        return _deploy_score(state, action)
+        return PLACING + _deploy_score(state, action)
     if isinstance(action, ChooseSide):
         return 0.0
     # Rerolls and edits: the seeded layout is mirror-symmetric, so it is fair as it is.
@@ -43,7 +49,12 @@ def setup_score(state: PrimeTimeState, seat: int, action: SetupAction) -> float:
 def _objective_score(state: PrimeTimeState, seat: int, action: PlaceObjective) -> float:
     own = state.zones[seat].distance_to_point(action.point)
     enemy = state.zones[1 - seat].distance_to_point(action.point)
-    return OBJECTIVE_SIDE * (enemy - own) - OBJECTIVE_REACH * max(0.0, own - OPENING_MOVE)
+    off_board = max(0, settings().zoc - edge_distance(action.point))
+    return (
+        OBJECTIVE_SIDE * (enemy - own)
+        - OBJECTIVE_REACH * max(0.0, own - OPENING_MOVE)
+        - EDGE_PENALTY * off_board
+    )
 
 
 def _deploy_score(state: PrimeTimeState, action: Deploy) -> float:

@@ -8,7 +8,8 @@ from math import hypot
 
 from rules.primetime.content import settings
 from rules.primetime.context import Ctx
-from rules.primetime.geometry import BOARD_SIZE, Point, point_within
+from rules.primetime.geometry import Point, point_within
+from rules.primetime.placement import edge_distance
 from rules.primetime.scenario import Mission, location, mission
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import char
@@ -91,10 +92,6 @@ def round_bonuses(state: PrimeTimeState, held: list[int]) -> list[tuple[int, int
             if amount:
                 found.append((player.seat, amount, "enemy models Dazed this round"))
     return found
-
-
-def edge_distance(point: Point) -> int:
-    return min(point[0], BOARD_SIZE - point[0], point[1], BOARD_SIZE - point[1])
 
 
 def round_start(ctx: Ctx) -> None:

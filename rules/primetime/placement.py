@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import hypot
 
 from rules.core.rng import Rng
-from rules.primetime.content import character
+from rules.primetime.content import character, settings
 from rules.primetime.geometry import BOARD_SIZE, Cell, Point, distance_to_point
 from rules.primetime.scenario import Shape, Zone, location, scenario
 from rules.primetime.state import PlacementKind, PrimeTimeState
@@ -204,12 +204,19 @@ def _spread(ordered: list[Point], gap: float) -> list[Point]:
     return chosen
 
 
-def objective_suggestions(state: PrimeTimeState, seat: int, kind: PlacementKind) -> list[Point]:
-    """Legal points nearest the placer's zone first (the default takes the first), 3" apart."""
-    own = state.zones[seat].centre()
+def edge_distance(point: Point) -> int:
+    return min(point[0], BOARD_SIZE - point[0], point[1], BOARD_SIZE - point[1])
 
-    def key(point: Point) -> tuple[float, int, int]:
-        return round(hypot(point[0] - own[0], point[1] - own[1]), 9), point[1], point[0]
+
+def objective_suggestions(state: PrimeTimeState, seat: int, kind: PlacementKind) -> list[Point]:
+    """Legal points whose 3" zone of control lies on the board first, then nearest the placer's zone
+    centre (the default takes the first); 3" apart."""
+    own = state.zones[seat].centre()
+    zoc = settings().zoc
+
+    def key(point: Point) -> tuple[bool, float, int, int]:
+        distance = round(hypot(point[0] - own[0], point[1] - own[1]), 9)
+        return edge_distance(point) < zoc, distance, point[1], point[0]
 
     return _spread(sorted(objective_points(state, kind), key=key), 3)
 
