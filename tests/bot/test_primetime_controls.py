@@ -181,6 +181,9 @@ async def test_an_expired_z_reaction_evades_across_a_restart_and_old_buttons_sti
         # The next reaction is answered with the board's button from before another restart.
         async with fake.running(_scaled_bot(fake, database, 1.0)) as bot:
             table.bot = bot
+            # The bot stopped with a default of the short clock perhaps just applied: the board is
+            # posted again from the saved game.
+            await fake.slash(table.people[0], "primetime status", channel=table.channel)
             await advance_until(table, _reaction)
             board = await table.board()
             count = len(await _actions(table))
