@@ -536,8 +536,10 @@ class PrimeTimeController(TableController):
             return
         elif interaction is not None and move.seat is not None:
             await send(interaction, ephemeral=True, content=_done_note(move.events, move.seat))
+        # Each round starts a new board at the bottom of the channel, as does the final score.
+        new_round = any(event.kind == "round_started" for event in move.events)
         if any(event.visible_to is None for event in move.events) and not move.ping:
-            await self.refresh_board(record.id, repost=state.outcome is not None)
+            await self.refresh_board(record.id, repost=state.outcome is not None or new_round)
 
     def render_png(self, state: PrimeTimeState) -> bytes:
         return render_primetime(view(state, None)).png

@@ -32,7 +32,6 @@ from rules.primetime import placement
 from rules.primetime.actions import (
     AcceptTerrain,
     Activate,
-    ChangeAltitude,
     Deflect,
     Deploy,
     EndActivation,
@@ -42,7 +41,6 @@ from rules.primetime.actions import (
     PlaceObjective,
     PlaceTerrain,
     PlayCard,
-    PowerUp,
     PrimeTimeAction,
     RemoveTerrain,
     RerollTerrain,
@@ -204,16 +202,17 @@ def _move_items(
 
 
 def _action_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    """Move… and Technique… open their steps; every other action of the activation (Power Up, Fly
+    up/down, Seize, End activation, and whatever the engine adds) is a button of its own."""
     items: list[Any] = []
     if any(isinstance(action, Move) for action in actions):
         items.append(controls.step("move", "Move…", row=0, style=discord.ButtonStyle.primary))
     if any(isinstance(action, UseTechnique) for action in actions):
         items.append(controls.step("tech.0", "Technique…", row=0, style=discord.ButtonStyle.danger))
-    for action in actions:
-        if isinstance(action, PowerUp | ChangeAltitude):
-            items.append(controls.play(action, state, row=1))
-    end = next(action for action in actions if isinstance(action, EndActivation))
-    items.append(controls.play(end, state, row=2))
+    others = [action for action in actions if not isinstance(action, Move | UseTechnique | PlayCard)]
+    others.sort(key=lambda action: isinstance(action, EndActivation))
+    for index, action in enumerate(others[:10]):
+        items.append(controls.play(action, state, row=1 + index // 5))
     return items
 
 
@@ -271,6 +270,14 @@ def _evade_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeT
             _option(state, action, "stay" if cell == start else f'{distance(start, cell):.1f}" away')
         )
     return [controls.menu(options, "Evade to…", row=0), controls.coordinates("evade", row=1)]
+
+
+def _discard_items(
+    state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction], page: int
+) -> list[Any]:
+    """CL-3: every legal choice of cards to discard, paged (a hand far over the limit has many)."""
+    options = [_option(state, action) for action in actions if not isinstance(action, PlayCard)]
+    return _paged(controls, options, page, "disc", "Cards to discard…")
 
 
 # Setup (SU-1…9).
@@ -367,7 +374,7 @@ BUILDERS: dict[str, Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], 
     "evade_move": _evade_items,
     "on_hit": _buttons,
     "phase_start": _buttons,
-    "discard": _select_items("Cards to discard…", lambda _state, _action: None),
+    "discard": lambda state, controls, actions: _discard_items(state, controls, actions, 0),
 }
 """A new prompt kind needs one entry here (and a deadline in ``bot.games.primetime``)."""
 CARD_WINDOWS = {"reaction": "Card Response…", "on_hit": "Play a card…", "phase_start": "Play a card…"}
@@ -467,6 +474,8 @@ def prompt_items(
             ),
             _back(controls),
         ]
+    if kind == "disc" and prompt.kind == "discard":
+        return _discard_items(state, controls, actions, int(rest or 0))
     if kind == "dep" and prompt.kind == "deploy":
         unit, _, level = rest.rpartition(".")
         return _deploy_cells_items(state, seat, controls, actions, unit, 1 if level == "1" else 0)
@@ -474,7 +483,10 @@ def prompt_items(
         letters, _, page = rest.partition(".") if kind == "asc" else (default_letters(state, seat), "", "0")
         if len(letters) != len(deciding_units(state, seat)):
             letters = default_letters(state, seat)
-        return _ascension_items(state, seat, controls, letters, int(page or 0))
+        items = _ascension_items(state, seat, controls, letters, int(page or 0))
+        if any(isinstance(action, PlayCard) for action in actions):
+            items.append(controls.step("cards.0", "Play a card…", row=4))
+        return items
     return [*BUILDERS[prompt.kind](state, controls, actions), *_card_button(prompt, actions, controls)]
 
 

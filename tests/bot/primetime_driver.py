@@ -15,6 +15,7 @@ from bot.games.primetime_codes import PLAN_LETTERS, action_code, plan_letters
 from bot.games.primetime_panel import PUBLIC_KINDS, default_letters
 from rules.primetime.actions import (
     Deploy,
+    Discard,
     EvadeMove,
     LockAscension,
     Move,
@@ -153,6 +154,8 @@ class PrimeTimeTable:
             if control is not None:
                 return await self._press(seat, panel, control, code)
             return await self.by_coordinates(seat, panel, action.to)
+        if isinstance(action, Discard):
+            return await self._find_paged(seat, panel, "disc", code)
         if isinstance(action, LockAscension):
             panel = await self._plan(seat, panel, state, plan_letters(action.plan))
         control = find(panel, "pact", code, code)

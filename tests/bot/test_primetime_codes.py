@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.components import view_of
 from bot.games.primetime_codes import action_code, action_label, parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime_panel import Controls, prompt_items
 from rules.core.errors import IllegalAction
@@ -56,7 +57,12 @@ def test_every_legal_action_round_trips_through_its_code_and_has_controls(setup:
                 code = action_code(action)
                 assert len(code) <= CUSTOM_ID_ROOM and parse_code(code, state, seat) == action, code
                 assert action_label(state, action)
-            assert prompt_items(state, seat, Controls(1, 0, "pact"), "main")
+            for step in ("main", "move", "tech.0", "tech.1", "cards.0", "disc.1"):
+                items = prompt_items(state, seat, Controls(1, 0, "pact"), step)
+                assert items or step != "main"
+                # A view refuses more than 5 rows or 5 items a row, and a menu over 25 options.
+                view_of(items)
+                assert all(len(getattr(item.item, "options", ())) <= 25 for item in items)
         seat = state.prompts[0].who
         state, _ = RULES.apply(state, choose_action(state, seat, seed=5))
     assert {"activation", "action", "reaction", "ascension", "phase_start", "on_hit"} <= kinds
