@@ -5,7 +5,9 @@ across a restart of the bot."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,8 @@ from rules.primetime.targeting import move_options
 from tests.bot.driver import make_bot
 from tests.bot.primetime_driver import PrimeTimeTable, advance_until, find, said
 from tests.fakediscord.fake import FakeDiscord
+
+SHORT_CLOCK = 0.2
 
 
 @pytest.fixture
@@ -159,16 +163,20 @@ async def test_an_expired_z_reaction_evades_across_a_restart_and_old_buttons_sti
             defender = state.prompts[0].who
             old_board = await table.board()
             count = len(await _actions(table))
-        # Back with every deadline ten times shorter: the 60 s Z-Reaction now ends 6 s after the call.
-        async with fake.running(_scaled_bot(fake, database, 0.1)) as bot:
+            clock = await bot.service.storage.turn_clock((await table.record()).id, defender)  # type: ignore[union-attr]
+            assert clock is not None
+            deadline = datetime.fromisoformat(clock.called_at).timestamp() + 60 * SHORT_CLOCK
+        # Back with every deadline five times shorter: the 60 s Z-Reaction now ends 12 s after the call.
+        async with fake.running(_scaled_bot(fake, database, SHORT_CLOCK)) as bot:
             table.bot = bot
+            assert time.time() < deadline, "the restart took longer than the deadline"
             opened = await fake.click(table.people[defender], old_board, "My hand")
             assert opened.message is not None and opened.message.visible_to is table.people[defender]
-            assert len(await _actions(table)) == count, "the default came too early"
-            for _ in range(200):
+            for _ in range(400):
                 if len(await _actions(table)) > count:
                     break
                 await asyncio.sleep(0.05)
+            assert time.time() >= deadline - 0.5, "the default came too early"
             await table.settle()
             logged = await _actions(table)
             assert logged[count] == Timeout(player=defender).model_dump(mode="json")
