@@ -17,16 +17,12 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.boards import as_edit, board_file, player_tag
+from bot.boards import as_edit, board_file
 from bot.components import Control, button, view_of
-from bot.games.primetime_codes import parse_cell, parse_code, terrain_edit_code, unit_name
+from bot.games.primetime_codes import parse_cell, parse_code, terrain_edit_code
+from bot.games.primetime_messages import board_embed, board_items, call_line, done_note, panel_message
 from bot.games.primetime_panel import (
-    PANEL_LABELS,
     PUBLIC_KINDS,
-    Controls,
-    ascension_total,
-    prompt_items,
-    prompt_words,
 )
 from bot.games.primetime_roster import CUSTOM, builder_message, change_draft, draft_of, roster_from
 from bot.lobby import lobby_embed, lobby_view
@@ -37,19 +33,16 @@ from bot.table import RulePages, TableController, finished_view
 from bot.text import clip
 from renderers.primetime import render_primetime
 from rules.core.errors import IllegalAction
-from rules.core.events import Event, events_for
-from rules.primetime import RULES, PrimeTimeOptions, PrimeTimeView, view
+from rules.core.events import Event
+from rules.primetime import RULES, PrimeTimeOptions, view
 from rules.primetime.actions import PrimeTimeAction, Timeout
 from rules.primetime.ai import choose_action
-from rules.primetime.cards import card
-from rules.primetime.cleanup import hand_limit
-from rules.primetime.content import catalogue, settings
+from rules.primetime.content import catalogue
 from rules.primetime.geometry import distance
 from rules.primetime.roster import Roster, roster_problem
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import char, stat
 
-RECENT_ON_BOARD = 6
 STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here is your current panel."
 
 PROMPT_SECONDS: dict[str, float] = {
@@ -165,122 +158,6 @@ class PrimeTimeModule:
 
     def timeout_action(self, seat: int) -> Timeout:
         return Timeout(player=seat)
-
-
-# The public board.
-
-
-def _names(record: GameRecord) -> list[str]:
-    return [player["name"] for player in record.lobby["players"]]
-
-
-def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
-    names = _names(record)
-    if state.outcome is not None:
-        if not state.outcome.winners:
-            return f"**The game ends in a draw** ({state.outcome.reason})."
-        return f"🏆 **{names[state.outcome.winners[0]]} wins** ({state.outcome.reason})."
-    parts = []
-    for seat in dict.fromkeys(prompt.who for prompt in state.prompts):
-        prompt = state.prompt_for(seat)
-        assert prompt is not None
-        parts.append(f"**{names[seat]}**: {_public_prompt_words(state, seat, prompt.kind)}")
-    return "\n".join(parts) or "Resolving…"
-
-
-def _public_prompt_words(state: PrimeTimeState, seat: int, kind: str) -> str:
-    """What the board says a seat is deciding: never what only the seat may know."""
-    if kind in PUBLIC_KINDS or kind in ("activation", "action"):
-        if kind == "action" and state.activation is not None:
-            left = state.activation.actions_left
-            plural = "s" if left != 1 else ""
-            return f"{unit_name(state, state.activation.unit)} acts ({left} action{plural} left)."
-        return prompt_words(state, seat)
-    return {
-        "terrain": "looking at the terrain (Accept, Reroll or Edit).",
-        "deploy": "deploying a model.",
-        "ascension": "choosing Ascension in secret.",
-        "discard": "discarding down to the hand limit.",
-        "phase_start": "Phase Start: Ready, or a card played blind.",
-    }[kind]
-
-
-def _player_line(public: PrimeTimeView, record: GameRecord, seat: int) -> str:
-    player = public.players[seat]
-    lobby_player = record.lobby["players"][seat]
-    # Before SU-2 reveals both rosters the view hides the affiliation.
-    affiliation = catalogue().affiliation(player.affiliation).name if player.affiliation else "roster hidden"
-    return (
-        f"**{lobby_player['name']}** ({player_tag(lobby_player)}) · {affiliation} · "
-        f"Glory **{player.glory}** · BK {player.bk} · SK {player.sk} · hand {player.hand_size} · "
-        f"deck {player.deck_size}"
-    )
-
-
-def _deadline_line(deadlines: dict[int, float], record: GameRecord) -> str | None:
-    if not deadlines:
-        return None
-    names = _names(record)
-    return " · ".join(
-        f"⏳ {names[seat]}: default <t:{int(due)}:R>" for seat, due in sorted(deadlines.items())
-    )
-
-
-def board_embed(state: PrimeTimeState, record: GameRecord, deadlines: dict[int, float]) -> discord.Embed:
-    phase = state.phase.replace("_", " ").title()
-    title = (
-        "Prime Time — game over"
-        if state.outcome is not None
-        else f"Prime Time — round {state.round}/{settings().rounds} · {phase}"
-    )
-    lines = [_status_line(state, record)]
-    deadline = _deadline_line(deadlines, record)
-    if deadline:
-        lines.append(deadline)
-    lines.append("")
-    public = view(state, None)
-    lines.extend(_player_line(public, record, seat) for seat in range(len(public.players)))
-    recent = [event.text for event in events_for(state.recent_events, None)][-RECENT_ON_BOARD:]
-    if recent:
-        lines.append("")
-        lines.extend(f"• {text}" for text in recent)
-    return discord.Embed(
-        title=title, description=clip("\n".join(lines), 4000), colour=discord.Colour.orange()
-    )
-
-
-def _call(state: PrimeTimeState, record: GameRecord) -> str | None:
-    if state.outcome is not None:
-        return None
-    players = record.lobby["players"]
-    seats = list(dict.fromkeys(prompt.who for prompt in state.prompts))
-    people = [seat for seat in seats if not players[seat].get("ai")]
-    if not people:
-        return "The AI is thinking…" if seats else None
-    mentions = ", ".join(f"<@{players[seat]['user_id']}>" for seat in people)
-    return f"{mentions}: your move."
-
-
-def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> list[discord.ui.Item[Any]]:
-    """The board's controls; ``seat_moves`` is the move count of the first prompted seat."""
-    items: list[discord.ui.Item[Any]] = []
-    prompt = state.prompts[0] if state.prompts else None
-    if prompt is not None and prompt.kind in PUBLIC_KINDS:
-        controls = Controls(record.id, seat_moves, "act")
-        items = [item for item in prompt_items(state, prompt.who, controls, "main") if item.row != 4]
-    elif prompt is not None:
-        items.append(
-            button(
-                record.id,
-                record.version,
-                "panel",
-                label=PANEL_LABELS[prompt.kind],
-                style=discord.ButtonStyle.success,
-                row=4,
-            )
-        )
-    items.append(button(record.id, record.version, "panel", "hand", label="My hand", emoji="🎴", row=4))
-    return items
 
 
 class CoordinatesModal(discord.ui.Modal):
@@ -525,7 +402,7 @@ class PrimeTimeController(TableController):
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None and _from_panel(interaction):
             seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
-            note = _done_note(move.events, move.seat)
+            note = done_note(move.events, move.seat)
             await update(interaction, **panel_message(record, state, move.seat, seat_moves, "main", note))
         elif (
             interaction is not None
@@ -535,7 +412,7 @@ class PrimeTimeController(TableController):
             await update(interaction, **as_edit(await self.board_message(record, state, move.events)))
             return
         elif interaction is not None and move.seat is not None:
-            await send(interaction, ephemeral=True, content=_done_note(move.events, move.seat))
+            await send(interaction, ephemeral=True, content=done_note(move.events, move.seat))
         # Each round starts a new board at the bottom of the channel, as does the final score.
         new_round = any(event.kind == "round_started" for event in move.events)
         if any(event.visible_to is None for event in move.events) and not move.ping:
@@ -568,7 +445,7 @@ class PrimeTimeController(TableController):
             first = state.prompts[0].who if state.prompts else 0
             items = board_items(record, state, await self.service.storage.seat_moves(record.id, first))
         return {
-            "content": _call(state, record),
+            "content": call_line(state, record),
             "embed": embed,
             "files": [board_file(board)],
             "view": view_of(items) if items is not None else finished_view(record),
@@ -605,40 +482,3 @@ def _ascension_step(step: str, letter: str) -> str:
         return f"asc.{letters}.{page}"
     at = int(index)
     return f"asc.{letters[:at]}{letter[:1]}{letters[at + 1 :]}.{page}"
-
-
-def _done_note(events: list[Event], seat: int) -> str:
-    said = [event.text for event in events_for(events, seat)]
-    return clip("✅ " + " ".join(said), 1900) if said else "✅ Done."
-
-
-def panel_message(
-    record: GameRecord, state: PrimeTimeState, seat: int, seat_moves: int, step: str, note: str | None
-) -> dict[str, Any]:
-    """A player's ephemeral panel: their hand and resources, and the controls for their decision."""
-    player = state.players[seat]
-    lines = [
-        f"Glory **{player.glory}** · BK **{player.bk}** · SK **{player.sk}** · "
-        f"hand {len(player.hand)}/{hand_limit(state)} · deck {len(player.deck)}"
-    ]
-    hand = [f"**{card(card_id).name}** ({card(card_id).window.replace('_', ' ')})" for card_id in player.hand]
-    lines.append("**Your hand:** " + (", ".join(hand) if hand else "empty"))
-    if player.ascension_plan is not None and state.phase == "ascension":
-        plan = ", ".join(f"{unit_name(state, unit)}: {choice}" for unit, choice in player.ascension_plan)
-        lines.append(f"**Your locked plan** (secret until both lock): {plan}")
-    if step.startswith("asc."):
-        letters = step.split(".")[1]
-        lines.append(f"**Ascension cost:** {ascension_total(state, seat, letters)} SK of {player.sk}")
-    private = [event.text for event in state.recent_events if event.visible_to == seat]
-    lines.extend(f"🔒 {text}" for text in private[-4:])
-    lines.append("")
-    lines.append(prompt_words(state, seat))
-    embed = discord.Embed(
-        title=f"{record.lobby['players'][seat]['name']} — your hand",
-        description=clip("\n".join(lines), 4000),
-        colour=discord.Colour.dark_orange(),
-    )
-    embed.set_footer(text="Only you can see this. Press My hand on the board to see it again.")
-    items = prompt_items(state, seat, Controls(record.id, seat_moves, "pact"), step)
-    items.append(button(record.id, seat_moves, "choose", "main", label="Refresh", emoji="🔄", row=4))
-    return {"content": note, "embed": embed, "view": view_of(items)}

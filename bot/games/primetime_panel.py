@@ -13,7 +13,6 @@ engine refuses, with its reason, whatever is no longer legal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -28,35 +27,28 @@ from bot.games.primetime_codes import (
     plan_letters,
     unit_name,
 )
-from rules.primetime import placement
+from bot.games.primetime_controls import PAGE, Controls, back, move_suggestions, option, paged
+from bot.games.primetime_setup_panel import deploy_cells_items, deploy_items, objective_items, terrain_items
 from rules.primetime.actions import (
-    AcceptTerrain,
     Activate,
     Deflect,
-    Deploy,
     EndActivation,
     EvadeMove,
     Move,
     Pass,
-    PlaceObjective,
-    PlaceTerrain,
     PlayCard,
     PrimeTimeAction,
-    RemoveTerrain,
-    RerollTerrain,
     Timeout,
     UseTechnique,
 )
 from rules.primetime.ai import hit_chance
 from rules.primetime.ascension import choice_cost, choices_for, deciding_units, default_plan, tier_name
 from rules.primetime.engine import legal_actions
-from rules.primetime.geometry import Cell, distance, distance_to_point
+from rules.primetime.geometry import distance
 from rules.primetime.state import PrimeTimeState, Prompt
 from rules.primetime.stats import char, hp_max
 from rules.primetime.techniques import effective
 
-PAGE = 25
-SUGGESTIONS = 24
 MODELS_PER_PAGE = 4
 PUBLIC_KINDS = (
     "reaction",
@@ -80,66 +72,6 @@ PANEL_LABELS = {
     "deploy": "Deploy…",
 }
 CHOICE_WORDS = {"ascend": "Ascend", "hold": "Hold", "descend": "Descend", "stay": "Stay"}
-
-
-@dataclass(frozen=True)
-class Controls:
-    """Where the controls go: the game, the version they carry and the op that plays an action."""
-
-    game_id: int
-    version: int
-    play_op: str
-
-    def play(self, action: PrimeTimeAction, state: PrimeTimeState, **style: Any) -> discord.ui.Item[Any]:
-        return button(
-            self.game_id,
-            self.version,
-            self.play_op,
-            action_code(action),
-            label=action_label(state, action),
-            **style,
-        )
-
-    def menu(self, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item[Any]:
-        return select(self.game_id, self.version, self.play_op, options, placeholder=placeholder, row=row)
-
-    def step(self, step: str, label: str, row: int, **style: Any) -> discord.ui.Item[Any]:
-        return button(self.game_id, self.version, "choose", step, label=label, row=row, **style)
-
-    def coordinates(self, purpose: str, row: int) -> discord.ui.Item[Any]:
-        return button(self.game_id, self.version, "coords", purpose, label="Coordinates…", row=row)
-
-
-def _option(state: PrimeTimeState, action: PrimeTimeAction, description: str | None = None) -> Any:
-    return discord.SelectOption(
-        label=action_label(state, action)[:100],
-        value=action_code(action),
-        description=description[:100] if description else None,
-    )
-
-
-def _paged(
-    controls: Controls,
-    options: list[discord.SelectOption],
-    page: int,
-    prefix: str,
-    placeholder: str,
-) -> list[discord.ui.Item[Any]]:
-    """One menu of at most 25 options, with ◀ ▶ buttons when there are more."""
-    pages = max(1, -(-len(options) // PAGE))
-    page = max(0, min(page, pages - 1))
-    shown = options[page * PAGE : (page + 1) * PAGE]
-    title = placeholder + (f" (page {page + 1}/{pages})" if pages > 1 else "")
-    items = [controls.menu(shown, title, row=0)]
-    if page > 0:
-        items.append(controls.step(f"{prefix}.{page - 1}", "◀", row=1))
-    if page < pages - 1:
-        items.append(controls.step(f"{prefix}.{page + 1}", "▶", row=1))
-    return items
-
-
-def _back(controls: Controls) -> discord.ui.Item[Any]:
-    return controls.step("main", "Back", row=4)
 
 
 # The steps of an activation.
@@ -171,23 +103,6 @@ def _technique_options(state: PrimeTimeState, actions: list[PrimeTimeAction]) ->
     return options
 
 
-def move_suggestions(state: PrimeTimeState, seat: int, cells: list[Cell], start: Cell) -> list[Cell]:
-    """Up to 24 cells among ``cells``: the nearest to each objective, contact with each enemy, the
-    farthest forward, then the farthest from ``start``; ``start`` first when it is among them."""
-    if not cells:
-        return []
-    chosen: list[Cell] = [start] if start in cells else []
-    for point in state.objectives:
-        chosen.append(min(cells, key=lambda cell: (distance_to_point(cell, point), cell)))
-    for enemy in state.units:
-        if enemy.seat != seat and not enemy.dazed:
-            chosen.append(min(cells, key=lambda cell: (distance(cell, enemy.cell), cell)))
-    forward = 1 if seat == 0 else -1
-    chosen.append(max(cells, key=lambda cell: (cell[1] * forward, -abs(cell[0] - start[0]))))
-    chosen.extend(sorted(cells, key=lambda cell: (-distance(cell, start), cell)))
-    return list(dict.fromkeys(chosen))[:SUGGESTIONS]
-
-
 def _move_items(
     state: PrimeTimeState, seat: int, controls: Controls, actions: list[PrimeTimeAction]
 ) -> list[Any]:
@@ -195,10 +110,10 @@ def _move_items(
     unit = state.unit(state.activation.unit)
     cells = [action.to for action in actions if isinstance(action, Move)]
     options = [
-        _option(state, Move(player=seat, to=cell), f'{distance(unit.cell, cell):.1f}" away')
+        option(state, Move(player=seat, to=cell), f'{distance(unit.cell, cell):.1f}" away')
         for cell in move_suggestions(state, seat, cells, unit.cell)
     ]
-    return [controls.menu(options, "Move to…", row=0), controls.coordinates("move", row=1), _back(controls)]
+    return [controls.menu(options, "Move to…", row=0), controls.coordinates("move", row=1), back(controls)]
 
 
 def _action_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
@@ -226,7 +141,7 @@ def _activation_items(state: PrimeTimeState, controls: Controls, actions: list[P
             unit = state.unit(action.unit)
             token = "second activation: 2 BK" if unit.activations else "token ready"
             options.append(
-                _option(state, action, f"{unit.hp}/{hp_max(unit)} HP · {tier_name(unit)} · {token}")
+                option(state, action, f"{unit.hp}/{hp_max(unit)} HP · {tier_name(unit)} · {token}")
             )
     items: list[Any] = []
     if options:
@@ -246,7 +161,7 @@ def _select_items(
     placeholder: str, describe: Callable[[PrimeTimeState, PrimeTimeAction], str | None]
 ) -> Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], list[Any]]:
     def build(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
-        options = [_option(state, action, describe(state, action)) for action in actions]
+        options = [option(state, action, describe(state, action)) for action in actions]
         return [controls.menu(options[:PAGE], placeholder, row=0)] if options else []
 
     return build
@@ -267,7 +182,7 @@ def _evade_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeT
     for cell in move_suggestions(state, state.prompts[0].who, cells, start):
         action = EvadeMove(player=state.prompts[0].who, to=cell)
         options.append(
-            _option(state, action, "stay" if cell == start else f'{distance(start, cell):.1f}" away')
+            option(state, action, "stay" if cell == start else f'{distance(start, cell):.1f}" away')
         )
     return [controls.menu(options, "Evade to…", row=0), controls.coordinates("evade", row=1)]
 
@@ -276,96 +191,16 @@ def _discard_items(
     state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction], page: int
 ) -> list[Any]:
     """CL-3: every legal choice of cards to discard, paged (a hand far over the limit has many)."""
-    options = [_option(state, action) for action in actions if not isinstance(action, PlayCard)]
-    return _paged(controls, options, page, "disc", "Cards to discard…")
-
-
-# Setup (SU-1…9).
-
-
-def _terrain_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
-    """Accept and Reroll as buttons; every legal edit through one modal (``type x y w h`` or
-    ``remove N``), since the placements run to hundreds."""
-    items: list[Any] = [
-        controls.play(action, state, row=0, style=discord.ButtonStyle.success)
-        for action in actions
-        if isinstance(action, AcceptTerrain | RerollTerrain)
-    ]
-    if any(isinstance(action, PlaceTerrain | RemoveTerrain) for action in actions):
-        items.append(button(controls.game_id, controls.version, "coords", "terrain", label="Edit…", row=0))
-    return items
-
-
-def _objective_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
-    prompt = state.prompts[0]
-    offered = {action_code(action) for action in actions}
-    options = []
-    for point_text in prompt.options[:SUGGESTIONS]:
-        x, y = (int(part) for part in point_text.split(","))
-        action = PlaceObjective(player=prompt.who, point=(x, y))
-        if action_code(action) in offered:
-            options.append(_option(state, action))
-    return [
-        controls.menu(options, "Place the objective at…", row=0),
-        controls.coordinates("objective", row=1),
-    ]
-
-
-def _deploy_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
-    units = list(dict.fromkeys(action.unit for action in actions if isinstance(action, Deploy)))
-    options = [discord.SelectOption(label=unit_name(state, unit), value=unit) for unit in units[:PAGE]]
-    return [
-        select(
-            controls.game_id,
-            controls.version,
-            "choose",
-            options,
-            placeholder="Deploy which model?",
-            arg="dep",
-            row=0,
-        )
-    ]
-
-
-def _deploy_cells_items(
-    state: PrimeTimeState,
-    seat: int,
-    controls: Controls,
-    actions: list[PrimeTimeAction],
-    unit: str,
-    level: int,
-) -> list[Any]:
-    cells = [
-        action.to
-        for action in actions
-        if isinstance(action, Deploy) and action.unit == unit and action.level == level
-    ]
-    suggested = [cell for cell in placement.deploy_suggestions(state, seat, unit) if cell in cells]
-    chosen = (
-        list(dict.fromkeys([*suggested, *move_suggestions(state, seat, cells, cells[0])]))[:SUGGESTIONS]
-        if cells
-        else []
-    )
-    options = [_option(state, Deploy(player=seat, unit=unit, to=cell, level=level)) for cell in chosen]
-    items: list[Any] = []
-    if options:
-        items.append(controls.menu(options, f"Deploy {unit_name(state, unit)} at…", row=0))
-    if any(
-        isinstance(action, Deploy) and action.unit == unit and action.level != level for action in actions
-    ):
-        other = 1 - level
-        items.append(controls.step(f"dep.{unit}.{other}", "At L1 (Fly)" if other else "At Ground", row=1))
-    items.append(controls.coordinates(f"dep.{unit}.{level}", row=1))
-    items.append(_back(controls))
-    return items
+    options = [option(state, action) for action in actions if not isinstance(action, PlayCard)]
+    return paged(controls, options, page, "disc", "Cards to discard…")
 
 
 BUILDERS: dict[str, Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], list[Any]]] = {
-    "terrain": _terrain_items,
+    "terrain": terrain_items,
     "first_player": _buttons,
     "side": _buttons,
-    "objective": _objective_items,
-    "deploy": _deploy_items,
+    "objective": objective_items,
+    "deploy": deploy_items,
     "initiative": _buttons,
     "activation": _activation_items,
     "action": _action_items,
@@ -455,13 +290,13 @@ def prompt_items(
     kind, _, rest = step.partition(".")
     if kind == "cards":
         plays = [
-            _option(state, action, card_name(action.card))
+            option(state, action, card_name(action.card))
             for action in actions
             if isinstance(action, PlayCard)
         ]
         if not plays:
-            return [_back(controls)]
-        return [*_paged(controls, plays, int(rest or 0), "cards", "Play a card…"), _back(controls)]
+            return [back(controls)]
+        return [*paged(controls, plays, int(rest or 0), "cards", "Play a card…"), back(controls)]
     if prompt is None:
         return _card_button(prompt, actions, controls)
     if kind == "move" and prompt.kind == "action":
@@ -469,16 +304,16 @@ def prompt_items(
     if kind == "tech" and prompt.kind == "action":
         options = _technique_options(state, actions)
         return [
-            *_paged(
+            *paged(
                 controls, options, int(rest or 0), "tech", "Technique → target · distance · chance to hit"
             ),
-            _back(controls),
+            back(controls),
         ]
     if kind == "disc" and prompt.kind == "discard":
         return _discard_items(state, controls, actions, int(rest or 0))
     if kind == "dep" and prompt.kind == "deploy":
         unit, _, level = rest.rpartition(".")
-        return _deploy_cells_items(state, seat, controls, actions, unit, 1 if level == "1" else 0)
+        return deploy_cells_items(state, seat, controls, actions, unit, 1 if level == "1" else 0)
     if prompt.kind == "ascension":
         letters, _, page = rest.partition(".") if kind == "asc" else (default_letters(state, seat), "", "0")
         if len(letters) != len(deciding_units(state, seat)):
