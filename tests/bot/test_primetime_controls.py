@@ -139,6 +139,12 @@ async def test_double_clicks_apply_once_and_others_are_refused(
         await table.settle()
         assert len(await _actions(table)) == count + 1
 
+        # The same button from that panel, clicked again later: the panel is out of date.
+        version = (await table.record()).version
+        stale = await fake.click_late(table.people[seat], panel, pass_button)
+        assert "nothing changed" in said(stale)
+        assert (await table.record()).version == version
+
 
 def _scaled_bot(fake: FakeDiscord, database: Path, scale: float) -> GameBot:
     settings = Settings(
