@@ -288,6 +288,7 @@ def prompt_items(
     actions = [action for action in legal_actions(state, seat) if not isinstance(action, Timeout)]
     prompt = state.prompt_for(seat)
     kind, _, rest = step.partition(".")
+    page = int(rest) if rest.isdigit() else 0
     if kind == "cards":
         plays = [
             option(state, action, card_name(action.card))
@@ -296,7 +297,7 @@ def prompt_items(
         ]
         if not plays:
             return [back(controls)]
-        return [*paged(controls, plays, int(rest or 0), "cards", "Play a card…"), back(controls)]
+        return [*paged(controls, plays, page, "cards", "Play a card…"), back(controls)]
     if prompt is None:
         return _card_button(prompt, actions, controls)
     if kind == "move" and prompt.kind == "action":
@@ -304,21 +305,20 @@ def prompt_items(
     if kind == "tech" and prompt.kind == "action":
         options = _technique_options(state, actions)
         return [
-            *paged(
-                controls, options, int(rest or 0), "tech", "Technique → target · distance · chance to hit"
-            ),
+            *paged(controls, options, page, "tech", "Technique → target · distance · chance to hit"),
             back(controls),
         ]
     if kind == "disc" and prompt.kind == "discard":
-        return _discard_items(state, controls, actions, int(rest or 0))
+        return _discard_items(state, controls, actions, page)
     if kind == "dep" and prompt.kind == "deploy":
         unit, _, level = rest.rpartition(".")
         return deploy_cells_items(state, seat, controls, actions, unit, 1 if level == "1" else 0)
     if prompt.kind == "ascension":
-        letters, _, page = rest.partition(".") if kind == "asc" else (default_letters(state, seat), "", "0")
-        if len(letters) != len(deciding_units(state, seat)):
+        letters, _, page_text = rest.partition(".") if kind == "asc" else ("", "", "0")
+        valid = set(PLAN_LETTERS.values())
+        if len(letters) != len(deciding_units(state, seat)) or not set(letters) <= valid:
             letters = default_letters(state, seat)
-        items = _ascension_items(state, seat, controls, letters, int(page or 0))
+        items = _ascension_items(state, seat, controls, letters, int(page_text) if page_text.isdigit() else 0)
         if any(isinstance(action, PlayCard) for action in actions):
             items.append(controls.step("cards.0", "Play a card…", row=4))
         return items

@@ -58,7 +58,17 @@ def test_every_legal_action_round_trips_through_its_code_and_has_controls(setup:
                 code = action_code(action)
                 assert len(code) <= CUSTOM_ID_ROOM and parse_code(code, state, seat) == action, code
                 assert action_label(state, action)
-            for step in ("main", "move", "tech.0", "tech.1", "cards.0", "disc.1"):
+            for step in (
+                "main",
+                "move",
+                "tech.0",
+                "tech.1",
+                "tech.x",
+                "cards.0",
+                "disc.1",
+                "asc.zz.y.9",
+                "dep.x",
+            ):
                 items = prompt_items(state, seat, Controls(1, 0, "pact"), step)
                 assert items or step != "main"
                 # A view refuses more than 5 rows or 5 items a row, and a menu over 25 options.
