@@ -1,6 +1,6 @@
 """Prompt deadlines: a pending decision with a default gets it when its player lets the time run out.
 
-A game module that has deadlines offers ``prompt_deadlines(state)`` (seconds per seat) and
+A game module that has deadlines offers ``prompt_deadlines(state, lobby)`` (seconds per seat) and
 ``timeout_action(seat)``. A deadline runs from the moment its player was called, which the turn
 clock keeps in the database, so it survives a restart: at start-up every running game is looked at
 again, and a deadline that passed while the bot was down fires at once. Each game has one task that
@@ -86,7 +86,7 @@ class PromptDeadlines:
             if deadlines is None:
                 return None
             found: list[tuple[float, int, int]] = []
-            for seat, seconds in deadlines(service.load_state(record)).items():
+            for seat, seconds in deadlines(service.load_state(record), record.lobby).items():
                 if record.lobby["players"][seat].get("ai"):
                     continue
                 clock = await service.storage.turn_clock(game_id, seat)

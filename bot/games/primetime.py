@@ -26,7 +26,7 @@ from bot.games.primetime_panel import (
 )
 from bot.games.primetime_roster import CUSTOM, builder_message, change_draft, draft_of, roster_from
 from bot.lobby import lobby_embed, lobby_view
-from bot.replies import open_modal, reply_error, send, update
+from bot.replies import open_modal, reply_error, reply_private, send, update
 from bot.service import Move, ServiceError, StaleBoard, seat_of
 from bot.storage import GameRecord
 from bot.table import RulePages, TableController, finished_view
@@ -45,6 +45,7 @@ from rules.primetime.stats import char, stat
 
 STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here is your current panel."
 
+AUTO_PASS = "auto_pass_on_hit"
 PROMPT_SECONDS: dict[str, float] = {
     "terrain": 300,
     "first_player": 60,
@@ -105,6 +106,7 @@ HELP_TEXT = (
     "**/primetime rules** — the rules in short pages\n"
     "**/primetime log** — the recent public events\n"
     "**/primetime autoplay** — hand your seat to the AI, or take it back\n"
+    "**/primetime settings** — pass every On Hit / On Damage prompt at once, or not\n"
     "**/primetime abandon** — end the game (host or channel managers)\n"
     "**/primetime help** — this list\n"
     "On the board, **My hand** shows your cards privately; **Act…** opens your activation panel."
@@ -146,12 +148,17 @@ class PrimeTimeModule:
     def watched_move(self, state: PrimeTimeState) -> bool:
         return any(prompt.kind in ("activation", "action", "reaction") for prompt in state.prompts)
 
-    def prompt_deadlines(self, state: PrimeTimeState) -> dict[int, float]:
-        """Seconds each seat has, from its call, before ``timeout_action`` answers for it."""
+    def prompt_deadlines(self, state: PrimeTimeState, lobby: dict[str, Any]) -> dict[int, float]:
+        """Seconds each seat has, from its call, before ``timeout_action`` answers for it; none for a
+        player who chose to pass every On Hit / On Damage prompt (2.9: a setting that never depends on
+        the hand, so passing at once betrays nothing)."""
         if state.outcome is not None:
             return {}
+        players = lobby["players"]
         return {
-            prompt.who: PROMPT_SECONDS[prompt.kind]
+            prompt.who: 0
+            if prompt.kind == "on_hit" and players[prompt.who].get(AUTO_PASS)
+            else PROMPT_SECONDS[prompt.kind]
             for prompt in state.prompts
             if prompt.default is not None and prompt.kind in PROMPT_SECONDS
         }
@@ -204,8 +211,32 @@ class PrimeTimeController(TableController):
         ) -> None:
             await self.open_lobby(interaction, setup, 1 if ai_opponent else 0)
 
+        @group.command(name="settings", description="Your choices for this channel's Prime Time game")
+        @app_commands.describe(
+            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once"
+        )
+        async def settings_command(interaction: discord.Interaction[Any], auto_pass_on_hit: bool) -> None:
+            await self.player_settings(interaction, auto_pass_on_hit)
+
         self.add_table_commands(group, HELP_TEXT)
         return group
+
+    async def player_settings(self, interaction: discord.Interaction[Any], auto_pass: bool) -> None:
+        record = await self.channel_game(interaction)
+        if record is None:
+            return
+        try:
+            await self.service.set_seat_option(record.id, interaction.user.id, AUTO_PASS, auto_pass)
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+            return
+        await reply_private(
+            interaction,
+            "On Hit / On Damage prompts are now passed for you at once."
+            if auto_pass
+            else "You will be asked at every On Hit / On Damage prompt again.",
+        )
+        self.bot.deadlines.wake(record.id)
 
     # Controls.
 
@@ -424,7 +455,7 @@ class PrimeTimeController(TableController):
     async def deadlines_of(self, record: GameRecord, state: PrimeTimeState) -> dict[int, float]:
         """When each person's pending prompt gets its default, as Unix times."""
         found: dict[int, float] = {}
-        for seat, seconds in PrimeTimeModule().prompt_deadlines(state).items():
+        for seat, seconds in PrimeTimeModule().prompt_deadlines(state, record.lobby).items():
             if record.lobby["players"][seat].get("ai"):
                 continue
             clock = await self.service.storage.turn_clock(record.id, seat)

@@ -14,9 +14,13 @@ import pytest
 
 from bot.app import GameBot
 from bot.config import Settings
+from bot.games.primetime import AUTO_PASS, PrimeTimeModule
+from rules.primetime import RULES
 from rules.primetime.actions import Move, PrimeTimeAction, Timeout
+from rules.primetime.ai import choose_action
 from rules.primetime.engine import legal_actions
 from rules.primetime.geometry import distance
+from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.targeting import move_options
 from tests.bot.driver import make_bot
@@ -212,3 +216,32 @@ async def test_an_expired_z_reaction_evades_across_a_restart_and_old_buttons_sti
                 "choice": "brace",
                 "technique": None,
             }
+
+
+async def test_a_player_may_pass_every_on_hit_prompt_at_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot:
+        table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob, fake.users.carol])
+        await table.open(["z_fighters", "frieza_force"])
+        outsider = await fake.slash(
+            fake.users.dave, "primetime settings", channel=table.channel, auto_pass_on_hit=True
+        )
+        assert "not playing" in said(outsider)
+        chosen = await fake.slash(
+            fake.users.bob, "primetime settings", channel=table.channel, auto_pass_on_hit=True
+        )
+        assert "passed for you" in said(chosen) and chosen.message is not None
+        assert chosen.message.visible_to is fake.users.bob
+        record = await table.record()
+        assert record.lobby["players"][0][AUTO_PASS] is True and AUTO_PASS not in record.lobby["players"][1]
+
+    hit = RULES.new_game(PrimeTimeOptions(), 5)
+    while not any(prompt.kind == "on_hit" for prompt in hit.prompts):
+        hit, _ = RULES.apply(hit, choose_action(hit, hit.prompts[0].who, seed=2))
+    seat = hit.prompts[0].who
+    lobby = {"players": [{}, {}]}
+    assert PrimeTimeModule().prompt_deadlines(hit, lobby) == {seat: 15}
+    lobby["players"][seat][AUTO_PASS] = True
+    assert PrimeTimeModule().prompt_deadlines(hit, lobby) == {seat: 0}
