@@ -72,8 +72,13 @@ def _player_line(public: PrimeTimeView, record: GameRecord, seat: int) -> str:
     lobby_player = record.lobby["players"][seat]
     # Before SU-2 reveals both rosters the view hides the affiliation.
     affiliation = catalogue().affiliation(player.affiliation).name if player.affiliation else "roster hidden"
+    who = (
+        "**AI**"
+        if lobby_player.get("ai") and lobby_player["user_id"] < 0
+        else (f"**{lobby_player['name']}** ({player_tag(lobby_player)})")
+    )
     return (
-        f"**{lobby_player['name']}** ({player_tag(lobby_player)}) · {affiliation} · "
+        f"{who} · {affiliation} · "
         f"Glory **{player.glory}** · BK {player.bk} · SK {player.sk} · hand {player.hand_size} · "
         f"deck {player.deck_size}"
     )

@@ -43,6 +43,7 @@ from rules.primetime.actions import (
 )
 from rules.primetime.ai import hit_chance
 from rules.primetime.ascension import choice_cost, choices_for, deciding_units, default_plan, tier_name
+from rules.primetime.content import settings
 from rules.primetime.engine import legal_actions
 from rules.primetime.geometry import distance
 from rules.primetime.state import PrimeTimeState, Prompt
@@ -139,7 +140,7 @@ def _activation_items(state: PrimeTimeState, controls: Controls, actions: list[P
     for action in actions:
         if isinstance(action, Activate):
             unit = state.unit(action.unit)
-            token = "second activation: 2 BK" if unit.activations else "token ready"
+            token = f"Focus Tax {settings().focus_tax} BK" if unit.activations else "token ready"
             options.append(
                 option(state, action, f"{unit.hp}/{hp_max(unit)} HP · {tier_name(unit)} · {token}")
             )
