@@ -276,14 +276,8 @@ def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAc
     if isinstance(action, setup.SETUP_ACTIONS):
         return setup.problem(state, action)
     if isinstance(action, Seize):
-        if tuple(action.point) not in {
-            tuple(point) for point in missions.seize_points(state, _active_unit(state))
-        }:
-            return reject(
-                "cannot_seize",
-                'Seize an objective within 1" of the active Ground model, in R1 of Dragon Radar.',
-            )
-        return None
+        problem = missions.seize_problem(state, _active_unit(state), action.point)
+        return reject("cannot_seize", problem) if problem else None
     if isinstance(action, ChooseInitiative):
         return None
     if isinstance(action, LockAscension):

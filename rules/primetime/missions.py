@@ -126,6 +126,14 @@ def seize_points(state: PrimeTimeState, unit: Unit) -> list[Point]:
     ]
 
 
+def seize_problem(state: PrimeTimeState, unit: Unit, point: Point) -> str | None:
+    if tuple(point) in {tuple(open_point) for open_point in seize_points(state, unit)}:
+        return None
+    if not in_force(state).seize:
+        return "Only Dragon Radar's round has the Seize action."
+    return 'Seize an objective you do not hold by a Seize, within 1" of the active non-Dazed Ground model.'
+
+
 def seize(ctx: Ctx, unit: Unit, point: Point) -> None:
     state = ctx.state
     state.seized = [(other, seat) for other, seat in state.seized if tuple(other) != tuple(point)]
