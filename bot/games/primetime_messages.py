@@ -27,6 +27,7 @@ from rules.primetime import PrimeTimeView, view
 from rules.primetime.cards import card
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.content import catalogue, settings
+from rules.primetime.scenario import condition, location, mission
 from rules.primetime.state import PrimeTimeState
 
 RECENT_ON_BOARD = 6
@@ -84,6 +85,15 @@ def _player_line(public: PrimeTimeView, record: GameRecord, seat: int) -> str:
     )
 
 
+def _scenario_line(public: PrimeTimeView) -> str | None:
+    """The Location, the Missions of R1, R2 and R3-4 and the Condition, once SU-4…6 revealed them."""
+    if public.setup_step in ("terrain", "first_player", "side"):
+        return None
+    missions = " / ".join(mission(mission_id).name for mission_id in public.missions)
+    found = f"📍 **{location(public.location).name}** · Missions: {missions}"
+    return found + (f" · Condition: {condition(public.condition).name}" if public.condition else "")
+
+
 def _deadline_line(deadlines: dict[int, float], record: GameRecord) -> str | None:
     if not deadlines:
         return None
@@ -106,6 +116,9 @@ def board_embed(state: PrimeTimeState, record: GameRecord, deadlines: dict[int, 
         lines.append(deadline)
     lines.append("")
     public = view(state, None)
+    scenario = _scenario_line(public)
+    if scenario:
+        lines.append(scenario)
     lines.extend(_player_line(public, record, seat) for seat in range(len(public.players)))
     recent = [event.text for event in events_for(state.recent_events, None)][-RECENT_ON_BOARD:]
     if recent:
