@@ -24,7 +24,14 @@ from bot.games.primetime_messages import board_embed, board_items, call_line, do
 from bot.games.primetime_panel import (
     PUBLIC_KINDS,
 )
-from bot.games.primetime_roster import CUSTOM, builder_message, change_draft, draft_of, roster_from
+from bot.games.primetime_roster import (
+    CUSTOM,
+    builder_message,
+    change_draft,
+    draft_of,
+    pick_cards,
+    roster_from,
+)
 from bot.lobby import lobby_embed, lobby_view
 from bot.replies import open_modal, reply_error, reply_private, send, update
 from bot.service import Move, ServiceError, StaleBoard, seat_of
@@ -304,6 +311,8 @@ class PrimeTimeController(TableController):
             draft = draft_of(player)
             if control.arg in ("aff", "models", "unlocks"):
                 draft = change_draft(draft, control.arg, control.values)
+            elif control.arg.startswith("pick.") and control.values:
+                draft = pick_cards(draft, control.arg.split(".")[1], control.values[0])
             elif control.arg == "done":
                 roster = roster_from(draft)
                 problem = roster_problem(roster)
@@ -325,7 +334,10 @@ class PrimeTimeController(TableController):
             if record.message_id is not None:
                 lobby = self.channel_of(record).get_partial_message(record.message_id)
                 await lobby.edit(embed=lobby_embed(self.module, record), view=lobby_view(self.module, record))
-        panel = builder_message(record, draft_of(record.lobby["players"][seat]), note)
+        # The card pages carry their page last: ``cards.<page>`` and ``pick.<group>.<page>``.
+        page = control.arg.rpartition(".")[2] if control.arg.startswith(("cards.", "pick.")) else ""
+        card_page = int(page) if page.isdigit() else None
+        panel = builder_message(record, draft_of(record.lobby["players"][seat]), note, card_page)
         if _from_panel(interaction):
             await update(interaction, **panel)
         else:

@@ -8,6 +8,14 @@ from pathlib import Path
 from tests.bot.driver import make_bot
 from tests.bot.primetime_driver import PrimeTimeTable, find
 from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.world import FakeUser, StoredMessage
+
+
+async def table_step(fake: FakeDiscord, user: FakeUser, panel: StoredMessage, label: str) -> StoredMessage:
+    await fake.click(user, panel, label)
+    found = fake.world.find_message(panel.id)
+    assert found is not None
+    return found
 
 
 async def test_a_built_roster_is_secret_in_the_lobby_and_played_in_the_game(tmp_path: Path) -> None:
@@ -47,6 +55,23 @@ async def test_a_built_roster_is_secret_in_the_lobby_and_played_in_the_game(tmp_
         await fake.select(host, panel, ["vegeta"], custom_id=find(panel, "roster", "unlocks")["custom_id"])
         panel = fake.world.find_message(panel.id)
         assert panel is not None and "Threat:** 26/30" in panel.embeds[0]["description"]
+
+        # The cards: one menu per character, each listing its legal copy combinations.
+        panel = await table_step(fake, host, panel, "Cards…")
+        zarbon = find(panel, "roster", "pick.zarbon.0")
+        labels = [option["label"] for option in zarbon["options"]]
+        assert labels[0] == "3x Monstrous Reveal" and "1x Monstrous Reveal" in labels
+        await fake.select(
+            host, panel, [str(labels.index("1x Monstrous Reveal"))], custom_id=zarbon["custom_id"]
+        )
+        panel = fake.world.find_message(panel.id)
+        assert panel is not None and "Character 5/6" in panel.embeds[0]["description"]
+        assert find(panel, "roster", "done") is None
+        zarbon = find(panel, "roster", "pick.zarbon.0")
+        two = str(labels.index("2x Monstrous Reveal"))
+        await fake.select(host, panel, [two], custom_id=zarbon["custom_id"])
+        panel = fake.world.find_message(panel.id)
+        assert panel is not None and "Character 6/6" in panel.embeds[0]["description"]
         await fake.click(host, panel, "Use this roster")
 
         board = await table.board()
@@ -61,3 +86,5 @@ async def test_a_built_roster_is_secret_in_the_lobby_and_played_in_the_game(tmp_
             "zarbon",
         ]
         assert state.players[0].unlocks == ["vegeta"] and state.players[1].roster == "frieza_force"
+        deck = state.players[0].deck + state.players[0].hand
+        assert deck.count("monstrous_reveal") == 2
