@@ -2,16 +2,19 @@
 
 A code names an action without its player (the clicker's seat is added when it is parsed), e.g.
 ``technique.kamehameha.frieza-1.-`` or ``move.14_9``; fields are joined with dots, a cell is
-``x_y``, a list of cards ``a+b`` (select values only), a missing value ``-``. An Ascension plan is
-one letter per deciding model in roster order (``lock_ascension.ahd``), so it fits in a button.
+``x_y``, a list of cards ``a+b`` (select values only), a missing value ``-``. The fields are the
+action's own, in declaration order, so an action the engine adds gets a code with no change here.
+An Ascension plan is one letter per deciding model in roster order (``lock_ascension.ahd``), so it
+fits in a button.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from rules.core.errors import IllegalAction
 from rules.primetime import parse_action
@@ -50,33 +53,15 @@ from rules.primetime.geometry import Cell
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import char
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "accept_terrain": (),
-    "reroll_terrain": (),
-    "place_terrain": ("kind", "x", "y", "width", "height"),
-    "remove_terrain": ("index",),
-    "first_player": ("choice",),
-    "side": ("side",),
-    "place_objective": ("point",),
-    "deploy": ("unit", "to", "level"),
-    "seize": ("point",),
-    "initiative": ("first",),
-    "activate": ("unit",),
-    "pass": (),
-    "move": ("to",),
-    "altitude": ("level",),
-    "technique": ("technique", "target", "direction"),
-    "power_up": ("resource",),
-    "end_activation": (),
-    "react": ("choice", "technique"),
-    "intercept": ("unit",),
-    "deflect": ("unit",),
-    "evade_move": ("to",),
-    "play_card": ("card", "unit", "target", "technique"),
-    "pass_window": (),
-    "discard": ("cards",),
-}
-_CELL_FIELDS = ("to", "direction", "point")
+
+def _action_classes() -> dict[str, type[BaseModel]]:
+    union = get_args(PrimeTimeAction)[0]
+    return {cls.model_fields["type"].default: cls for cls in get_args(union)}
+
+
+_CLASSES = _action_classes()
+"""Every action by its ``type``: a code's fields are the action's own, in declaration order, so a new
+action needs no entry here."""
 _NONE = "-"
 PLAN_LETTERS = {"ascend": "a", "hold": "h", "descend": "d", "stay": "s"}
 _PLAN_CHOICES = {letter: choice for choice, letter in PLAN_LETTERS.items()}
@@ -99,22 +84,34 @@ def plan_letters(plan: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> s
     return "".join(PLAN_LETTERS[choice] for _, choice in plan)
 
 
+def _fields(kind: str) -> list[str]:
+    return [name for name in _CLASSES[kind].model_fields if name not in ("type", "player")]
+
+
 def action_code(action: PrimeTimeAction) -> str:
     if isinstance(action, LockAscension):
         return f"lock_ascension.{plan_letters(action.plan)}"
-    values = [getattr(action, name) for name in _FIELDS[action.type]]
+    values = [getattr(action, name) for name in _fields(action.type)]
     return ".".join([action.type, *(_encode(value) for value in values)])
 
 
-def _decode(name: str, text: str) -> Any:
+def _is_cell(annotation: Any) -> bool:
+    return get_args(annotation) == (int, int)
+
+
+def _decode(annotation: Any, text: str) -> Any:
+    """A field's text as its annotation wants it: ``x_y`` for a cell or point, ``a+b`` for a list of
+    names, ``-`` for none; pydantic reads numbers and flags from the rest."""
     if text == _NONE:
         return None
-    if name in _CELL_FIELDS:
+    union = get_origin(annotation) in (Union, UnionType)
+    options = (
+        [option for option in get_args(annotation) if option is not type(None)] if union else [annotation]
+    )
+    if any(_is_cell(option) for option in options):
         x, _, y = text.partition("_")
         return (int(x), int(y))
-    if name == "first":
-        return text == "1"
-    if name == "cards":
+    if any(get_args(option)[-1:] == (Ellipsis,) for option in options):
         return tuple(text.split("+"))
     return text
 
@@ -129,12 +126,17 @@ def parse_code(code: str, state: PrimeTimeState, seat: int) -> PrimeTimeAction:
             raise UNKNOWN
         plan = tuple((unit.id, _PLAN_CHOICES[letter]) for unit, letter in zip(units, letters, strict=True))
         return LockAscension(player=seat, plan=plan)
-    names = _FIELDS.get(kind)
-    if names is None or len(values) != len(names):
+    if kind not in _CLASSES or kind == "timeout" or len(values) != len(_fields(kind)):
         raise UNKNOWN
+    fields = _CLASSES[kind].model_fields
     data: dict[str, Any] = {"type": kind, "player": seat}
     try:
-        data.update({name: _decode(name, value) for name, value in zip(names, values, strict=True)})
+        data.update(
+            {
+                name: _decode(fields[name].annotation, value)
+                for name, value in zip(_fields(kind), values, strict=True)
+            }
+        )
         return parse_action(data)
     except (ValidationError, ValueError):
         raise UNKNOWN from None
@@ -241,7 +243,7 @@ def action_label(state: PrimeTimeState, action: PrimeTimeAction) -> str:
         return "Continue"
     if isinstance(action, Discard):
         return "Discard " + ", ".join(card_name(chosen) for chosen in action.cards)
-    return action.type
+    return action.type.replace("_", " ").capitalize()
 
 
 def _setup_label(state: PrimeTimeState, action: PrimeTimeAction) -> str | None:
