@@ -10,16 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rules.primetime.ascension import FREE_ASCENT, set_tier
 from rules.primetime.cards import Card, Effect
-from rules.primetime.content import Rider
+from rules.primetime.content import RUSH, Rider
 from rules.primetime.context import Ctx
 from rules.primetime.damage import HitMods, daze, lose_hp
 from rules.primetime.economy import draw, gain_sk
-from rules.primetime.geometry import within
+from rules.primetime.geometry import Cell, distance, within
 from rules.primetime.sight import line_of_sight
-from rules.primetime.state import Modifier, PrimeTimeState, Unit
+from rules.primetime.state import FollowUp, Modifier, PrimeTimeState, Unit
 from rules.primetime.stats import below_half, char, heal, hp_max
-from rules.primetime.targeting import board
+from rules.primetime.targeting import board, reach_from, reaches
+from rules.primetime.techniques import target_problem
 
 
 @dataclass
@@ -36,6 +38,7 @@ class Play:
     hit_target: Unit | None = None
     mods: HitMods = field(default_factory=HitMods)
     dealt: int = 0
+    to: Cell | None = None
 
 
 Check = Callable[[PrimeTimeState, Play, Effect], str | None]
@@ -185,6 +188,8 @@ def _flag(ctx: Ctx, play: Play, effect: Effect) -> bool:
         name = f"acc:{effect.amount}"
     elif name.startswith("blast:"):
         name = f"{name}:{effect.inches}"
+    elif name.startswith("boost:"):
+        name = f"{name}:{effect.amount}"
     if effect.until in ("activation", "technique"):
         activation = ctx.state.activation
         assert activation is not None
@@ -279,10 +284,194 @@ def _condition_target_dazed(ctx: Ctx, play: Play, effect: Effect) -> bool:
     return play.hit_target is not None and play.hit_target.dazed and play.hit_target.seat != play.seat
 
 
+def _friend_down(state: PrimeTimeState, seat: int) -> bool:
+    """Hidden Power Unleashed: a friendly model was Dazed last round or is below half HP (A15)."""
+    hurt = any(not unit.dazed and below_half(unit) for unit in state.units_of(seat))
+    return state.players[seat].dazed_friends_last_round > 0 or hurt
+
+
+def _friend_down_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+    if _friend_down(state, play.seat):
+        return None
+    return "No friendly model was Dazed last round or is below half HP."
+
+
 def _condition_friend_down(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    player = ctx.state.players[play.seat]
-    hurt = any(not unit.dazed and below_half(unit) for unit in ctx.state.units_of(play.seat))
-    return player.dazed_friends_last_round > 0 or hurt
+    return _friend_down(ctx.state, play.seat)
+
+
+def _condition_tier(ctx: Ctx, play: Play, effect: Effect) -> bool:
+    """Perfect Form Achieved: the rest only on reaching tier ``amount`` or higher."""
+    return play.unit is not None and play.unit.tier >= effect.amount
+
+
+# Ascension Phase Start: the free-ascend cards (A10).
+
+
+def _free_ascend_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+    unit = play.unit
+    if unit is None or unit.tier >= char(unit).max_tier:
+        return "That model cannot ascend further."
+    return None
+
+
+def _free_ascend(ctx: Ctx, play: Play, effect: Effect) -> bool:
+    """A10: the model's one ascension this phase, at no SK cost; its Tax is waived this phase and,
+    with ``amount``, for that many later Ascension Phases (100% Full Power). The model then has no
+    choice to make in this phase's plan."""
+    unit = _subject(play)
+    if unit.tier >= char(unit).max_tier:
+        return False
+    set_tier(unit, unit.tier + 1)
+    unit.tax_waived_through = ctx.state.round + effect.amount
+    unit.used_this_round.append(FREE_ASCENT)
+    ctx.say("ascension", f"{char(unit).name} ascends to T{unit.tier} for free", play.seat, unit=unit.id)
+    return True
+
+
+# Intercept grants, binds and moves.
+
+
+def _bind_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+    own, enemy = play.unit, play.target
+    if own is None or enemy is None or enemy.dazed or enemy.seat == play.seat:
+        return "Choose an enemy model."
+    if not within(own.cell, enemy.cell, effect.inches):
+        return f'The enemy must be within {effect.inches}".'
+    if not line_of_sight(board(state), own.cell, own.level, enemy.cell, enemy.level):
+        return "The enemy must be in line of sight."
+    return None
+
+
+def _move_to(ctx: Ctx, play: Play, unit: Unit, cell: Cell, inches: int) -> None:
+    """A move a card grants, to a cell the model can still reach (else it stays)."""
+    if cell == unit.cell or cell not in reach_from(ctx.state, unit, inches):
+        return
+    start, unit.cell = unit.cell, cell
+    ctx.say(
+        "move",
+        f"{char(unit).name} moves to {cell[0]},{cell[1]}",
+        play.seat,
+        unit=unit.id,
+        to=list(cell),
+        **{"from": list(start)},
+    )
+
+
+def _move_check(state: PrimeTimeState, mover: Unit | None, to: Cell | None, inches: int) -> str | None:
+    if to is None:
+        return None
+    if mover is None or to == mover.cell or to not in reach_from(state, mover, inches):
+        return f'Choose a cell the model can reach within {inches}".'
+    return None
+
+
+def _move_self_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+    """Elegant Assassin: the hit's attacker may move up to ``inches`` (``to``; none means stay)."""
+    return _move_check(state, play.hit_attacker, play.to, effect.inches)
+
+
+def _move_self(ctx: Ctx, play: Play, effect: Effect) -> bool:
+    if play.to is not None and play.hit_attacker is not None and not play.hit_attacker.dazed:
+        _move_to(ctx, play, play.hit_attacker, play.to, effect.inches)
+    return True
+
+
+def _in_contact_for_rush(state: PrimeTimeState, play: Play) -> bool:
+    attacker, target = play.hit_attacker, play.hit_target
+    assert attacker is not None and target is not None
+    return reaches(state, attacker, RUSH, target)
+
+
+def _relentless_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+    """Relentless: a Rush on the hit's target when in contact (no cell), else a move (a cell)."""
+    if _in_contact_for_rush(state, play):
+        return None if play.to is None else "In contact, Relentless makes a Rush: name no cell."
+    if play.to is None:
+        return f'Not in contact, Relentless moves: name a cell within {effect.inches}".'
+    return _move_check(state, play.hit_attacker, play.to, effect.inches)
+
+
+def _relentless(ctx: Ctx, play: Play, effect: Effect) -> bool:
+    """The Rush is made once the hit has resolved (A13: it opens no On Hit window); contact is
+    judged now, as the card resolves."""
+    attacker, target = play.hit_attacker, play.hit_target
+    assert attacker is not None and target is not None
+    if attacker.dazed:
+        return False
+    if _in_contact_for_rush(ctx.state, play):
+        _grant_attack(ctx, attacker, RUSH.id, target)
+    elif play.to is not None:
+        _move_to(ctx, play, attacker, play.to, effect.inches)
+    return True
+
+
+def _grant_attack(ctx: Ctx, attacker: Unit, technique_id: str, target: Unit) -> None:
+    attack = ctx.state.attack
+    assert attack is not None
+    technique = char(attacker).technique(technique_id)
+    attack.follow_ups.append(
+        FollowUp(attacker=attacker.id, technique=technique, target=target.id, hit_window=False)
+    )
+
+
+GRANTED_TECHNIQUES = (RUSH.id, "ki_volley")
+
+
+def _granted_attack_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+    """Z Warrior Teamwork: another friendly model within ``inches`` of the target, with a Rush or
+    Ki Volley that reaches it."""
+    unit, target = play.unit, play.hit_target
+    if unit is None or target is None or unit.id == (play.hit_attacker.id if play.hit_attacker else None):
+        return "Choose another friendly model."
+    if play.technique not in GRANTED_TECHNIQUES:
+        return "Name a Rush or a Ki Volley."
+    if not within(unit.cell, target.cell, effect.inches):
+        return f'The model must be within {effect.inches}" of the target.'
+    if target_problem(state, unit, char(unit).technique(play.technique), target):
+        return "That attack does not reach the target."
+    return None
+
+
+def _granted_attack(ctx: Ctx, play: Play, effect: Effect) -> bool:
+    unit, target = _subject(play), play.hit_target
+    assert target is not None and play.technique is not None
+    _grant_attack(ctx, unit, play.technique, target)
+    return True
+
+
+def _assemble_cell(state: PrimeTimeState, unit: Unit, towards: Unit, inches: int) -> Cell | None:
+    """Ginyu Force, Assemble!: the reachable cell nearest the active model (ties: the shorter move,
+    then 2.2), if it is nearer than where the model stands."""
+    options = reach_from(state, unit, inches)
+    best = min(
+        options,
+        key=lambda cell: (round(distance(cell, towards.cell), 9), options[cell], cell[1], cell[0]),
+    )
+    return best if distance(best, towards.cell) < distance(unit.cell, towards.cell) else None
+
+
+def _assemble_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+    unit, activation = play.unit, state.activation
+    if unit is None or activation is None or unit.id == activation.unit:
+        return "Choose another friendly model."
+    active = state.unit(activation.unit)
+    if effect.stat not in char(unit).affiliations:
+        return f"{char(unit).name} is not a {effect.stat} model."
+    if not within(unit.cell, active.cell, effect.amount):
+        return f'The model must be within {effect.amount}" of the active model.'
+    if _assemble_cell(state, unit, active, effect.inches) is None:
+        return "That model cannot move closer."
+    return None
+
+
+def _assemble(ctx: Ctx, play: Play, effect: Effect) -> bool:
+    unit = _subject(play)
+    assert ctx.state.activation is not None
+    cell = _assemble_cell(ctx.state, unit, ctx.state.unit(ctx.state.activation.unit), effect.inches)
+    if cell is not None:
+        _move_to(ctx, play, unit, cell, effect.inches)
+    return True
 
 
 # Hit changes (On Hit cards and Z-Reaction cards that change the hit).
@@ -321,7 +510,8 @@ def _barrier(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 
 def _reaction_step(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    """Evade, Brace, Clash and Intercept cards are carried out by ``card_play`` in the attack."""
+    """Evade, Brace, Clash and Intercept cards are carried out by ``card_play`` in the attack; the
+    Persistent grant and bind cards act while they stay in play (``techniques``, ``targeting``)."""
     return True
 
 
@@ -347,7 +537,15 @@ REGISTRY: dict[str, tuple[Check, Apply]] = {
     "swap_hp": (_swap_check, _swap_hp),
     "self_destruct": (_no_check, _self_destruct),
     "if_target_dazed": (_no_check, _condition_target_dazed),
-    "if_friend_down": (_no_check, _condition_friend_down),
+    "if_friend_down": (_friend_down_check, _condition_friend_down),
+    "if_tier": (_no_check, _condition_tier),
+    "free_ascend": (_free_ascend_check, _free_ascend),
+    "grant_intercept": (_no_check, _reaction_step),
+    "bind": (_bind_check, _reaction_step),
+    "move_self": (_move_self_check, _move_self),
+    "relentless": (_relentless_check, _relentless),
+    "granted_attack": (_granted_attack_check, _granted_attack),
+    "assemble": (_assemble_check, _assemble),
     "bonus_damage": (_no_check, _bonus_damage),
     "add_rider": (_no_check, _add_rider),
     "set_blast": (_no_check, _set_blast),

@@ -141,7 +141,7 @@ def test_phase_start_is_blind_and_the_initiative_holder_resolves_first() -> None
     state, events = act(state, PlayCard(player=1, card="planet_trade_tribute"))
     played = [event.actor for event in events if event.kind == "card_played"]
     assert played == [1, 0]  # A4: the initiative holder's card resolves first
-    assert state.phase == "ascension" and state.players[0].discard == ["ki_surge"]
+    assert state.phase_start == "ascension" and state.players[0].discard == ["ki_surge"]
 
 
 def test_ready_is_the_phase_start_default() -> None:
