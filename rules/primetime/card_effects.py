@@ -1,4 +1,5 @@
-"""The effect registry: each effect step of ``data/cards.json`` names an op interpreted here.
+"""The effect registry: each effect step of ``data/cards.json`` names an op interpreted here or in
+``card_grants``.
 
 An op is a ``check`` (why the card cannot be played now, or None) and an ``apply``; ``apply``
 returns False to stop the card's later steps (a condition that is not met). The steps that decide a
@@ -7,58 +8,24 @@ Z-Reaction or change a hit are applied by ``hits`` and ``card_play``, which hand
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-
-from rules.primetime.ascension import FREE_ASCENT, set_tier
-from rules.primetime.cards import Card, Effect
-from rules.primetime.content import RUSH, Rider
+from rules.primetime.card_context import Apply, Check, Play, no_check, subject
+from rules.primetime.card_grants import GRANTS
+from rules.primetime.cards import Effect
+from rules.primetime.content import Rider
 from rules.primetime.context import Ctx
-from rules.primetime.damage import HitMods, daze, lose_hp
+from rules.primetime.damage import daze, lose_hp
 from rules.primetime.economy import draw, gain_sk
-from rules.primetime.geometry import Cell, distance, within
+from rules.primetime.geometry import within
 from rules.primetime.sight import line_of_sight
-from rules.primetime.state import FollowUp, Modifier, PrimeTimeState, Unit
+from rules.primetime.state import Modifier, PrimeTimeState
 from rules.primetime.stats import below_half, char, heal, hp_max
-from rules.primetime.targeting import board, reach_from, reaches
-from rules.primetime.techniques import target_problem
-
-
-@dataclass
-class Play:
-    """One card being played: by whom, on which model, naming which enemy or technique; and, in an
-    On Hit / On Damage window, the hit it answers."""
-
-    seat: int
-    card: Card
-    unit: Unit | None = None
-    target: Unit | None = None
-    technique: str | None = None
-    hit_attacker: Unit | None = None
-    hit_target: Unit | None = None
-    mods: HitMods = field(default_factory=HitMods)
-    dealt: int = 0
-    to: Cell | None = None
-
-
-Check = Callable[[PrimeTimeState, Play, Effect], str | None]
-Apply = Callable[[Ctx, Play, Effect], bool]
-
-
-def _no_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
-    return None
-
-
-def _subject(play: Play) -> Unit:
-    assert play.unit is not None
-    return play.unit
-
+from rules.primetime.targeting import board
 
 # Healing and resources.
 
 
 def _heal(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    unit = _subject(play)
+    unit = subject(play)
     gained = heal(unit, effect.amount if effect.op == "heal" else hp_max(unit))
     ctx.say("heal", f"{char(unit).name} recovers {gained} HP", play.seat, unit=unit.id, amount=gained)
     return True
@@ -127,7 +94,7 @@ def _peek(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 def _bk_per_friend_near(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """Lend Me Your Energy: +1 BK per friendly model within 6" of the chosen one (A15: itself too)."""
-    chosen = _subject(play)
+    chosen = subject(play)
     friends = [
         unit
         for unit in ctx.state.units_of(play.seat)
@@ -152,7 +119,7 @@ def _glory_if_more_dazed(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 def _modify(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """A capped modifier (A12) on the model, until the activation ends, it is next hit, or Cleanup."""
-    unit = _subject(play)
+    unit = subject(play)
     assert effect.stat is not None
     until = effect.until or "cleanup"
     unit.modifiers.append(Modifier(stat=effect.stat, amount=effect.amount, source=play.card.id, until=until))  # type: ignore[arg-type]
@@ -207,14 +174,14 @@ def _recoil(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 
 def _clear_status(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    unit = _subject(play)
+    unit = subject(play)
     unit.statuses = [status for status in unit.statuses if status != effect.stat]
     return True
 
 
 def _legacy(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """CT-5: the card goes beside the Human model's profile for good."""
-    unit = _subject(play)
+    unit = subject(play)
     unit.legacy.append(play.card.id)
     ctx.state.players[play.seat].legacy.append((play.card.id, unit.id))
     return True
@@ -260,7 +227,7 @@ def _swap_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None
 
 def _swap_hp(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """Body Change: swap current HP, each capped at its own maximum (Undeniable)."""
-    own, enemy = _subject(play), play.target
+    own, enemy = subject(play), play.target
     assert enemy is not None
     own.hp, enemy.hp = min(enemy.hp, hp_max(own)), min(own.hp, hp_max(enemy))
     ctx.say("body_change", f"{char(own).name} and {char(enemy).name} swap bodies", play.seat)
@@ -269,7 +236,7 @@ def _swap_hp(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 def _self_destruct(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """Self-Destruct Protocol: every other model within 3" takes 6 DMG (Undeniable); 16 is Dazed."""
-    own = _subject(play)
+    own = subject(play)
     for unit in list(ctx.state.units):
         if unit.id != own.id and not unit.dazed and within(own.cell, unit.cell, effect.inches):
             lose_hp(ctx, unit, effect.amount, play.seat, "Self-Destruct")
@@ -298,180 +265,6 @@ def _friend_down_check(state: PrimeTimeState, play: Play, effect: Effect) -> str
 
 def _condition_friend_down(ctx: Ctx, play: Play, effect: Effect) -> bool:
     return _friend_down(ctx.state, play.seat)
-
-
-def _condition_tier(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    """Perfect Form Achieved: the rest only on reaching tier ``amount`` or higher."""
-    return play.unit is not None and play.unit.tier >= effect.amount
-
-
-# Ascension Phase Start: the free-ascend cards (A10).
-
-
-def _free_ascend_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
-    unit = play.unit
-    if unit is None or unit.tier >= char(unit).max_tier:
-        return "That model cannot ascend further."
-    return None
-
-
-def _free_ascend(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    """A10: the model's one ascension this phase, at no SK cost; its Tax is waived this phase and,
-    with ``amount``, for that many later Ascension Phases (100% Full Power). The model then has no
-    choice to make in this phase's plan."""
-    unit = _subject(play)
-    if unit.tier >= char(unit).max_tier:
-        return False
-    set_tier(unit, unit.tier + 1)
-    unit.tax_waived_through = ctx.state.round + effect.amount
-    unit.used_this_round.append(FREE_ASCENT)
-    ctx.say("ascension", f"{char(unit).name} ascends to T{unit.tier} for free", play.seat, unit=unit.id)
-    return True
-
-
-# Intercept grants, binds and moves.
-
-
-def _bind_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
-    own, enemy = play.unit, play.target
-    if own is None or enemy is None or enemy.dazed or enemy.seat == play.seat:
-        return "Choose an enemy model."
-    if not within(own.cell, enemy.cell, effect.inches):
-        return f'The enemy must be within {effect.inches}".'
-    if not line_of_sight(board(state), own.cell, own.level, enemy.cell, enemy.level):
-        return "The enemy must be in line of sight."
-    return None
-
-
-def _move_to(ctx: Ctx, play: Play, unit: Unit, cell: Cell, inches: int) -> None:
-    """A move a card grants, to a cell the model can still reach (else it stays)."""
-    if cell == unit.cell or cell not in reach_from(ctx.state, unit, inches):
-        return
-    start, unit.cell = unit.cell, cell
-    ctx.say(
-        "move",
-        f"{char(unit).name} moves to {cell[0]},{cell[1]}",
-        play.seat,
-        unit=unit.id,
-        to=list(cell),
-        **{"from": list(start)},
-    )
-
-
-def _move_check(state: PrimeTimeState, mover: Unit | None, to: Cell | None, inches: int) -> str | None:
-    if to is None:
-        return None
-    if mover is None or to == mover.cell or to not in reach_from(state, mover, inches):
-        return f'Choose a cell the model can reach within {inches}".'
-    return None
-
-
-def _move_self_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
-    """Elegant Assassin: the hit's attacker may move up to ``inches`` (``to``; none means stay)."""
-    return _move_check(state, play.hit_attacker, play.to, effect.inches)
-
-
-def _move_self(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    if play.to is not None and play.hit_attacker is not None and not play.hit_attacker.dazed:
-        _move_to(ctx, play, play.hit_attacker, play.to, effect.inches)
-    return True
-
-
-def _in_contact_for_rush(state: PrimeTimeState, play: Play) -> bool:
-    attacker, target = play.hit_attacker, play.hit_target
-    assert attacker is not None and target is not None
-    return reaches(state, attacker, RUSH, target)
-
-
-def _relentless_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
-    """Relentless: a Rush on the hit's target when in contact (no cell), else a move (a cell)."""
-    if _in_contact_for_rush(state, play):
-        return None if play.to is None else "In contact, Relentless makes a Rush: name no cell."
-    if play.to is None:
-        return f'Not in contact, Relentless moves: name a cell within {effect.inches}".'
-    return _move_check(state, play.hit_attacker, play.to, effect.inches)
-
-
-def _relentless(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    """The Rush is made once the hit has resolved (A13: it opens no On Hit window); contact is
-    judged now, as the card resolves."""
-    attacker, target = play.hit_attacker, play.hit_target
-    assert attacker is not None and target is not None
-    if attacker.dazed:
-        return False
-    if _in_contact_for_rush(ctx.state, play):
-        _grant_attack(ctx, attacker, RUSH.id, target)
-    elif play.to is not None:
-        _move_to(ctx, play, attacker, play.to, effect.inches)
-    return True
-
-
-def _grant_attack(ctx: Ctx, attacker: Unit, technique_id: str, target: Unit) -> None:
-    attack = ctx.state.attack
-    assert attack is not None
-    technique = char(attacker).technique(technique_id)
-    attack.follow_ups.append(
-        FollowUp(attacker=attacker.id, technique=technique, target=target.id, hit_window=False)
-    )
-
-
-GRANTED_TECHNIQUES = (RUSH.id, "ki_volley")
-
-
-def _granted_attack_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
-    """Z Warrior Teamwork: another friendly model within ``inches`` of the target, with a Rush or
-    Ki Volley that reaches it."""
-    unit, target = play.unit, play.hit_target
-    if unit is None or target is None or unit.id == (play.hit_attacker.id if play.hit_attacker else None):
-        return "Choose another friendly model."
-    if play.technique not in GRANTED_TECHNIQUES:
-        return "Name a Rush or a Ki Volley."
-    if not within(unit.cell, target.cell, effect.inches):
-        return f'The model must be within {effect.inches}" of the target.'
-    if target_problem(state, unit, char(unit).technique(play.technique), target):
-        return "That attack does not reach the target."
-    return None
-
-
-def _granted_attack(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    unit, target = _subject(play), play.hit_target
-    assert target is not None and play.technique is not None
-    _grant_attack(ctx, unit, play.technique, target)
-    return True
-
-
-def _assemble_cell(state: PrimeTimeState, unit: Unit, towards: Unit, inches: int) -> Cell | None:
-    """Ginyu Force, Assemble!: the reachable cell nearest the active model (ties: the shorter move,
-    then 2.2), if it is nearer than where the model stands."""
-    options = reach_from(state, unit, inches)
-    best = min(
-        options,
-        key=lambda cell: (round(distance(cell, towards.cell), 9), options[cell], cell[1], cell[0]),
-    )
-    return best if distance(best, towards.cell) < distance(unit.cell, towards.cell) else None
-
-
-def _assemble_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
-    unit, activation = play.unit, state.activation
-    if unit is None or activation is None or unit.id == activation.unit:
-        return "Choose another friendly model."
-    active = state.unit(activation.unit)
-    if effect.stat not in char(unit).affiliations:
-        return f"{char(unit).name} is not a {effect.stat} model."
-    if not within(unit.cell, active.cell, effect.amount):
-        return f'The model must be within {effect.amount}" of the active model.'
-    if _assemble_cell(state, unit, active, effect.inches) is None:
-        return "That model cannot move closer."
-    return None
-
-
-def _assemble(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    unit = _subject(play)
-    assert ctx.state.activation is not None
-    cell = _assemble_cell(ctx.state, unit, ctx.state.unit(ctx.state.activation.unit), effect.inches)
-    if cell is not None:
-        _move_to(ctx, play, unit, cell, effect.inches)
-    return True
 
 
 # Hit changes (On Hit cards and Z-Reaction cards that change the hit).
@@ -510,52 +303,44 @@ def _barrier(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 
 def _reaction_step(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    """Evade, Brace, Clash and Intercept cards are carried out by ``card_play`` in the attack; the
-    Persistent grant and bind cards act while they stay in play (``techniques``, ``targeting``)."""
+    """Evade, Brace, Clash and Intercept cards are carried out by ``card_play`` in the attack."""
     return True
 
 
 REGISTRY: dict[str, tuple[Check, Apply]] = {
-    "heal": (_no_check, _heal),
-    "heal_full": (_no_check, _heal),
-    "heal_target": (_no_check, _heal_target),
-    "drain": (_no_check, _drain),
-    "gain_bk": (_no_check, _gain_bk),
-    "opponent_bk": (_no_check, _opponent_bk),
-    "gain_sk": (_no_check, _gain_sk),
+    "heal": (no_check, _heal),
+    "heal_full": (no_check, _heal),
+    "heal_target": (no_check, _heal_target),
+    "drain": (no_check, _drain),
+    "gain_bk": (no_check, _gain_bk),
+    "opponent_bk": (no_check, _opponent_bk),
+    "gain_sk": (no_check, _gain_sk),
     "draw": (_draw_check, _draw),
-    "peek": (_no_check, _peek),
-    "bk_per_friend_near": (_no_check, _bk_per_friend_near),
-    "glory_if_more_dazed": (_no_check, _glory_if_more_dazed),
-    "modify": (_no_check, _modify),
-    "modify_group": (_no_check, _modify_group),
-    "flag": (_no_check, _flag),
-    "recoil": (_no_check, _recoil),
-    "clear_status": (_no_check, _clear_status),
+    "peek": (no_check, _peek),
+    "bk_per_friend_near": (no_check, _bk_per_friend_near),
+    "glory_if_more_dazed": (no_check, _glory_if_more_dazed),
+    "modify": (no_check, _modify),
+    "modify_group": (no_check, _modify_group),
+    "flag": (no_check, _flag),
+    "recoil": (no_check, _recoil),
+    "clear_status": (no_check, _clear_status),
     "legacy": (_legacy_check, _legacy),
     "end_activation": (_end_activation_check, _end_activation),
     "swap_hp": (_swap_check, _swap_hp),
-    "self_destruct": (_no_check, _self_destruct),
-    "if_target_dazed": (_no_check, _condition_target_dazed),
+    "self_destruct": (no_check, _self_destruct),
+    "if_target_dazed": (no_check, _condition_target_dazed),
     "if_friend_down": (_friend_down_check, _condition_friend_down),
-    "if_tier": (_no_check, _condition_tier),
-    "free_ascend": (_free_ascend_check, _free_ascend),
-    "grant_intercept": (_no_check, _reaction_step),
-    "bind": (_bind_check, _reaction_step),
-    "move_self": (_move_self_check, _move_self),
-    "relentless": (_relentless_check, _relentless),
-    "granted_attack": (_granted_attack_check, _granted_attack),
-    "assemble": (_assemble_check, _assemble),
-    "bonus_damage": (_no_check, _bonus_damage),
-    "add_rider": (_no_check, _add_rider),
-    "set_blast": (_no_check, _set_blast),
-    "guard": (_no_check, _guard),
-    "absorb": (_no_check, _absorb),
-    "barrier": (_no_check, _barrier),
-    "evade": (_no_check, _reaction_step),
-    "brace": (_no_check, _reaction_step),
-    "clash": (_no_check, _reaction_step),
-    "intercept": (_no_check, _reaction_step),
+    "bonus_damage": (no_check, _bonus_damage),
+    "add_rider": (no_check, _add_rider),
+    "set_blast": (no_check, _set_blast),
+    "guard": (no_check, _guard),
+    "absorb": (no_check, _absorb),
+    "barrier": (no_check, _barrier),
+    "evade": (no_check, _reaction_step),
+    "brace": (no_check, _reaction_step),
+    "clash": (no_check, _reaction_step),
+    "intercept": (no_check, _reaction_step),
+    **GRANTS,
 }
 
 

@@ -13,7 +13,9 @@ TW-3: one card per window per player, recorded in ``state.window_plays`` until t
 from __future__ import annotations
 
 from rules.primetime.actions import PlayCard
-from rules.primetime.card_effects import GRANTED_TECHNIQUES, Play, apply_effects, effect_problem
+from rules.primetime.card_context import Play
+from rules.primetime.card_effects import apply_effects, effect_problem
+from rules.primetime.card_grants import GRANTED_TECHNIQUES
 from rules.primetime.cards import Card, Window, card, cards
 from rules.primetime.combat import Evasion, attacking_technique, clash, intercept, roll
 from rules.primetime.context import Ctx

@@ -8,7 +8,8 @@ and the On Damage cards resolve LIFO; an On Damage card whose condition is unmet
 
 from __future__ import annotations
 
-from rules.primetime.card_effects import Play, apply_effects
+from rules.primetime.card_context import Play
+from rules.primetime.card_effects import apply_effects
 from rules.primetime.cards import card
 from rules.primetime.combat import attacking_technique, finish
 from rules.primetime.context import Ctx
