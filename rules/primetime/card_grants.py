@@ -158,7 +158,7 @@ def _granted_attack(ctx: Ctx, play: Play, effect: Effect) -> bool:
     return True
 
 
-def _assemble_cell(state: PrimeTimeState, unit: Unit, towards: Unit, inches: int) -> Cell | None:
+def assemble_cell(state: PrimeTimeState, unit: Unit, towards: Unit, inches: int) -> Cell | None:
     """Ginyu Force, Assemble!: the reachable cell nearest the active model (ties: the shorter move,
     then 2.2), if it is nearer than where the model stands."""
     options = reach_from(state, unit, inches)
@@ -178,7 +178,7 @@ def _assemble_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | 
         return f"{char(unit).name} is not a {effect.stat} model."
     if not within(unit.cell, active.cell, effect.amount):
         return f'The model must be within {effect.amount}" of the active model.'
-    if _assemble_cell(state, unit, active, effect.inches) is None:
+    if assemble_cell(state, unit, active, effect.inches) is None:
         return "That model cannot move closer."
     return None
 
@@ -186,7 +186,7 @@ def _assemble_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | 
 def _assemble(ctx: Ctx, play: Play, effect: Effect) -> bool:
     unit = subject(play)
     assert ctx.state.activation is not None
-    cell = _assemble_cell(ctx.state, unit, ctx.state.unit(ctx.state.activation.unit), effect.inches)
+    cell = assemble_cell(ctx.state, unit, ctx.state.unit(ctx.state.activation.unit), effect.inches)
     if cell is not None:
         _move_to(ctx, play, unit, cell, effect.inches)
     return True
