@@ -24,6 +24,7 @@ from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import hp_max, stat, tier_value
 from tests.primetime.helpers import Placement, act, act_only, activated, board, kinds
 from tests.primetime.test_cards import FF, acting, attack, hit_prompt, hold, phase_start, play
+from tests.primetime.test_joint_attacks import FLASH_DMG
 
 GF = ("ginyu_force", "z_fighters")
 
@@ -249,4 +250,4 @@ def test_purple_spiral_formation_makes_the_flash_free_and_2_dmg_stronger() -> No
     state, _ = act(state, JointAttack(player=0, joint="purple_spiral_flash", target="goku-1"))
     assert state.players[0].bk == bk
     state, _ = act(state, React(player=1, choice="none"), dice=[20])
-    assert state.unit("goku-1").hp == 14 - 9
+    assert state.unit("goku-1").hp == 14 - (FLASH_DMG + 2)

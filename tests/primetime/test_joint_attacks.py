@@ -7,12 +7,16 @@ import pytest
 
 from rules.core.errors import IllegalAction
 from rules.primetime.actions import EndActivation, Intercept, JointAttack, React
+from rules.primetime.cards import joint_attacks
 from rules.primetime.engine import legal_actions
 from rules.primetime.state import PrimeTimeState
 from tests.primetime.helpers import Placement, act, activated, board, kinds
 from tests.primetime.test_cards import attack
 
 ZF = ("z_fighters", "frieza_force")
+FLASH = joint_attacks()["purple_spiral_flash"].technique
+assert FLASH is not None
+FLASH_DMG = FLASH.dmg
 GZ = ("ginyu_force", "z_fighters")
 
 BACK_TO_BACK = JointAttack(
@@ -127,7 +131,7 @@ def burter_and_jeice(target: str = "goku", jeice=(7, 5)) -> PrimeTimeState:
     return activated(board(placements, rosters=GZ), "burter", 0)
 
 
-def test_purple_spiral_flash_totals_the_higher_foc_plus_2_for_a_fixed_7_pierce() -> None:
+def test_purple_spiral_flash_totals_the_higher_foc_plus_2_for_a_fixed_dmg_with_pierce() -> None:
     state = burter_and_jeice()
     state.unit("jeice-0").tier = 1  # Red Magma: DMG +1, which the Flash ignores
     bk = state.players[0].bk
@@ -135,7 +139,7 @@ def test_purple_spiral_flash_totals_the_higher_foc_plus_2_for_a_fixed_7_pierce()
     assert state.players[0].bk == bk - 2
     state, events = act(state, React(player=1, choice="none"), dice=[10])
     assert totals(events) == [10 + 6 + 2]  # Jeice's FOC at T1 is 6, higher than Burter's 4
-    assert state.unit("goku-1").hp == 14 - 7  # Pierce: RES ignored
+    assert state.unit("goku-1").hp == 14 - FLASH_DMG  # Pierce: RES ignored
 
 
 def test_purple_spiral_flash_is_measured_from_either_partner() -> None:
