@@ -59,6 +59,7 @@ GALLERY: dict[str, Callable[[], RenderedBoard]] = {
     "over9000-arranging-3p": _over9000(over9000_samples.arranging),
     "over9000-win-2p": _over9000(lambda: over9000_samples.finished(2)),
     "primetime-setup": _primetime(primetime_samples.setup),
+    "primetime-deploying": _primetime(primetime_samples.deploying),
     "primetime-flyer-l2": _primetime(primetime_samples.flyer_at_l2),
     "primetime-dazed": _primetime(primetime_samples.dazed),
     "primetime-deflect": _primetime(primetime_samples.deflecting),

@@ -95,10 +95,17 @@ TERRAIN_STYLES: dict[TerrainKind, TerrainStyle] = {
 }
 
 
+RING_EDGE = Colour.YELLOW
+"""The Cell Games Ring's outline (3.6): models inside it get OC +1."""
+
+
 @lru_cache(maxsize=16)
-def battlefield(pieces: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone]) -> Image.Image:
+def battlefield(
+    pieces: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone], ring: Zone | None = None
+) -> Image.Image:
     """The layer for one layout, ``FIELD_PIXELS`` square. Shared between images: copy it before
-    drawing on it. ``zones[0]`` is tinted blue, ``zones[1]`` orange."""
+    drawing on it. ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
+    outlined in yellow."""
     canvas = Image.new("RGB", (FIELD_PIXELS, FIELD_PIXELS), Colour.TABLE)
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((MARGIN, MARGIN, MARGIN + BOARD_PIXELS - 1, MARGIN + BOARD_PIXELS - 1), fill=GROUND)
@@ -111,6 +118,10 @@ def battlefield(pieces: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone]) -> I
             point_pixel((piece.x, piece.y + piece.height)),
         )
     _draw_grid(draw)
+    if ring is not None:
+        left, top = point_pixel((ring.x, ring.y + ring.height))
+        right, bottom = point_pixel((ring.x + ring.width, ring.y))
+        draw.rectangle((left, top, right - 1, bottom - 1), outline=RING_EDGE, width=3)
     for piece in pieces:
         _draw_terrain_label(draw, piece)
     _draw_coordinates(draw)

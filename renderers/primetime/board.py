@@ -22,7 +22,7 @@ from renderers.primetime.layout import (
     HEIGHT,
     SIDE_COLOURS,
     WIDTH,
-    deployment_zones,
+    Zone,
     zone_fill,
 )
 from renderers.primetime.overlays import (
@@ -37,13 +37,17 @@ from renderers.primetime.overlays import (
     draw_target_marks,
 )
 from renderers.primetime.panel import draw_panel_frame, draw_side_panel
+from rules.primetime.scenario import location
 from rules.primetime.terrain import TerrainPiece
 from rules.primetime.view import PrimeTimeView
 
 
 def render_primetime(view: PrimeTimeView, highlight: Highlight | None = None) -> RenderedBoard:
     """The board for ``view`` (it must be ``view(state, None)``), with the caller's ``highlight``."""
-    canvas = _background(view.terrain).copy()
+    zones = tuple(Zone(zone.x, zone.y, zone.width, zone.height) for zone in view.zones)
+    ring = location(view.location).ring
+    ring_zone = Zone(ring.x, ring.y, ring.width, ring.height) if ring is not None else None
+    canvas = _background(view.terrain, zones, ring_zone).copy()
     if highlight is not None:
         draw_reach(canvas, highlight.reach)
     objectives.draw_zones(canvas, view.objectives, view.units)
@@ -60,9 +64,10 @@ def render_primetime(view: PrimeTimeView, highlight: Highlight | None = None) ->
 
 
 @lru_cache(maxsize=8)
-def _background(terrain: tuple[TerrainPiece, ...]) -> Image.Image:
+def _background(terrain: tuple[TerrainPiece, ...], zones: tuple[Zone, ...], ring: Zone | None) -> Image.Image:
+    """The battlefield with the Location's zones (seat 0's tinted blue, seat 1's orange) and Ring."""
     canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)
-    paste(canvas, battlefield(terrain, deployment_zones()), (0, 0))
+    paste(canvas, battlefield(terrain, (zones[0], zones[1]), ring), (0, 0))
     draw_panel_frame(ImageDraw.Draw(canvas))
     return canvas
 

@@ -8,18 +8,28 @@ from __future__ import annotations
 
 from renderers.common import ALT_TEXT_LIMIT
 from renderers.primetime.objectives import controller
-from rules.primetime.content import Mission, catalogue, settings
+from rules.primetime.content import catalogue, settings
+from rules.primetime.scenario import Mission, condition, location
+from rules.primetime.scenario import mission as mission_named
 from rules.primetime.state import Unit
 from rules.primetime.stats import char, hp_max
 from rules.primetime.view import PlayerView, PrimeTimeView
 
 PHASE_WORDS = {
+    "setup": "setup",
     "initiative": "initiative",
     "phase_start": "Phase Start",
     "ascension": "Ascension Phase",
     "activation": "Activation Phase",
     "discard": "Cleanup Phase",
     "over": "game over",
+}
+SETUP_HEADLINES = {
+    "terrain": "accept, reroll or edit the terrain",
+    "first_player": "won the roll-off: initiative or a side",
+    "side": "chooses a deployment side",
+    "objective": "places an objective",
+    "deploy": "deploys a model",
 }
 LEVEL_WORDS = ("Ground", "L1", "L2")
 WIN_REASONS = {
@@ -40,6 +50,8 @@ def seat_name(seat: int) -> str:
 
 
 def affiliation_name(player: PlayerView) -> str:
+    if not player.affiliation:
+        return "roster hidden"
     return catalogue().affiliation(player.affiliation).name
 
 
@@ -48,13 +60,42 @@ def round_words(view: PrimeTimeView) -> str:
 
 
 def mission(view: PrimeTimeView) -> Mission:
-    return catalogue().mission_for(view.round)
+    """The Mission in force: the Opening in R1, the Escalation in R2, the Finale in R3-4 (SU-5)."""
+    return mission_named(view.missions[min(view.round, 3) - 1])
 
 
 def scoring_words(rule: Mission) -> str:
-    if rule.scoring == "centre":
+    if rule.centre_glory:
         return f"{rule.centre_glory} Glory for the objective nearest the centre, {rule.glory} for each other"
-    return f"{rule.glory} Glory per objective held"
+    if rule.extra:
+        return f"{rule.extra_glory} Glory per Dragon Ball held, {rule.glory} per other objective"
+    words = f"{rule.glory} Glory per objective held"
+    if rule.bonus == "more_held":
+        words += f", +{rule.bonus_glory} for holding more"
+    elif rule.bonus == "dazed":
+        words += f", +1 per enemy Dazed this round (max {rule.bonus_glory})"
+    elif rule.bonus == "ascended":
+        words += f", +{rule.bonus_glory} with a friendly T1+ model in its zone"
+    if rule.seize:
+        words += "; Seize in R1"
+    if rule.collapse_round:
+        words += f"; the nearest an edge goes at R{rule.collapse_round}"
+    return words
+
+
+def scenario_drawn(view: PrimeTimeView) -> bool:
+    """SU-4…6 come after the roll-off; before that the view holds the defaults, not the draws."""
+    return view.setup_step not in ("terrain", "first_player", "side")
+
+
+def scenario_words(view: PrimeTimeView) -> str:
+    """The Location and the Condition, once drawn (SU-4, SU-6)."""
+    if not scenario_drawn(view):
+        return "Location, Missions, Condition: drawn after the roll-off"
+    place = location(view.location).name
+    if view.condition is None:
+        return f"{place} · no Condition"
+    return f"{place} · {condition(view.condition).name}"
 
 
 def headline(view: PrimeTimeView) -> str:
@@ -68,6 +109,9 @@ def headline(view: PrimeTimeView) -> str:
     units = {unit.id: unit for unit in view.units}
     prompt = view.prompts[0]
     who = seat_name(prompt.who)
+    if prompt.kind in SETUP_HEADLINES:
+        deciding = " and ".join(seat_name(prompt.who) for prompt in view.prompts)
+        return f"{deciding}: {SETUP_HEADLINES[prompt.kind]}"
     if prompt.kind == "ascension":
         deciding = " and ".join(seat_name(prompt.who) for prompt in view.prompts)
         return f"{deciding} {'choose' if len(view.prompts) > 1 else 'chooses'} Ascension"
@@ -128,7 +172,7 @@ def _score_sentence(view: PrimeTimeView) -> str:
 
 def _models_sentence(view: PrimeTimeView, seat: int) -> str:
     models = [model_words(unit) for unit in view.units if unit.seat == seat]
-    return f"{seat_name(seat)}: " + "; ".join(models) + "."
+    return f"{seat_name(seat)}: " + ("; ".join(models) if models else "nothing deployed yet") + "."
 
 
 def _objectives_sentence(view: PrimeTimeView) -> str:

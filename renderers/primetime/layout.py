@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from renderers.common import RGB, Colour, Rect, blend
-from rules.primetime.content import settings
 from rules.primetime.geometry import BOARD_SIZE, Cell
 
 INCH = 24
@@ -50,13 +49,6 @@ class Zone:
     y: int
     width: int
     height: int
-
-
-def deployment_zones() -> tuple[Zone, Zone]:
-    """Namek Plains, the one Location the game is played on: the south zone is seat 1's, the north
-    zone seat 2's, each as deep as the settings say (3.6)."""
-    depth = settings().zone_depth
-    return Zone(0, 0, BOARD_SIZE, depth), Zone(0, BOARD_SIZE - depth, BOARD_SIZE, depth)
 
 
 def point_pixel(point: tuple[float, float]) -> tuple[int, int]:

@@ -16,6 +16,8 @@ from renderers.primetime.describe import (
     mission,
     outcome_reason,
     round_words,
+    scenario_drawn,
+    scenario_words,
     scoring_words,
     seat_name,
 )
@@ -33,8 +35,6 @@ EVENTS = Rect(PANEL.x, MISSION_TOP + 118, PANEL.width, 44 + 5 * 24)
 EVENT_LINES = 5
 EVENT_LINE = 24
 KEY_TOP = EVENTS.bottom + 8
-NO_CONDITION = "Condition: none in play"
-"""The engine deals no Condition cards (3.6) yet; the panel says so rather than leave a blank."""
 
 QUIET_EVENTS = frozenset({"rolled"})
 """Each roll is repeated in the total or the result that follows it."""
@@ -45,7 +45,6 @@ def draw_panel_frame(draw: ImageDraw.ImageDraw) -> None:
     draw_panel(draw, PANEL, "")
     draw.text((LEFT, PANEL.y + 12), TITLE, font=font(24, True), fill=Colour.ORANGE)
     draw.text((LEFT, MISSION_TOP), "MISSION", font=font(16, True), fill=Colour.MUTED)
-    draw.text((LEFT, MISSION_TOP + 72), NO_CONDITION, font=font(16), fill=Colour.MUTED)
     draw.text((LEFT, EVENTS.y + 12), "LAST MOVES", font=font(20, True), fill=Colour.TEXT)
     _draw_key(draw)
 
@@ -116,6 +115,14 @@ def _standing_words(view: PrimeTimeView, player: PlayerView) -> str:
 
 
 def _draw_mission(draw: ImageDraw.ImageDraw, view: PrimeTimeView) -> None:
+    draw.text(
+        (LEFT, MISSION_TOP + 72),
+        ellipsize(scenario_words(view), font(16), INNER),
+        font=font(16),
+        fill=Colour.MUTED,
+    )
+    if not scenario_drawn(view):
+        return
     rule = mission(view)
     rounds = f"R{rule.rounds[0]}" if len(rule.rounds) == 1 else f"R{rule.rounds[0]}-{rule.rounds[-1]}"
     draw.text(

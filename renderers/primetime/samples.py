@@ -16,7 +16,7 @@ from itertools import product
 from renderers.primetime.last_action import last_action
 from renderers.primetime.overlays import Highlight
 from rules.primetime import RULES
-from rules.primetime.actions import Activate, ChangeAltitude, React, UseTechnique
+from rules.primetime.actions import Activate, ChangeAltitude, React, Timeout, UseTechnique
 from rules.primetime.content import PRESET_IDS
 from rules.primetime.geometry import distance
 from rules.primetime.rounds import PrimeTimeOptions
@@ -78,11 +78,24 @@ DAZED_SEED = 1
 DEFLECT_SEED = 6
 MID_GAME_SEED = 1
 FINAL_SEED = 4
+DEPLOYING_SEED = 11
+"""A full setup on the Cell Games Arena with Dragon Ball Hunt's extra objectives."""
+DEPLOYED_BEFORE = 3
 
 
 def setup() -> PrimeTimeState:
     """Round 1 before anyone acts: the terrain, the objectives and both sides deployed."""
     return RULES.new_game(options_for(SETUP_SEED), SETUP_SEED)
+
+
+def deploying() -> PrimeTimeState:
+    """The full setup half-way through SU-8: the Location drawn, the objectives placed, a few
+    models deployed and the rest still waiting, every earlier prompt answered by its default."""
+    options = PrimeTimeOptions(rosters=PAIRINGS[DEPLOYING_SEED % len(PAIRINGS)], setup="full")
+    state = RULES.new_game(options, DEPLOYING_SEED)
+    while state.setup_step != "deploy" or len(state.units) < DEPLOYED_BEFORE:
+        state, _ = RULES.apply(state, Timeout(player=state.prompts[0].who))
+    return state
 
 
 LONG_MOVE = 4

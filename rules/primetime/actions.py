@@ -10,8 +10,87 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.primetime.geometry import Cell
+from rules.primetime.geometry import Cell, Point
+from rules.primetime.scenario import Side
 from rules.primetime.state import AscensionChoice
+from rules.primetime.terrain import TerrainKind
+
+
+class AcceptTerrain(BaseModel, frozen=True):
+    """SU-1: accept the layout as it stands; the game goes on once both players accepted the same one."""
+
+    type: Literal["accept_terrain"] = "accept_terrain"
+    player: int
+
+
+class RerollTerrain(BaseModel, frozen=True):
+    """SU-1: a new seeded layout (a few times per game, shared by both players)."""
+
+    type: Literal["reroll_terrain"] = "reroll_terrain"
+    player: int
+
+
+class PlaceTerrain(BaseModel, frozen=True):
+    """SU-1 edit: add a piece of one of its kind's standard shapes, anchored at its south-west point."""
+
+    type: Literal["place_terrain"] = "place_terrain"
+    player: int
+    kind: TerrainKind
+    x: int
+    y: int
+    width: int
+    height: int
+
+
+class RemoveTerrain(BaseModel, frozen=True):
+    """SU-1 edit: remove the layout's piece number ``index`` (0-based, in layout order)."""
+
+    type: Literal["remove_terrain"] = "remove_terrain"
+    player: int
+    index: int
+
+
+class ChooseFirstPlayer(BaseModel, frozen=True):
+    """SU-3: the roll-off winner takes the initiative, or a deployment side (the other player gets
+    the other option)."""
+
+    type: Literal["first_player"] = "first_player"
+    player: int
+    choice: Literal["initiative", "south", "north"]
+
+
+class ChooseSide(BaseModel, frozen=True):
+    """SU-3: the roll-off loser picks the side after the winner took the initiative."""
+
+    type: Literal["side"] = "side"
+    player: int
+    side: Side
+
+
+class PlaceObjective(BaseModel, frozen=True):
+    """SU-7: an objective (or a Dragon Ball Hunt extra objective) at a grid point."""
+
+    type: Literal["place_objective"] = "place_objective"
+    player: int
+    point: Point
+
+
+class Deploy(BaseModel, frozen=True):
+    """SU-8: one model into its zone, at Ground or (with Fly) L1."""
+
+    type: Literal["deploy"] = "deploy"
+    player: int
+    unit: str
+    to: Cell
+    level: int = 0
+
+
+class Seize(BaseModel, frozen=True):
+    """Dragon Radar (3.6): one action of the active model, within 1" of the objective, in R1."""
+
+    type: Literal["seize"] = "seize"
+    player: int
+    point: Point
 
 
 class ChooseInitiative(BaseModel, frozen=True):
@@ -165,7 +244,16 @@ class Timeout(BaseModel, frozen=True):
 
 
 PrimeTimeAction = Annotated[
-    ChooseInitiative
+    AcceptTerrain
+    | RerollTerrain
+    | PlaceTerrain
+    | RemoveTerrain
+    | ChooseFirstPlayer
+    | ChooseSide
+    | PlaceObjective
+    | Deploy
+    | Seize
+    | ChooseInitiative
     | LockAscension
     | Activate
     | Pass

@@ -30,9 +30,11 @@ from rules.primetime.actions import (
     PowerUp,
     PrimeTimeAction,
     React,
+    Seize,
     Timeout,
     UseTechnique,
 )
+from rules.primetime.ai_setup import setup_score
 from rules.primetime.ascension import choice_cost
 from rules.primetime.card_grants import assemble_cell
 from rules.primetime.cards import Card, card, joint_attacks
@@ -42,6 +44,8 @@ from rules.primetime.damage import hit_damage
 from rules.primetime.engine import legal_actions
 from rules.primetime.geometry import Cell, distance, point_within
 from rules.primetime.joint import beam_origin, combined_technique, cost, partners, ready_problem
+from rules.primetime.missions import controller
+from rules.primetime.setup import SETUP_ACTIONS
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import char, defense, hp_max
 from rules.primetime.targeting import cover_for
@@ -74,6 +78,10 @@ def choose_action(state: PrimeTimeState, seat: int, seed: int) -> PrimeTimeActio
 def _score(state: PrimeTimeState, seat: int, action: PrimeTimeAction) -> Score:
     if isinstance(action, Timeout):
         return -0.5
+    if isinstance(action, SETUP_ACTIONS):
+        return setup_score(state, seat, action)
+    if isinstance(action, Seize):
+        return _seize_score(state, seat, action)
     if isinstance(action, UseTechnique):
         return _attack_score(state, seat, action)
     if isinstance(action, JointAttack):
@@ -250,6 +258,11 @@ def _activation_score(state: PrimeTimeState, seat: int, unit: Unit) -> Score:
     if unit.activations:
         value -= BK_VALUE * settings().focus_tax
     return value
+
+
+def _seize_score(state: PrimeTimeState, seat: int, action: Seize) -> Score:
+    """Dragon Radar: a Seize is worth an action when the OC would not hold the objective anyway."""
+    return 1.2 if controller(state, action.point) != seat else -0.5
 
 
 # Reactions.

@@ -5,53 +5,42 @@ from __future__ import annotations
 from math import ceil
 
 from rules.core.game import Outcome
-from rules.primetime.content import catalogue, settings
+from rules.primetime.conditions import round_glory
+from rules.primetime.content import settings
 from rules.primetime.context import Ctx
 from rules.primetime.economy import gain_sk
-from rules.primetime.geometry import nearest_cell, point_within
+from rules.primetime.geometry import nearest_cell
+from rules.primetime.missions import holder, objective_bonus, objective_values, round_bonuses
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import char, heal, occupied
 from rules.primetime.targeting import board
 
-CENTRE = (15, 15)
 _RETURN_SK = {"zenkai": 2, "bio_zenkai": 1}
 
 
-def controller(state: PrimeTimeState, point: tuple[int, int]) -> int | None:
-    """2.8: the higher total OC of Ground, non-Dazed models within the 3" ZOC; a tie is nobody's."""
-    zoc = settings().zoc
-    totals = [0, 0]
-    for unit in state.units:
-        if not unit.dazed and unit.level == 0 and point_within(unit.cell, point, zoc):
-            totals[unit.seat] += char(unit).base.oc
-    if totals[0] == totals[1]:
-        return None
-    return 0 if totals[0] > totals[1] else 1
-
-
-def objective_values(state: PrimeTimeState) -> list[int]:
-    """The Glory each objective scores under the mission in force (3.6)."""
-    mission = catalogue().mission_for(state.round)
-    if mission.scoring == "flat" or not state.objectives:
-        return [mission.glory] * len(state.objectives)
-    distances = [round(((x - CENTRE[0]) ** 2 + (y - CENTRE[1]) ** 2) ** 0.5, 9) for x, y in state.objectives]
-    nearest = min(distances)
-    return [mission.centre_glory if distance == nearest else mission.glory for distance in distances]
+def _gain(ctx: Ctx, seat: int, amount: int, why: str) -> None:
+    ctx.state.players[seat].glory += amount
+    ctx.say("scored", f"Seat {seat + 1}: +{amount} Glory for {why}", seat, amount=amount)
 
 
 def score(ctx: Ctx) -> None:
-    """CL-1."""
+    """CL-1: each objective to its holder under the mission in force, then the mission's and the
+    Condition's bonuses; Dragon Radar's Seizes end with the scoring."""
     state = ctx.state
     held = [0, 0]
     for point, value in zip(state.objectives, objective_values(state), strict=True):
-        seat = controller(state, point)
+        seat = holder(state, point)
         if seat is None:
             continue
         held[seat] += 1
+        value += objective_bonus(state, seat, point)
         state.players[seat].glory += value
         ctx.say(
             "scored", f"Seat {seat + 1} holds {point[0]},{point[1]}: +{value} Glory", seat, point=list(point)
         )
+    for seat, amount, why in [*round_bonuses(state, held), *round_glory(state)]:
+        _gain(ctx, seat, amount, why)
+    state.seized = []
     for player in state.players:
         player.objectives_held = held[player.seat]
     ctx.say("CL-1", f"Glory: {state.players[0].glory} to {state.players[1].glory}", step="CL-1")

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from rules.primetime.scenario import QUICK_LOCATION, location
 from rules.primetime.terrain import TerrainPiece
 
 Family = Literal["melee", "ki", "beam", "disc", "special"]
@@ -39,7 +40,6 @@ Passive = Literal[
     "sibling_sync",
 ]
 RiderOp = Literal["push", "pull", "stagger", "blast", "freeze", "drain"]
-ScoringRule = Literal["flat", "centre"]
 
 _DATA = Path(__file__).parent / "data"
 
@@ -212,29 +212,12 @@ class Preset(BaseModel, frozen=True):
     """Its 6 Character and 4 Affiliation cards (3.2); checked by ``roster.roster_problem``."""
 
 
-class Location(BaseModel, frozen=True):
-    id: str
-    name: str
-    features: tuple[TerrainPiece, ...]
-
-
-class Mission(BaseModel, frozen=True):
-    id: str
-    name: str
-    rounds: tuple[int, ...]
-    scoring: ScoringRule
-    glory: int
-    centre_glory: int = 0
-    objectives: tuple[tuple[int, int], ...]
-
-
 class Catalogue(BaseModel, frozen=True):
     settings: Settings
     affiliations: tuple[Affiliation, ...]
     presets: tuple[Preset, ...]
-    location: Location
     layout: tuple[TerrainPiece, ...]
-    missions: tuple[Mission, ...]
+    """The quick game's fixed terrain layout on Namek Plains (CONTENT.md)."""
     characters: tuple[Character, ...]
 
     @model_validator(mode="after")
@@ -254,7 +237,7 @@ class Catalogue(BaseModel, frozen=True):
         for piece in self.layout:
             if piece.y < depth or piece.y + piece.height > 30 - depth:
                 raise ValueError("SU-1: no terrain inside a deployment zone")
-            if any(piece.overlaps(feature) for feature in self.location.features):
+            if any(piece.overlaps(feature) for feature in location(QUICK_LOCATION).features):
                 raise ValueError("A14: the layout must not overlap the Location's terrain")
         return self
 
@@ -266,9 +249,6 @@ class Catalogue(BaseModel, frozen=True):
 
     def affiliation(self, affiliation_id: str) -> Affiliation:
         return next(affiliation for affiliation in self.affiliations if affiliation.id == affiliation_id)
-
-    def mission_for(self, round_number: int) -> Mission:
-        return next(mission for mission in self.missions if round_number in mission.rounds)
 
 
 def _load(name: str) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.primetime.cards import card
+from rules.primetime.conditions import forced_move_change
 from rules.primetime.content import Rider, Technique, settings
 from rules.primetime.context import Ctx
 from rules.primetime.economy import gain_sk
@@ -99,7 +100,7 @@ def forced(ctx: Ctx, rider: Rider, origin: Cell, target: Unit, direction: Cell |
         origin,
         target.cell,
         target.level,
-        rider.inches,
+        rider.inches + forced_move_change(ctx.state),
         pull=rider.op == "pull",
         occupied=occupied(ctx.state, ignore=target.id),
         direction=direction if rider.compass else None,

@@ -3,6 +3,7 @@ passives. Shared by every module that gains or spends resources."""
 
 from __future__ import annotations
 
+from rules.primetime.conditions import power_bk
 from rules.primetime.content import catalogue, character, settings
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import within
@@ -126,6 +127,7 @@ def power_phase(ctx: Ctx) -> None:
         player.draw_stopped = player.reshuffled_this_round = False
         income = rules.flat_bk[state.round - 1] + models
         income += affiliation_bonus(state, player.seat) + passive_income(state, player.seat)
+        income += power_bk(state)
         player.bk += income
         sk = gain_sk(player, 1)
         ctx.say(

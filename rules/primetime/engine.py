@@ -12,7 +12,7 @@ from typing import Any
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.game import RECENT_EVENT_LIMIT, Outcome, StateCodec, reduce_copy
-from rules.primetime import activation, ascension, card_play, combat, hits, joint, rounds
+from rules.primetime import activation, ascension, card_play, combat, hits, joint, missions, rounds, setup
 from rules.primetime.actions import (
     ACTION_ADAPTER,
     Activate,
@@ -32,6 +32,7 @@ from rules.primetime.actions import (
     PowerUp,
     PrimeTimeAction,
     React,
+    Seize,
     Timeout,
     UseTechnique,
 )
@@ -61,14 +62,21 @@ _KIND_OF: dict[type, str] = {
     Deflect: "deflect",
     EvadeMove: "evade_move",
     Discard: "discard",
+    Seize: "action",
+    **setup.KIND_OF,
 }
-_STEP_ACTIONS = (Move, UseTechnique, PowerUp, EndActivation, JointAttack)
+_STEP_ACTIONS = (Move, UseTechnique, PowerUp, EndActivation, JointAttack, Seize)
 """The actions of an activation: the first closes its Activation Start window (TW-1)."""
 
 
 def new_game(options: PrimeTimeOptions, seed: int) -> PrimeTimeState:
+    """The quick fixed game at Round 1, or (``setup="full"``) the first setup prompt, SU-1."""
     events: list[Event] = []
-    state = rounds.new_state(options, seed, events)
+    if options.setup == "full":
+        state = rounds.base_state(options, seed)
+        setup.begin(Ctx(state, events))
+    else:
+        state = rounds.new_state(options, seed, events)
     refresh_prompts(state)
     _remember(state, events)
     return state
@@ -124,6 +132,8 @@ def refresh_prompts(state: PrimeTimeState) -> None:
     every action, and by tests after editing a state by hand)."""
     if state.outcome is not None:
         state.prompts = []
+    elif state.phase == "setup":
+        state.prompts = setup.prompts(state)
     elif state.phase == "initiative":
         chooser = rounds.initiative_chooser(state)
         assert chooser is not None
@@ -157,11 +167,12 @@ def refresh_prompts(state: PrimeTimeState) -> None:
     elif state.attack is not None:
         state.prompts = [_attack_prompt(state)]
     elif state.activation is not None:
+        seize = ["seize"] if missions.seize_points(state, _active_unit(state)) else []
         state.prompts = [
             Prompt(
                 who=state.active_seat,
                 kind="action",
-                options=["move", "technique", "power_up", "altitude", "end"],
+                options=["move", "technique", "power_up", "altitude", *seize, "end"],
             )
         ]
     else:
@@ -175,6 +186,8 @@ def refresh_prompts(state: PrimeTimeState) -> None:
 def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
     """The 2.9 Timeout default of a prompt."""
     seat = prompt.who
+    if prompt.kind in setup.SETUP_KINDS:
+        return setup.default_action(state, prompt)
     if prompt.kind == "initiative":
         return ChooseInitiative(player=seat, first=True)
     if prompt.kind == "ascension":
@@ -262,6 +275,11 @@ def _discard_problem(state: PrimeTimeState, action: Discard) -> IllegalAction | 
 
 
 def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAction | None:
+    if isinstance(action, setup.SETUP_ACTIONS):
+        return setup.problem(state, action)
+    if isinstance(action, Seize):
+        problem = missions.seize_problem(state, _active_unit(state), action.point)
+        return reject("cannot_seize", problem) if problem else None
     if isinstance(action, ChooseInitiative):
         return None
     if isinstance(action, LockAscension):
@@ -356,6 +374,8 @@ def _mutate(ctx: Ctx, action: PrimeTimeAction) -> None:
         _after_window_answer(ctx, action.player)
     elif isinstance(action, Discard):
         rounds.discarded(ctx, action.player, action.cards)
+    elif isinstance(action, setup.SETUP_ACTIONS):
+        setup.apply_setup(ctx, action)
     elif isinstance(action, ChooseInitiative):
         rounds.choose_initiative(ctx, action.player, action.first)
     elif isinstance(action, LockAscension):
@@ -422,6 +442,9 @@ def _mutate_step(ctx: Ctx, action: PrimeTimeAction) -> None:
     elif isinstance(action, JointAttack):
         current.actions_left -= 1
         joint.declare_joint(ctx, action)
+    elif isinstance(action, Seize):
+        current.actions_left -= 1
+        missions.seize(ctx, unit, action.point)
     else:
         assert isinstance(action, UseTechnique)
         technique = effective(state, unit, char(unit).technique(action.technique))

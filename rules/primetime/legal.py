@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 
-from rules.primetime import activation, ascension, card_play, joint
+from rules.primetime import activation, ascension, card_play, joint, missions, setup
 from rules.primetime.actions import (
     Activate,
     ChangeAltitude,
@@ -24,6 +24,7 @@ from rules.primetime.actions import (
     PowerUp,
     PrimeTimeAction,
     React,
+    Seize,
     Timeout,
     UseTechnique,
 )
@@ -79,6 +80,7 @@ def _step_actions(state: PrimeTimeState, seat: int) -> list[PrimeTimeAction]:
             found.append(ChangeAltitude(player=seat, level=level))
     found.extend(_technique_actions(state, seat, unit))
     found.extend(joint.joint_actions(state, seat))
+    found.extend(Seize(player=seat, point=point) for point in missions.seize_points(state, unit))
     for resource in ("sk", "bk"):
         if activation.power_up_problem(state, unit, resource) is None:
             found.append(PowerUp(player=seat, resource=resource))
@@ -114,6 +116,9 @@ def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
     prompt = state.prompt_for(player)
     if prompt is None:
         return list(card_play.candidate_plays(state, player))
+    if prompt.kind in setup.SETUP_KINDS:
+        found = setup.legal(state, player, prompt.kind)
+        return [*found, Timeout(player=player)] if prompt.default is not None else found
     builders: dict[str, Callable[[], list[PrimeTimeAction]]] = {
         "initiative": lambda: [ChooseInitiative(player=player, first=first) for first in (True, False)],
         "ascension": lambda: [

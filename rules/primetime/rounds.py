@@ -1,12 +1,16 @@
-"""Setup for this fixed game (SU-1 to SU-9 with their defaults) and the flow between phases:
-RD-1's Power -> Ascension -> Activation -> Cleanup, four rounds (A8), and initiative (2.7)."""
+"""The game's creation, the quick fixed game (SU-1 to SU-9 with their defaults, no prompts; the full
+setup's prompts are ``setup.py``'s) and the flow between phases: RD-1's Power -> Ascension ->
+Activation -> Cleanup, four rounds (A8), and initiative (2.7)."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
 from rules.core.events import Event
 from rules.core.rng import Rng
+from rules.primetime import scenario
 from rules.primetime.activation import next_turn
 from rules.primetime.ascension import deciding_units, reveal
 from rules.primetime.card_play import resolve_phase_card
@@ -15,6 +19,7 @@ from rules.primetime.content import PRESET_IDS, catalogue, character, settings
 from rules.primetime.context import Ctx
 from rules.primetime.economy import power_phase
 from rules.primetime.geometry import Cell
+from rules.primetime.missions import round_start
 from rules.primetime.roster import Roster, preset_roster, roster_problem
 from rules.primetime.state import PhaseName, PlayerState, PrimeTimeState, Unit
 from rules.primetime.terrain import terrain_of
@@ -23,9 +28,13 @@ RosterChoice = str | Roster
 
 
 class PrimeTimeOptions(BaseModel):
-    """The two rosters, seat 0 first: a preset id of 3.2 or a built ``Roster`` (mirrors allowed)."""
+    """The two rosters, seat 0 first: a preset id of 3.2 or a built ``Roster`` (mirrors allowed).
+
+    ``setup="full"`` plays SU-1…9 as prompts with drawn Location, Missions and Condition;
+    ``"quick"`` is the fixed game of CONTENT.md, starting at Round 1 with the defaults applied."""
 
     rosters: tuple[RosterChoice, RosterChoice] = Field(default=("z_fighters", "frieza_force"))
+    setup: Literal["quick", "full"] = "quick"
 
     @field_validator("rosters")
     @classmethod
@@ -49,13 +58,7 @@ class PrimeTimeOptions(BaseModel):
         return choice if isinstance(choice, str) else "custom"
 
 
-def zone_rows(seat: int) -> range:
-    """Seat 0 deploys in the south zone, seat 1 in the north (A1, A14): cells within 8" of the edge."""
-    depth = settings().zone_depth
-    return range(1, depth + 1) if seat == 0 else range(31 - depth, 31)
-
-
-def _initiative_roll(ctx: Ctx) -> int:
+def roll_off(ctx: Ctx) -> int:
     """SU-3: both roll D20, ties reroll; the higher roller takes the initiative (the 2.9 default)."""
     while True:
         first, second = ctx.d20("Seat 1"), ctx.d20("Seat 2")
@@ -69,10 +72,7 @@ def _deploy(ctx: Ctx, seat: int, character_id: str) -> Unit:
     terrain = terrain_of(state.terrain)
     taken = {unit.cell for unit in state.units}
     free: list[Cell] = [
-        (x, y)
-        for y in zone_rows(seat)
-        for x in range(1, 31)
-        if (x, y) not in taken and terrain.passable((x, y), 0)
+        cell for cell in state.zones[seat].cells() if cell not in taken and terrain.passable(cell, 0)
     ]
     cell = ctx.state.rng.choice(free)
     profile = character(character_id)
@@ -81,8 +81,8 @@ def _deploy(ctx: Ctx, seat: int, character_id: str) -> Unit:
     return unit
 
 
-def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> PrimeTimeState:
-    content = catalogue()
+def base_state(options: PrimeTimeOptions, seed: int) -> PrimeTimeState:
+    """Both players with their rosters and shuffled decks, nothing on the board yet."""
     rosters = [options.roster(seat) for seat in (0, 1)]
     players = [
         PlayerState(
@@ -96,23 +96,26 @@ def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> Prim
         )
         for seat, roster in enumerate(rosters)
     ]
-    state = PrimeTimeState(
-        rng=Rng(seed=seed),
-        players=players,
-        units=[],
-        terrain=(*content.location.features, *content.layout),
-        objectives=[tuple(point) for point in content.mission_for(1).objectives],
-    )
-    ctx = Ctx(state, events)
+    state = PrimeTimeState(rng=Rng(seed=seed), players=players, units=[], terrain=(), objectives=[])
     for player in state.players:
         state.rng.shuffle(player.deck)
-    ctx.say(
-        "game_started",
-        f"Prime Time on {content.location.name}: {players[0].roster} vs {players[1].roster}",
-    )
-    state.first_seat = _initiative_roll(ctx)
+    return state
+
+
+def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> PrimeTimeState:
+    """The quick fixed game: Namek Plains, the fixed layout, First Contact / Hold the Centre / Last
+    Stand, no Condition, the default roll-off and deployment."""
+    content = catalogue()
+    state = base_state(options, seed)
+    place = scenario.location(state.location)
+    state.terrain = (*place.features, *content.layout)
+    state.objectives = list(scenario.mission(state.missions[0]).fixed)
+    ctx = Ctx(state, events)
+    players = state.players
+    ctx.say("game_started", f"Prime Time on {place.name}: {players[0].roster} vs {players[1].roster}")
+    state.first_seat = roll_off(ctx)
     ctx.say("initiative", f"Seat {state.first_seat + 1} takes the initiative", state.first_seat)
-    queues = [list(roster.models) for roster in rosters]
+    queues = [list(player.models) for player in players]
     seat = state.first_seat
     while queues[0] or queues[1]:
         if queues[seat]:
@@ -126,6 +129,7 @@ def start_round(ctx: Ctx) -> None:
     """The round opens with the Power Phase's blind Phase Start window."""
     state = ctx.state
     ctx.say("round_started", f"Round {state.round} of {settings().rounds}", round=state.round)
+    round_start(ctx)
     open_phase_start(ctx, "power")
 
 

@@ -3,7 +3,8 @@
     python -m rules.primetime.simulate --games 200 --workers 2
 
 ``--games`` is per pairing of two different presets, half with each preset in seat 0; game ``i``
-uses seed ``--seed + i``. The last line is
+uses seed ``--seed + i``. Every game plays the full setup (SU-1…9) with random draws of Location,
+Missions and Condition; ``--quick`` plays the fixed game instead. The last line is
 ``worst_matchup_winrate=X first_player_winrate=Y games=N``: X is the lowest win rate of a preset
 against another (draws count half), Y the win rate of the player with the initiative in round 1.
 """
@@ -15,6 +16,7 @@ import time
 from dataclasses import dataclass
 from itertools import combinations
 from multiprocessing import Pool
+from typing import Literal
 
 from rules.primetime.ai import choose_action
 from rules.primetime.content import PRESET_IDS
@@ -22,6 +24,7 @@ from rules.primetime.engine import apply, new_game
 from rules.primetime.rounds import PrimeTimeOptions
 
 MAX_ACTIONS = 5000
+Setup = Literal["quick", "full"]
 
 
 @dataclass(frozen=True)
@@ -32,29 +35,33 @@ class GameRecord:
     actions: int
 
 
-def play_game(rosters: tuple[str, str], seed: int) -> GameRecord:
+def play_game(rosters: tuple[str, str], seed: int, setup: Setup = "full") -> GameRecord:
     """One AI-vs-AI game; whichever seat has a prompt acts (both answer simultaneous prompts)."""
-    state = new_game(PrimeTimeOptions(rosters=rosters), seed)
-    first_seat = state.first_seat
+    state = new_game(PrimeTimeOptions(rosters=rosters, setup=setup), seed)
+    first_seat: int | None = None
     for _ in range(MAX_ACTIONS):
+        if first_seat is None and state.phase != "setup":
+            # Round 1's initiative is settled once the setup is over (SU-3).
+            first_seat = state.first_seat
         if state.outcome is not None:
             break
         seat = state.prompts[0].who
         state, _ = apply(state, choose_action(state, seat, seed))
     assert state.outcome is not None, f"game {rosters} {seed} did not end"
+    assert first_seat is not None
     return GameRecord(rosters, first_seat, tuple(state.outcome.winners), state.actions_taken)
 
 
-def _job(job: tuple[tuple[str, str], int]) -> GameRecord:
+def _job(job: tuple[tuple[str, str], int, Setup]) -> GameRecord:
     return play_game(*job)
 
 
-def jobs(games: int, first_seed: int) -> list[tuple[tuple[str, str], int]]:
-    found = []
+def jobs(games: int, first_seed: int, setup: Setup = "full") -> list[tuple[tuple[str, str], int, Setup]]:
+    found: list[tuple[tuple[str, str], int, Setup]] = []
     for first, second in combinations(PRESET_IDS, 2):
         for index in range(games):
             rosters = (first, second) if index % 2 == 0 else (second, first)
-            found.append((rosters, first_seed + index))
+            found.append((rosters, first_seed + index, setup))
     return found
 
 
@@ -90,8 +97,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="games per pairing of two presets")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="the fixed game instead of the full setup")
     options = parser.parse_args(argv)
-    work = jobs(options.games, options.seed)
+    work = jobs(options.games, options.seed, "quick" if options.quick else "full")
     started = time.perf_counter()
     if options.workers > 1:
         with Pool(options.workers) as pool:

@@ -9,20 +9,28 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from rules.core.events import Event
 from rules.core.game import Outcome
 from rules.core.rng import Rng
 from rules.primetime.content import Technique
 from rules.primetime.geometry import Cell, Point
+from rules.primetime.scenario import QUICK_LOCATION, QUICK_MISSIONS, Zone, location
 from rules.primetime.terrain import TerrainPiece
 
 SCHEMA_VERSION = 1
 
-Phase = Literal["initiative", "phase_start", "ascension", "activation", "discard", "over"]
+Phase = Literal["setup", "initiative", "phase_start", "ascension", "activation", "discard", "over"]
 Status = Literal["exhausted", "staggered", "overloaded", "frozen"]
+PlacementKind = Literal["objective", "dragon_ball"]
+SetupStep = Literal["terrain", "first_player", "side", "objectives", "deploy"]
 PromptKind = Literal[
+    "terrain",
+    "first_player",
+    "side",
+    "objective",
+    "deploy",
     "initiative",
     "phase_start",
     "ascension",
@@ -234,6 +242,25 @@ class PrimeTimeState(BaseModel):
     outcome: Outcome | None = None
     recent_events: list[Event] = []
     actions_taken: int = 0
+    # The scenario (3.6) and the setup prompts (SU-1…9, ``setup.py``); the defaults are the fixed game's.
+    location: str = QUICK_LOCATION
+    missions: list[str] = list(QUICK_MISSIONS)
+    """The Opening (R1), Escalation (R2) and Finale (R3-4) Missions, in that order."""
+    condition: str | None = None
+    zones: list[Zone] = Field(default_factory=lambda: list(location(QUICK_LOCATION).zones))
+    """Each seat's deployment zone, seat 0 first."""
+    setup_step: SetupStep | None = None
+    terrain_accepted: list[int] = []
+    """SU-1: the seats that accepted the layout as it is now; any change clears it."""
+    rerolls_left: int = 0
+    side_chooser: int | None = None
+    """SU-3: the player who chose the deployment side; it places the first objective (SU-7)."""
+    placements: list[tuple[int, PlacementKind]] = []
+    """SU-7: the objective placements still to make, in order, as (seat, kind)."""
+    dragon_balls: list[Point] = []
+    """Dragon Ball Hunt's extra objectives (also in ``objectives``)."""
+    seized: list[tuple[Point, int]] = []
+    """Dragon Radar: objectives Seized this round, with the seat that holds them at R1's scoring."""
 
     def unit(self, unit_id: str) -> Unit:
         for unit in self.units:

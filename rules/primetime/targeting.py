@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.primetime.cards import card
+from rules.primetime.conditions import mov_change, sight_blocked
 from rules.primetime.content import Technique, settings
 from rules.primetime.geometry import Cell, in_contact, within
 from rules.primetime.movement import reachable
@@ -66,7 +67,7 @@ def reach_from(state: PrimeTimeState, unit: Unit, inches: int, start: Cell | Non
 
 
 def move_options(state: PrimeTimeState, unit: Unit) -> dict[Cell, int]:
-    return reach_from(state, unit, max(0, stat(unit, "mov")))
+    return reach_from(state, unit, max(0, stat(unit, "mov") + mov_change(state)))
 
 
 def levels_close(a: Unit, b: Unit) -> bool:
@@ -89,10 +90,13 @@ def reaches_from(
             return True
         return bool(technique.range) and (
             within(cell, target.cell, technique.range)
+            and not sight_blocked(state, cell, target.cell)
             and line_of_sight(board(state), cell, level, target.cell, target.level)
         )
-    return within(cell, target.cell, technique.range) and line_of_sight(
-        board(state), cell, level, target.cell, target.level
+    return (
+        within(cell, target.cell, technique.range)
+        and not sight_blocked(state, cell, target.cell)
+        and line_of_sight(board(state), cell, level, target.cell, target.level)
     )
 
 

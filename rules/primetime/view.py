@@ -1,8 +1,8 @@
 """What one player (or, for ``None``, the public channel) sees of a Prime Time game.
 
 Hidden: every hand but the viewer's own (its size is public), every deck's order (its size is
-public), the opponent's locked Ascension plan until both are revealed (only "locked" shows), and
-the generator.
+public), the opponent's locked Ascension plan until both are revealed (only "locked" shows), the
+opponent's roster until SU-2 reveals both (during the terrain step), and the generator.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from pydantic import BaseModel
 
 from rules.core.events import Event, events_for
 from rules.core.game import Outcome
+from rules.primetime.geometry import Point
+from rules.primetime.scenario import Zone
 from rules.primetime.state import (
     Activation,
     AscensionChoice,
@@ -19,6 +21,7 @@ from rules.primetime.state import (
     PlayerState,
     PrimeTimeState,
     Prompt,
+    SetupStep,
     Unit,
 )
 from rules.primetime.terrain import TerrainPiece
@@ -67,6 +70,17 @@ class PrimeTimeView(BaseModel):
     prompts: list[Prompt]
     outcome: Outcome | None
     recent_events: list[Event]
+    location: str
+    missions: list[str]
+    condition: str | None
+    zones: list[Zone]
+    """Each seat's deployment zone, seat 0 first."""
+    setup_step: SetupStep | None
+    terrain_accepted: list[int]
+    rerolls_left: int
+    placements: list[tuple[int, str]]
+    dragon_balls: list[Point]
+    seized: list[tuple[Point, int]]
 
 
 def _tokens_left(state: PrimeTimeState, player: PlayerState) -> int:
@@ -76,12 +90,14 @@ def _tokens_left(state: PrimeTimeState, player: PlayerState) -> int:
 
 def _player_view(state: PrimeTimeState, player: PlayerState, viewer: int | None) -> PlayerView:
     own = player.seat == viewer
+    # SU-2: rosters are revealed together once the terrain is accepted.
+    hidden = state.setup_step == "terrain" and not own
     return PlayerView(
         seat=player.seat,
-        roster=player.roster,
-        affiliation=player.affiliation,
-        models=list(player.models),
-        unlocks=list(player.unlocks),
+        roster="hidden" if hidden else player.roster,
+        affiliation="" if hidden else player.affiliation,
+        models=[] if hidden else list(player.models),
+        unlocks=[] if hidden else list(player.unlocks),
         bk=player.bk,
         sk=player.sk,
         glory=player.glory,
@@ -120,4 +136,14 @@ def view(state: PrimeTimeState, viewer: int | None) -> PrimeTimeView:
         prompts=state.prompts,
         outcome=state.outcome,
         recent_events=events_for(state.recent_events, viewer),
+        location=state.location,
+        missions=list(state.missions),
+        condition=state.condition,
+        zones=list(state.zones),
+        setup_step=state.setup_step,
+        terrain_accepted=list(state.terrain_accepted),
+        rerolls_left=state.rerolls_left,
+        placements=list(state.placements),
+        dragon_balls=list(state.dragon_balls),
+        seized=list(state.seized),
     )

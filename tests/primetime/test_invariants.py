@@ -3,7 +3,8 @@ included), checked at every step: legal actions apply and leave their input alon
 illegal ones is refused with a typed error and the state untouched; the state survives a JSON round
 trip; replaying the seed and the actions gives the identical state; one model per cell; HP within
 [0, max]; BK and SK never negative (SK at most 10); activation tokens conserved; no view shows
-another player's hand or locked Ascension plan; and every game ends.
+another player's hand or locked Ascension plan (nor, during SU-1, the opponent's roster); and every
+game ends. Acceptance 8: the same over random full setups (SU-1…9 with random draws and edits).
 """
 
 from __future__ import annotations
@@ -30,20 +31,29 @@ from rules.core.playout import (
 )
 from rules.primetime import RULES
 from rules.primetime.actions import (
+    AcceptTerrain,
     Activate,
     ChangeAltitude,
+    ChooseFirstPlayer,
     ChooseInitiative,
+    ChooseSide,
     Deflect,
+    Deploy,
     EndActivation,
     EvadeMove,
     Intercept,
     LockAscension,
     Move,
     Pass,
+    PlaceObjective,
+    PlaceTerrain,
     PlayCard,
     PowerUp,
     PrimeTimeAction,
     React,
+    RemoveTerrain,
+    RerollTerrain,
+    Seize,
     Timeout,
     UseTechnique,
 )
@@ -52,6 +62,7 @@ from rules.primetime.content import PRESET_IDS, character
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import hp_max
+from rules.primetime.terrain import TerrainKind
 from rules.primetime.view import view
 from tests.primetime.rosters import random_roster
 
@@ -68,6 +79,9 @@ class Aggressive(random.Random):
     reach attacks, reactions, Dazes and second activations instead of ending every activation early."""
 
     def choice(self, options: Sequence[T]) -> T:
+        # SU-1 lists thousands of edits beside one Accept: lean on Accept so that setups finish.
+        if any(isinstance(option, AcceptTerrain) for option in options) and self.random() < 0.6:
+            return next(option for option in options if isinstance(option, AcceptTerrain))
         preferred = [option for option in options if isinstance(option, UseTechnique | Activate | React)]
         if preferred and self.random() < 0.6:
             return super().choice(preferred)
@@ -86,6 +100,11 @@ def _candidates(state: PrimeTimeState, seat: int, shuffler: random.Random) -> li
         LockAscension(player=seat, plan=()),
         PowerUp(player=seat, resource="sk"),
         ChangeAltitude(player=seat, level=shuffler.randint(-1, 3)),
+        AcceptTerrain(player=seat),
+        RerollTerrain(player=seat),
+        RemoveTerrain(player=seat, index=shuffler.randint(-1, 9)),
+        ChooseFirstPlayer(player=seat, choice="north"),
+        ChooseSide(player=seat, side="south"),
     ]
     for unit_id in ids:
         found.extend(
@@ -100,6 +119,12 @@ def _candidates(state: PrimeTimeState, seat: int, shuffler: random.Random) -> li
         )
     for cell in cells:
         found.extend([Move(player=seat, to=cell), EvadeMove(player=seat, to=cell)])
+        found.extend([PlaceObjective(player=seat, point=cell), Seize(player=seat, point=cell)])
+        found.append(
+            PlaceTerrain(player=seat, kind=TerrainKind.RUINS, x=cell[0], y=cell[1], width=4, height=2)
+        )
+        found.extend(Deploy(player=seat, unit=unit_id, to=cell, level=1) for unit_id in ids[:2])
+        found.append(Deploy(player=seat, unit=f"{state.players[seat].models[0]}-{seat}", to=cell))
     for choice in ("z_evasion", "brace", "none"):
         found.append(React(player=seat, choice=choice))
     found.append(React(player=seat, choice="clash", technique="death_beam"))
@@ -117,8 +142,23 @@ def check_bounds(state: PrimeTimeState) -> None:
         assert unit.level == 0 or character(unit.character).has("fly")
     for player in state.players:
         assert player.bk >= 0 and 0 <= player.sk <= 10, f"seat {player.seat}: {player.bk} BK, {player.sk} SK"
+    if state.phase == "setup":
+        check_setup(state)
     assert 1 <= state.round <= 4
     assert (state.outcome is None) == bool(state.prompts), "someone must act until the game is over"
+
+
+def check_setup(state: PrimeTimeState) -> None:
+    """SU-1…8: the layout stays legal, objectives keep A14 and models stay in their own zone."""
+    if state.setup_step == "terrain":
+        assert 5 <= len(state.terrain) <= 8
+        assert all(a.overlaps(b) == (a is b) for a in state.terrain for b in state.terrain)
+    for x, y in state.objectives:
+        assert 0 <= x <= 30 and 0 <= y <= 30
+    for unit in state.units:
+        assert state.zones[unit.seat].contains_cell(unit.cell), f"{unit.id} deployed outside its zone"
+        assert not state.zones[1 - unit.seat].touches_cell(unit.cell)
+        assert unit.level in (0, 1)
 
 
 def check_tokens(state: PrimeTimeState) -> None:
@@ -147,6 +187,10 @@ def check_views(state: PrimeTimeState) -> None:
         secret.hand = [f"other-{index}" for index, _ in enumerate(secret.hand)]
         if secret.ascension_plan:
             secret.ascension_plan = [(unit_id, "descend") for unit_id, _ in secret.ascension_plan]
+        if state.setup_step == "terrain":
+            # SU-2: the roster is revealed only once the terrain is accepted.
+            secret.models = ["burter", "jeice"]
+            secret.unlocks, secret.affiliation, secret.roster = ["burter"], "ginyu_force", "custom"
         for viewer in (None, 1 - seat):
             assert view(twin, viewer) == view(state, viewer), f"seat {viewer} sees seat {seat}'s secrets"
 
@@ -236,6 +280,33 @@ def test_random_rosters_keep_every_invariant(seed: int) -> None:
     chooser = Aggressive(seed)
     options = PrimeTimeOptions(rosters=(random_roster(chooser), random_roster(chooser)))
     state = RULES.new_game(options, seed)
+    check_state(state)
+
+    def on_step(
+        before: PrimeTimeState, action: PrimeTimeAction, after: PrimeTimeState, events: list[Event]
+    ) -> None:
+        check_actions(before, chooser)
+        check_events(events)
+        check_state(after)
+
+    playout = random_playout(RULES, state, 2, chooser, MAX_ACTIONS, on_step)
+    assert RULES.outcome(playout.final) is not None, "the game did not end"
+    check_replay(RULES, options, seed, playout.actions, playout.final)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    pairing=st.sampled_from([*PAIRINGS, None]),
+)
+def test_random_full_setups_keep_every_invariant(seed: int, pairing: tuple[str, str] | None) -> None:
+    """Acceptance 8: SU-1…9 with random draws, random edits and answers, presets or random rosters,
+    then the whole game; every invariant holds at every step and the game replays from its seed."""
+    chooser = Aggressive(seed)
+    rosters = pairing or (random_roster(chooser), random_roster(chooser))
+    options = PrimeTimeOptions(rosters=rosters, setup="full")
+    state = RULES.new_game(options, seed)
+    assert state.phase == "setup"
     check_state(state)
 
     def on_step(

@@ -17,10 +17,11 @@ from rules.primetime.actions import (
     Timeout,
     UseTechnique,
 )
-from rules.primetime.cleanup import controller, final_outcome, objective_values
+from rules.primetime.cleanup import final_outcome
 from rules.primetime.context import Ctx
 from rules.primetime.economy import power_phase
 from rules.primetime.engine import legal_actions, refresh_prompts
+from rules.primetime.missions import controller, objective_values
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import stat

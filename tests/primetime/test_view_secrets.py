@@ -1,6 +1,7 @@
-"""6: over many random games (random legal rosters, cards played whenever possible), no view and no
-event a player can see shows the opponent's hand, deck order, deck list, blind Phase Start card or
-locked Ascension plan: changing any of them changes nothing the other player (or the public) sees."""
+"""6: over many random games (random legal rosters, cards played whenever possible, quick and full
+setups), no view and no event a player can see shows the opponent's hand, deck order, deck list,
+blind Phase Start card, locked Ascension plan, or (during SU-1, before SU-2 reveals it) roster:
+changing any of them changes nothing the other player (or the public) sees."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 
 from rules.core.events import Event, events_for
 from rules.primetime import RULES
-from rules.primetime.actions import PlayCard
+from rules.primetime.actions import AcceptTerrain, PlayCard
 from rules.primetime.engine import legal_actions
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
@@ -34,6 +35,9 @@ def _twin(state: PrimeTimeState, seat: int, chooser: random.Random) -> PrimeTime
         for owner, card_id, unit_id in twin.phase_start_cards
     ]
     twin.recent_events = [event for event in twin.recent_events if event.visible_to != [seat]]
+    if twin.setup_step == "terrain":
+        secret.models, secret.unlocks = ["burter", "jeice"], ["burter"]
+        secret.affiliation, secret.roster = "ginyu_force", "custom"
     return twin
 
 
@@ -46,7 +50,8 @@ def _check_events(events: list[Event]) -> None:
 def test_no_view_or_event_leaks_a_secret_over_many_games() -> None:
     for seed in range(GAMES):
         chooser = random.Random(seed)
-        options = PrimeTimeOptions(rosters=(random_roster(chooser), random_roster(chooser)))
+        setup = "full" if seed % 2 else "quick"
+        options = PrimeTimeOptions(rosters=(random_roster(chooser), random_roster(chooser)), setup=setup)
         state = RULES.new_game(options, seed)
         for _ in range(MAX_ACTIONS):
             if state.outcome is not None:
@@ -56,7 +61,8 @@ def test_no_view_or_event_leaks_a_secret_over_many_games() -> None:
                 for viewer in (None, 1 - seat):
                     assert view(twin, viewer) == view(state, viewer), f"seat {viewer} sees seat {seat}"
             actions = [action for seat in (0, 1) for action in legal_actions(state, seat)]
-            plays = [action for action in actions if isinstance(action, PlayCard)]
+            # Accept is one of thousands of SU-1 actions: favour it, as cards, so that setups finish.
+            plays = [action for action in actions if isinstance(action, PlayCard | AcceptTerrain)]
             action = chooser.choice(plays) if plays and chooser.random() < 0.7 else chooser.choice(actions)
             state, events = RULES.apply(state, action)
             _check_events(events)

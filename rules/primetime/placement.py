@@ -1,0 +1,266 @@
+"""Where things may go during setup: the seeded terrain layout and its edits (SU-1, A14), objective
+points (SU-7, A14, 3.6) and deployment cells (SU-8, 2.2), with the suggestions a player is offered
+and the prompts' defaults take.
+
+Every check returns the reason a choice is refused, or None; ``setup.py`` and ``legal.py`` build the
+legal actions from the same checks.
+"""
+
+from __future__ import annotations
+
+from math import hypot
+
+from rules.core.rng import Rng
+from rules.primetime.content import character, settings
+from rules.primetime.geometry import BOARD_SIZE, Cell, Point, distance_to_point
+from rules.primetime.scenario import Shape, Zone, location, scenario
+from rules.primetime.state import PlacementKind, PrimeTimeState
+from rules.primetime.terrain import TerrainPiece, terrain_of
+
+DEFAULT_ZONES = location("namek_plains").zones
+"""A14: terrain is placed before the Location is known, so it keeps out of the default 8" zones."""
+SPACING = 6
+"""3.6: placed objectives are at least 6" apart (and Dragon Ball Hunt's 6" from the zones)."""
+SUGGESTIONS = 24
+"""4.1: a select offers up to 24 suggested positions."""
+LAYOUT_ATTEMPTS = 200
+
+
+# SU-1: terrain.
+
+
+def _apart(a: TerrainPiece, b: TerrainPiece, gap: int) -> bool:
+    """Whether the two pieces are at least ``gap`` inches apart on one axis (0: they do not overlap)."""
+    return (
+        a.x + a.width + gap <= b.x
+        or b.x + b.width + gap <= a.x
+        or a.y + a.height + gap <= b.y
+        or b.y + b.height + gap <= a.y
+    )
+
+
+def _mirror(piece: TerrainPiece) -> TerrainPiece:
+    """The piece turned half a turn about the centre point 15,15 (2.2 Points)."""
+    return piece.model_copy(
+        update={"x": BOARD_SIZE - piece.x - piece.width, "y": BOARD_SIZE - piece.y - piece.height}
+    )
+
+
+def _band(shape: Shape) -> tuple[range, range]:
+    """The anchors that keep a piece of this shape on the board and out of the default zones."""
+    south, north = DEFAULT_ZONES
+    return (
+        range(0, BOARD_SIZE - shape.width + 1),
+        range(south.y + south.height, north.y - shape.height + 1),
+    )
+
+
+def generate_layout(rng: Rng) -> tuple[TerrainPiece, ...]:
+    """A seeded legal layout: pairs of pieces mirrored through the centre, 1" apart, none in the
+    default zones, so neither side starts with the better ground."""
+    rules = scenario().terrain
+    for _ in range(LAYOUT_ATTEMPTS):
+        pieces: list[TerrainPiece] = []
+        for _ in range(rules.pieces // 2):
+            shape = rng.choice(list(rules.shapes))
+            xs, ys = _band(shape)
+            piece = TerrainPiece(
+                kind=shape.kind,
+                x=rng.choice(list(xs)),
+                y=rng.choice(list(ys)),
+                width=shape.width,
+                height=shape.height,
+            )
+            twin = _mirror(piece)
+            if _apart(piece, twin, 1) and all(_apart(new, old, 1) for new in (piece, twin) for old in pieces):
+                pieces.extend((piece, twin))
+        if len(pieces) == rules.pieces - rules.pieces % 2:
+            return tuple(pieces)
+    raise RuntimeError("no terrain layout found")
+
+
+def place_terrain_problem(state: PrimeTimeState, shape: Shape, x: int, y: int) -> str | None:
+    rules = scenario().terrain
+    if shape not in rules.shapes:
+        return "Pieces come in their kind's standard shapes only."
+    if len(state.terrain) >= rules.max_pieces:
+        return f"The layout already has {rules.max_pieces} pieces."
+    xs, ys = _band(shape)
+    if x not in xs or y not in ys:
+        return 'Pieces stay on the board and out of the 8" south and north zones (A14).'
+    piece = TerrainPiece(kind=shape.kind, x=x, y=y, width=shape.width, height=shape.height)
+    if any(not _apart(piece, other, 0) for other in state.terrain):
+        return "Pieces must not overlap."
+    return None
+
+
+def terrain_placements(state: PrimeTimeState) -> list[tuple[Shape, int, int]]:
+    """Every legal added piece: each standard shape at each free anchor."""
+    if len(state.terrain) >= scenario().terrain.max_pieces:
+        return []
+    found = []
+    for shape in scenario().terrain.shapes:
+        xs, ys = _band(shape)
+        for y in ys:
+            for x in xs:
+                if place_terrain_problem(state, shape, x, y) is None:
+                    found.append((shape, x, y))
+    return found
+
+
+def remove_terrain_problem(state: PrimeTimeState, index: int) -> str | None:
+    if not 0 <= index < len(state.terrain):
+        return f"There is no piece {index}."
+    if len(state.terrain) <= scenario().terrain.min_pieces:
+        return f"The layout needs at least {scenario().terrain.min_pieces} pieces (SU-1)."
+    return None
+
+
+# SU-4: the Location's changes.
+
+
+def cleared_layout(
+    location_id: str, layout: tuple[TerrainPiece, ...]
+) -> tuple[list[TerrainPiece], list[TerrainPiece]]:
+    """A14: the pieces that stay and those that overlap the Location's zones, Ring or own terrain."""
+    cleared = location(location_id).cleared()
+    kept = [piece for piece in layout if not any(zone.overlaps(piece) for zone in cleared)]
+    removed = [piece for piece in layout if piece not in kept]
+    return kept, removed
+
+
+# SU-7: objectives.
+
+
+def blocked(state: PrimeTimeState, point: Point) -> bool:
+    """A14: a point in or on the edge of terrain impassable at Ground (a Spire or a Mesa)."""
+    return any(
+        piece.clearance() > 0
+        and piece.x <= point[0] <= piece.x + piece.width
+        and piece.y <= point[1] <= piece.y + piece.height
+        for piece in state.terrain
+    )
+
+
+def _points() -> list[Point]:
+    return [(x, y) for y in range(BOARD_SIZE + 1) for x in range(BOARD_SIZE + 1)]
+
+
+def settle_fixed(state: PrimeTimeState, point: Point) -> Point:
+    """A14: a fixed mission point on blocked ground moves to the nearest legal point (ties: 2.2)."""
+    if not blocked(state, point):
+        return point
+    free = [other for other in _points() if not blocked(state, other) and other not in state.objectives]
+    return min(
+        free,
+        key=lambda other: (round(hypot(other[0] - point[0], other[1] - point[1]), 9), other[1], other[0]),
+    )
+
+
+def _fits(state: PrimeTimeState, point: Point, kind: PlacementKind, limit: int) -> bool:
+    if blocked(state, point) or point in state.objectives:
+        return False
+    if any(hypot(point[0] - x, point[1] - y) < limit for x, y in state.objectives):
+        return False
+    if kind == "dragon_ball":
+        return all(zone.distance_to_point(point) >= limit for zone in state.zones)
+    return not any(zone.contains_point(point) for zone in state.zones)
+
+
+def placement_limit(state: PrimeTimeState, kind: PlacementKind) -> int:
+    """3.6: 6", shrinking 1" at a time while no grid point qualifies."""
+    limit = SPACING
+    while limit > 0 and not any(_fits(state, point, kind, limit) for point in _points()):
+        limit -= 1
+    return limit
+
+
+def objective_problem(state: PrimeTimeState, point: Point, kind: PlacementKind) -> str | None:
+    if not (0 <= point[0] <= BOARD_SIZE and 0 <= point[1] <= BOARD_SIZE):
+        return "Objectives go on grid points 0-30."
+    if blocked(state, point):
+        return "No objective in or on the edge of a Spire or a Mesa (A14)."
+    limit = placement_limit(state, kind)
+    if not _fits(state, point, kind, limit):
+        if kind == "dragon_ball":
+            return f'Keep {limit}" from every objective and from both zones.'
+        return f'Keep {limit}" from every objective, outside both zones.'
+    return None
+
+
+def objective_points(state: PrimeTimeState, kind: PlacementKind) -> list[Point]:
+    limit = placement_limit(state, kind)
+    return [point for point in _points() if _fits(state, point, kind, limit)]
+
+
+def _spread(ordered: list[Point], gap: float) -> list[Point]:
+    """Up to ``SUGGESTIONS`` of the ordered positions, each ``gap`` inches from those already taken."""
+    chosen: list[Point] = []
+    for position in ordered:
+        if all(hypot(position[0] - x, position[1] - y) >= gap for x, y in chosen):
+            chosen.append(position)
+            if len(chosen) == SUGGESTIONS:
+                break
+    return chosen
+
+
+def edge_distance(point: Point) -> int:
+    return min(point[0], BOARD_SIZE - point[0], point[1], BOARD_SIZE - point[1])
+
+
+def objective_suggestions(state: PrimeTimeState, seat: int, kind: PlacementKind) -> list[Point]:
+    """Legal points whose 3" zone of control lies on the board first, then nearest the placer's zone
+    centre (the default takes the first); 3" apart."""
+    own = state.zones[seat].centre()
+    zoc = settings().zoc
+
+    def key(point: Point) -> tuple[bool, float, int, int]:
+        distance = round(hypot(point[0] - own[0], point[1] - own[1]), 9)
+        return edge_distance(point) < zoc, distance, point[1], point[0]
+
+    return _spread(sorted(objective_points(state, kind), key=key), 3)
+
+
+# SU-8: deployment.
+
+
+def deployed(state: PrimeTimeState, unit_id: str) -> bool:
+    return state.find_unit(unit_id) is not None
+
+
+def undeployed(state: PrimeTimeState, seat: int) -> list[str]:
+    """The seat's models still to deploy, in roster order, as unit ids."""
+    ids = [f"{model}-{seat}" for model in state.players[seat].models]
+    return [unit_id for unit_id in ids if not deployed(state, unit_id)]
+
+
+def deploy_problem(state: PrimeTimeState, seat: int, unit_id: str, cell: Cell, level: int) -> str | None:
+    if unit_id not in undeployed(state, seat):
+        return f"{unit_id} is not one of your models waiting to deploy."
+    if not state.zones[seat].contains_cell(cell):
+        return "Deploy inside your own zone (SU-8)."
+    if state.zones[1 - seat].touches_cell(cell):
+        return "No model may deploy in base contact with the enemy zone (SU-8)."
+    profile = character(unit_id.rsplit("-", 1)[0])
+    if level not in (0, 1) or (level == 1 and not profile.has("fly")):
+        return "Models deploy at Ground, or at L1 with Fly (2.2)."
+    if not terrain_of(state.terrain).passable(cell, level):
+        return "That cell is impassable at that altitude."
+    if any(unit.cell == cell for unit in state.units):
+        return "That cell is taken."
+    return None
+
+
+def deploy_cells(state: PrimeTimeState, seat: int, unit_id: str, level: int) -> list[Cell]:
+    zone: Zone = state.zones[seat]
+    return [cell for cell in zone.cells() if deploy_problem(state, seat, unit_id, cell, level) is None]
+
+
+def deploy_suggestions(state: PrimeTimeState, seat: int, unit_id: str) -> list[Cell]:
+    """Ground cells nearest an objective first (the default takes the first), 2" apart."""
+    objectives = state.objectives or [(15, 15)]
+
+    def key(cell: Cell) -> tuple[float, int, int]:
+        return round(min(distance_to_point(cell, point) for point in objectives), 9), cell[1], cell[0]
+
+    return _spread(sorted(deploy_cells(state, seat, unit_id, 0), key=key), 2)
