@@ -31,6 +31,7 @@ from rules.primetime.actions import (
     EndActivation,
     EvadeMove,
     Intercept,
+    JointAttack,
     LockAscension,
     Move,
     Pass,
@@ -47,7 +48,7 @@ from rules.primetime.actions import (
     UseTechnique,
 )
 from rules.primetime.ascension import deciding_units
-from rules.primetime.cards import card
+from rules.primetime.cards import card, joint_attacks
 from rules.primetime.content import character
 from rules.primetime.geometry import Cell
 from rules.primetime.state import PrimeTimeState
@@ -236,6 +237,11 @@ def action_label(state: PrimeTimeState, action: PrimeTimeAction) -> str:
         return f"Intercept: {unit_name(state, action.unit)}"
     if isinstance(action, Deflect):
         return f"Deflect at {unit_name(state, action.unit)}"
+    if isinstance(action, JointAttack):
+        targets = " & ".join(
+            unit_name(state, unit) for unit in (action.target, action.partner_target) if unit
+        )
+        return f"{joint_attacks()[action.joint].name} → {targets}"
     if isinstance(action, PlayCard):
         on = [unit_name(state, unit) for unit in (action.unit, action.target) if unit is not None]
         return card_name(action.card) + (f" ({' → '.join(on)})" if on else "")

@@ -34,6 +34,7 @@ from rules.primetime.actions import (
     Deflect,
     EndActivation,
     EvadeMove,
+    JointAttack,
     Move,
     Pass,
     PlayCard,
@@ -125,7 +126,11 @@ def _action_items(state: PrimeTimeState, controls: Controls, actions: list[Prime
         items.append(controls.step("move", "Move…", row=0, style=discord.ButtonStyle.primary))
     if any(isinstance(action, UseTechnique) for action in actions):
         items.append(controls.step("tech.0", "Technique…", row=0, style=discord.ButtonStyle.danger))
-    others = [action for action in actions if not isinstance(action, Move | UseTechnique | PlayCard)]
+    if any(isinstance(action, JointAttack) for action in actions):
+        items.append(controls.step("joint.0", "Joint Attack…", row=0, style=discord.ButtonStyle.danger))
+    others = [
+        action for action in actions if not isinstance(action, Move | UseTechnique | JointAttack | PlayCard)
+    ]
     others.sort(key=lambda action: isinstance(action, EndActivation))
     for index, action in enumerate(others[:10]):
         items.append(controls.play(action, state, row=1 + index // 5))
@@ -309,6 +314,9 @@ def prompt_items(
             *paged(controls, options, page, "tech", "Technique → target · distance · chance to hit"),
             back(controls),
         ]
+    if kind == "joint" and prompt.kind == "action":
+        joints = [option(state, action) for action in actions if isinstance(action, JointAttack)]
+        return [*paged(controls, joints, page, "joint", "Joint Attack → target"), back(controls)]
     if kind == "disc" and prompt.kind == "discard":
         return _discard_items(state, controls, actions, page)
     if kind == "dep" and prompt.kind == "deploy":

@@ -17,6 +17,7 @@ from rules.primetime.actions import (
     Deploy,
     Discard,
     EvadeMove,
+    JointAttack,
     LockAscension,
     Move,
     PlaceObjective,
@@ -145,6 +146,9 @@ class PrimeTimeTable:
         if isinstance(action, PlayCard):
             panel = await self.step(seat, panel, "cards.0")
             return await self._find_paged(seat, panel, "cards", code)
+        if isinstance(action, JointAttack):
+            panel = await self.step(seat, panel, "joint.0")
+            return await self._find_paged(seat, panel, "joint", code)
         if isinstance(action, UseTechnique):
             panel = await self.step(seat, panel, "tech.0")
             return await self._find_paged(seat, panel, "tech", code)
