@@ -19,6 +19,7 @@ from bot import metrics
 from bot.autopilot import Autopilot
 from bot.components import Control, GameButton, GameSelect, control_of
 from bot.config import Settings
+from bot.deadlines import PromptDeadlines
 from bot.painter import Painter
 from bot.privacy_commands import FORGET_OP, on_forget_control, privacy_commands
 from bot.records_commands import records_commands
@@ -95,10 +96,11 @@ class GameBot(commands.Bot):
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
-        self.painter = Painter(renderers=("renderers.cell", "renderers.over9000"))
+        self.painter = Painter(renderers=("renderers.cell", "renderers.over9000", "renderers.primetime"))
         self.upkeep = Upkeep(settings, lambda: self.storage, self.scope)
         self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)
+        self.deadlines = PromptDeadlines(self, settings.turn_clock_scale)
         self._server_settings: ServerSettingsStore | None = None
         self.metrics_server = (
             None
@@ -249,6 +251,7 @@ class GameBot(commands.Bot):
         self.painter.stop()
         await self.upkeep.stop()
         self.turn_clock.stop()
+        self.deadlines.stop()
         await super().close()
         storage, self.storage = self.storage, None
         if storage is not None:
@@ -257,6 +260,7 @@ class GameBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
         await self.autopilot.resume_all()
+        await self.deadlines.resume_all()
         self.autopilot.start_sweeping()
         self.turn_clock.start()
 

@@ -142,6 +142,7 @@ class BoardKeeper(ABC):
                 )
         finally:
             self.bot.autopilot.wake(game_id)
+            self.bot.deadlines.wake(game_id)
 
     async def call_players(self, record: GameRecord, state: Any, acted_seat: int | None) -> set[int]:
         """Starts the turn clock of everyone who must act now; returns the user ids called anew."""

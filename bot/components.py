@@ -83,7 +83,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gs:"
     async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
         values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
         offered = {option.value for option in self.item.options}
-        if not values or not set(values) <= offered:
+        if not set(values) <= offered or len(values) < self.item.min_values:
             # Discord only sends what the menu offers; anything else was forged or garbled on the way.
             await reply_error(interaction, "That choice is not on the menu, so nothing changed.")
             return
@@ -125,12 +125,16 @@ def select(
     placeholder: str,
     arg: str | int = "",
     row: int | None = None,
+    min_values: int = 1,
+    max_values: int = 1,
 ) -> GameSelect:
     item: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=select_id(game_id, version, op, arg),
         placeholder=placeholder[:150],
         options=options[:25],
         row=row,
+        min_values=min_values,
+        max_values=min(max_values, len(options[:25])),
     )
     # discord.py 2.7's selects keep their row in a slot that shadows Item.row, while DynamicItem
     # reads the row from ``_row``; without this a wrapped select lands in the first free row.

@@ -20,12 +20,23 @@ def dice_colours(module: GameModule) -> dict[str, str]:
     return getattr(module, "dice_colours", {})
 
 
+def secret_picks(module: GameModule) -> bool:
+    """Whether picks stay hidden until the game reveals them (Prime Time's rosters, SU-2); several
+    players may then pick the same one."""
+    return bool(getattr(module, "secret_picks", False))
+
+
+def _pick_text(module: GameModule, character: str | None) -> str:
+    if character is None:
+        return "choosing…"
+    return "ready ✓" if secret_picks(module) else module.characters[character]
+
+
 def lobby_embed(module: GameModule, record: GameRecord) -> discord.Embed:
     players = record.lobby["players"]
     colours = dice_colours(module)
     lines = [
-        f"{index + 1}. <@{player['user_id']}> — "
-        f"{module.characters[player['character']] if player['character'] else 'choosing…'}"
+        f"{index + 1}. <@{player['user_id']}> — {_pick_text(module, player['character'])}"
         + (f", {colours[player['dice_colour']]} dice" if player.get("dice_colour") else "")
         for index, player in enumerate(players)
     ]
@@ -46,7 +57,7 @@ def lobby_embed(module: GameModule, record: GameRecord) -> discord.Embed:
 def lobby_view(module: GameModule, record: GameRecord) -> discord.ui.View:
     game_id, version = record.id, record.version
     players = record.lobby["players"]
-    taken = {player["character"] for player in players}
+    taken = set() if secret_picks(module) else {player["character"] for player in players}
     free = [(key, name) for key, name in module.characters.items() if key not in taken]
     items: list[discord.ui.Item[Any]] = [
         button(
@@ -64,6 +75,8 @@ def lobby_view(module: GameModule, record: GameRecord) -> discord.ui.View:
     if free:
         options = [discord.SelectOption(label=name, value=key) for key, name in free]
         items.append(select(game_id, version, "pick", options, placeholder="Choose your fighter", row=1))
+    # A game may add its own lobby buttons (Prime Time's roster builder).
+    items.extend(getattr(module, "lobby_buttons", lambda _record: [])(record))
     colours_taken = {player.get("dice_colour") for player in players}
     free_colours = [(key, name) for key, name in dice_colours(module).items() if key not in colours_taken]
     if free_colours:
@@ -105,7 +118,8 @@ def _pick(user_id: int, character: str, module: GameModule) -> Any:
             raise ServiceError("Join the lobby first.")
         if character not in module.characters:
             raise ServiceError("That fighter isn't in this game.")
-        if any(p["character"] == character for p in record.lobby["players"] if p["user_id"] != user_id):
+        others = [p for p in record.lobby["players"] if p["user_id"] != user_id]
+        if not secret_picks(module) and any(p["character"] == character for p in others):
             raise ServiceError(f"{module.characters[character]} is already taken. Pick another fighter.")
         record.lobby["players"][seat]["character"] = character
 

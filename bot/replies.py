@@ -80,6 +80,16 @@ async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:
             metrics.answered(interaction)
 
 
+async def open_modal(interaction: discord.Interaction[Any], modal: discord.ui.Modal) -> None:
+    """Opens ``modal``, which only a first answer can do; a click already acknowledged is asked to
+    press again."""
+    async with _answer_lock(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.send_modal(modal)
+            return
+    await reply_private(interaction, "That took too long to open. Press the button again.")
+
+
 async def reply_private(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
     """An ephemeral answer: the first response if there was none yet, else a follow-up."""
     await send(interaction, ephemeral=True, content=clip(content, MESSAGE_LIMIT), **kwargs)

@@ -245,7 +245,7 @@ class GameService:
         for player in record.lobby["players"]:
             if player["character"] is None:
                 player["character"] = free.pop(0)
-            if player.get("ai") and player["user_id"] < 0:
+            if player.get("ai") and player["user_id"] < 0 and not getattr(module, "secret_picks", False):
                 player["name"] = f"{module.characters[player['character']]} (AI)"
 
     # Moves.
@@ -337,6 +337,18 @@ class GameService:
                 record.outcome,
             )
         return Move(record=record, state=new_state, events=events, seat=seat, action=action)
+
+    async def set_seat_option(self, game_id: int, user_id: int, key: str, value: Any) -> None:
+        """Keeps a player's own choice for a running game beside their seat (Prime Time's auto-pass)."""
+        async with self.lock(game_id):
+            record = await self._require(game_id, "active")
+            seat = seat_of(record, user_id)
+            if seat is None:
+                raise ServiceError("You are not playing in this game.")
+            record.lobby["players"][seat][key] = value
+            loaded = record.version
+            if not await self.storage.save(record, loaded):
+                raise StaleBoard(record)
 
     async def toggle_autoplay(self, game_id: int, user_id: int) -> bool:
         """Hands the user's seat to the AI, or takes it back; returns whether the AI now plays it."""

@@ -294,6 +294,7 @@ class TableController(BoardKeeper):
                 await self.call_players(current, self.service.load_state(current), None)
             await self.refresh_board(record.id, repost=False)
         self.bot.autopilot.wake(record.id)
+        self.bot.deadlines.wake(record.id)
 
     async def on_table_control(self, interaction: discord.Interaction[Any], control: Control) -> bool:
         """Handles a rules page, a lobby click, a hand-off or a rematch; returns False for the game's

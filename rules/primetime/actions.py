@@ -195,7 +195,8 @@ class EvadeMove(BaseModel, frozen=True):
 
 class PlayCard(BaseModel, frozen=True):
     """TW-1: play ``card`` from the hand into the window open now. ``unit`` is the model it is played
-    on (or the intercepting model), ``target`` an enemy it names, ``technique`` a Clash technique."""
+    on (or the intercepting or attacking model), ``target`` an enemy it names, ``technique`` a Clash
+    technique or the technique of an attack it grants, ``to`` the cell of a move it grants."""
 
     type: Literal["play_card"] = "play_card"
     player: int
@@ -203,6 +204,21 @@ class PlayCard(BaseModel, frozen=True):
     unit: str | None = None
     target: str | None = None
     technique: str | None = None
+    to: Cell | None = None
+
+
+class JointAttack(BaseModel, frozen=True):
+    """JA-1…3 / 3.5: a Joint Attack as one action of the active partner. ``target`` is the active
+    partner's target (Special Beam Cover: Gohan's; Purple Spiral Flash: the Beam's); Back to Back
+    names each partner's basic technique and the other partner's target too."""
+
+    type: Literal["joint_attack"] = "joint_attack"
+    player: int
+    joint: str
+    target: str
+    technique: str | None = None
+    partner_target: str | None = None
+    partner_technique: str | None = None
 
 
 class PassWindow(BaseModel, frozen=True):
@@ -251,6 +267,7 @@ PrimeTimeAction = Annotated[
     | Deflect
     | EvadeMove
     | PlayCard
+    | JointAttack
     | PassWindow
     | Discard
     | Timeout,

@@ -10,7 +10,7 @@ from rules.primetime.economy import gain_sk
 from rules.primetime.geometry import Cell
 from rules.primetime.state import Activation, PrimeTimeState, Unit
 from rules.primetime.stats import char
-from rules.primetime.targeting import board
+from rules.primetime.targeting import board, bound
 
 
 def extra_tokens(state: PrimeTimeState, seat: int) -> int:
@@ -122,6 +122,8 @@ def altitude_problem(state: PrimeTimeState, unit: Unit, level: int) -> str | Non
     at the lower level."""
     if not char(unit).has("fly"):
         return f"{char(unit).name} cannot fly."
+    if bound(state, unit):
+        return f"{char(unit).name} is bound by Psychic Bind and cannot move."
     assert state.activation is not None
     if state.activation.altitude_changed:
         return "The altitude changes once per activation."

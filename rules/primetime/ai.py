@@ -21,6 +21,7 @@ from rules.primetime.actions import (
     EndActivation,
     EvadeMove,
     Intercept,
+    JointAttack,
     LockAscension,
     Move,
     Pass,
@@ -35,12 +36,14 @@ from rules.primetime.actions import (
 )
 from rules.primetime.ai_setup import setup_score
 from rules.primetime.ascension import choice_cost
-from rules.primetime.cards import Card, card
+from rules.primetime.card_grants import assemble_cell
+from rules.primetime.cards import Card, card, joint_attacks
 from rules.primetime.combat import accuracy, attacking_technique, skill_total
 from rules.primetime.content import Technique, settings
 from rules.primetime.damage import hit_damage
 from rules.primetime.engine import legal_actions
 from rules.primetime.geometry import Cell, distance, point_within
+from rules.primetime.joint import beam_origin, combined_technique, cost, partners, ready_problem
 from rules.primetime.missions import controller
 from rules.primetime.setup import SETUP_ACTIONS
 from rules.primetime.state import PrimeTimeState, Unit
@@ -81,6 +84,8 @@ def _score(state: PrimeTimeState, seat: int, action: PrimeTimeAction) -> Score:
         return _seize_score(state, seat, action)
     if isinstance(action, UseTechnique):
         return _attack_score(state, seat, action)
+    if isinstance(action, JointAttack):
+        return _joint_score(state, seat, action)
     if isinstance(action, Move):
         return _move_score(state, seat, action.to)
     if isinstance(action, PlayCard):
@@ -165,6 +170,34 @@ def _attack_score(state: PrimeTimeState, seat: int, action: UseTechnique) -> Sco
     if technique.exhausting:
         value -= 0.5
     return value + 0.5
+
+
+def _joint_score(state: PrimeTimeState, seat: int, action: JointAttack) -> Score:
+    """Every attack the Joint Attack makes, for one action and its BK."""
+    joint = joint_attacks()[action.joint]
+    pair = partners(state, seat, joint)
+    assert pair is not None and state.activation is not None
+    active = pair[0] if pair[0].id == state.activation.unit else pair[1]
+    other = pair[1] if active is pair[0] else pair[0]
+    target = state.unit(action.target)
+    value = 0.0
+    if joint.mode == "each_basic":
+        assert action.technique and action.partner_technique and action.partner_target
+        for unit, technique_id, target_id in (
+            (active, action.technique, action.target),
+            (other, action.partner_technique, action.partner_target),
+        ):
+            technique = char(unit).technique(technique_id)
+            technique = technique.model_copy(update={"acc": technique.acc + joint.acc})
+            value += expected_damage(state, unit, technique, state.unit(target_id))
+    elif joint.mode == "partner_fires":
+        assert joint.fires is not None
+        value = expected_damage(state, pair[1], char(pair[1]).technique(joint.fires), target) + 0.5
+    else:
+        technique = combined_technique(state, seat, joint)
+        origin = beam_origin(state, pair, technique, target) or active
+        value = expected_damage(state, origin, technique, target)
+    return value - BK_VALUE * cost(state, seat, joint) + 0.5
 
 
 # Moves and objectives.
@@ -271,8 +304,34 @@ def _card_score(state: PrimeTimeState, seat: int, action: PlayCard) -> Score:
         missing = hp_max(unit) - unit.hp
         amount = max((effect.amount for effect in chosen.effects if effect.op == "heal"), default=missing)
         return 0.6 * min(missing, amount) + 0.5 - (1.5 if missing < amount / 2 else 0.0)
+    if "clash" in ops:
+        return _clash_card_score(state, chosen, action)
     if chosen.window == "z_reaction":
         return 1.5 if ops & {"evade", "guard", "absorb", "barrier", "brace", "intercept"} else 0.8
+    if "free_ascend" in ops:
+        return 3.0 + (1.0 if unit is not None and unit.tier and "if_tier" in ops else 0.0)
+    if ops & {"move_self", "relentless", "granted_attack"}:
+        return _follow_up_card_score(state, seat, action)
+    if "assemble" in ops and unit is not None and state.activation is not None:
+        cell = assemble_cell(state, unit, state.unit(state.activation.unit), chosen.effects[0].inches)
+        return (
+            0.3 + _objective_value(state, seat, cell or unit.cell) - _objective_value(state, seat, unit.cell)
+        )
+    if "grant_intercept" in ops and unit is not None:
+        return 0.3 * sum(
+            1
+            for other in state.units_of(seat)
+            if other.id != unit.id and distance(unit.cell, other.cell) <= 6
+        )
+    if "bind" in ops and action.target is not None:
+        return 0.5 + char(state.unit(action.target)).threat / 8
+    if any(effect.op == "flag" and (effect.stat or "").startswith("boost:") for effect in chosen.effects):
+        return _boost_score(state, seat, chosen)
+    if "bk_per_friend_near" in ops and unit is not None:
+        near = sum(
+            1 for other in state.units_of(seat) if not other.dazed and distance(unit.cell, other.cell) <= 6
+        )
+        return BK_VALUE * min(3, near) - 0.5
     if chosen.window == "activation_start":
         return _activation_card_score(state, seat, chosen)
     if "end_activation" in ops:
@@ -284,6 +343,45 @@ def _card_score(state: PrimeTimeState, seat: int, action: PlayCard) -> Score:
     if ops & {"draw", "peek"}:
         return 0.5 if len(state.players[seat].hand) <= 3 else -0.5
     return CARD_VALUE
+
+
+def _clash_card_score(state: PrimeTimeState, chosen: Card, action: PlayCard) -> Score:
+    """A Clash card is a Clash with its roll bonus and BK discount, against Z-Evasion's 1.0."""
+    attack = state.attack
+    assert attack is not None and action.technique is not None
+    effect = next(effect for effect in chosen.effects if effect.op == "clash")
+    attacker, defender = state.unit(attack.attacker), state.unit(attack.target)
+    answering = char(defender).technique(action.technique)
+    mine = skill_total(defender, answering, attacker, defender.level) + effect.amount
+    theirs = skill_total(attacker, attacking_technique(attack, state), defender, attacker.level)
+    gain = hit_damage(defender, answering, attacker) * 0.5
+    bk = max(0, answering.bk - effect.bk_discount)
+    return 0.7 + (mine - theirs) * 0.3 + gain * 0.2 - BK_VALUE * bk
+
+
+def _follow_up_card_score(state: PrimeTimeState, seat: int, action: PlayCard) -> Score:
+    """On Hit cards that move the attacker or grant an attack: the move's worth, or the attack's."""
+    attack = state.attack
+    assert attack is not None and attack.hit_attacker is not None and attack.hit_target is not None
+    attacker, target = state.unit(attack.hit_attacker), state.unit(attack.hit_target)
+    value = 1.0
+    if action.technique is not None and action.unit is not None:
+        unit = state.unit(action.unit)
+        value += expected_damage(state, unit, char(unit).technique(action.technique), target)
+    elif action.card == "relentless" and action.to is None:
+        value += expected_damage(state, attacker, char(attacker).technique("rush"), target)
+    if action.to is not None:
+        value += _objective_value(state, seat, action.to) - _objective_value(state, seat, attacker.cell)
+    return value
+
+
+def _boost_score(state: PrimeTimeState, seat: int, chosen: Card) -> Score:
+    """Purple Spiral Formation pays only while its Joint Attack can still be made this round."""
+    effect = next(effect for effect in chosen.effects if effect.op == "flag")
+    joint = joint_attacks().get((effect.stat or "").split(":")[1])
+    if joint is None or state.activation is None or ready_problem(state, seat, joint) is not None:
+        return -1.0
+    return 1.5
 
 
 def _activation_card_score(state: PrimeTimeState, seat: int, chosen: Card) -> Score:

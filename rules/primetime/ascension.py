@@ -18,9 +18,13 @@ from rules.primetime.stats import char, hp_max
 Plan = tuple[tuple[str, AscensionChoice], ...]
 
 
+FREE_ASCENT = "free_ascent"
+"""Marks a model that ascended by a free-ascend card this phase (A10): it has no other choice."""
+
+
 def choices_for(unit: Unit) -> tuple[AscensionChoice, ...]:
     top = char(unit).max_tier
-    if top == 0 or unit.dazed:
+    if top == 0 or unit.dazed or FREE_ASCENT in unit.used_this_round:
         return ()
     if unit.tier == 0:
         return ("stay", "ascend")
@@ -39,7 +43,7 @@ def accelerant(state: PrimeTimeState, unit: Unit) -> bool:
 def choice_cost(state: PrimeTimeState, unit: Unit, choice: AscensionChoice) -> int:
     if choice in ("stay", "descend"):
         return 0
-    tax = unit.tier
+    tax = 0 if unit.tax_waived_through >= state.round else unit.tier
     if choice == "hold":
         return tax
     return tax + (0 if accelerant(state, unit) else settings().ascension_cost)
@@ -80,10 +84,11 @@ def default_plan(state: PrimeTimeState, seat: int) -> Plan:
     budget = state.players[seat].sk
     chosen: dict[str, AscensionChoice] = {}
     for unit in sorted(units, key=lambda unit: -unit.tier):
+        tax = choice_cost(state, unit, "hold")
         if unit.tier == 0:
             chosen[unit.id] = "stay"
-        elif unit.tier <= budget:
-            budget -= unit.tier
+        elif tax <= budget:
+            budget -= tax
             chosen[unit.id] = "hold"
         else:
             chosen[unit.id] = "descend"

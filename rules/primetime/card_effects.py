@@ -1,4 +1,5 @@
-"""The effect registry: each effect step of ``data/cards.json`` names an op interpreted here.
+"""The effect registry: each effect step of ``data/cards.json`` names an op interpreted here or in
+``card_grants``.
 
 An op is a ``check`` (why the card cannot be played now, or None) and an ``apply``; ``apply``
 returns False to stop the card's later steps (a condition that is not met). The steps that decide a
@@ -7,55 +8,24 @@ Z-Reaction or change a hit are applied by ``hits`` and ``card_play``, which hand
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-
-from rules.primetime.cards import Card, Effect
+from rules.primetime.card_context import Apply, Check, Play, no_check, subject
+from rules.primetime.card_grants import GRANTS
+from rules.primetime.cards import Effect
 from rules.primetime.content import Rider
 from rules.primetime.context import Ctx
-from rules.primetime.damage import HitMods, daze, lose_hp
+from rules.primetime.damage import daze, lose_hp
 from rules.primetime.economy import draw, gain_sk
 from rules.primetime.geometry import within
 from rules.primetime.sight import line_of_sight
-from rules.primetime.state import Modifier, PrimeTimeState, Unit
+from rules.primetime.state import Modifier, PrimeTimeState
 from rules.primetime.stats import below_half, char, heal, hp_max
 from rules.primetime.targeting import board
-
-
-@dataclass
-class Play:
-    """One card being played: by whom, on which model, naming which enemy or technique; and, in an
-    On Hit / On Damage window, the hit it answers."""
-
-    seat: int
-    card: Card
-    unit: Unit | None = None
-    target: Unit | None = None
-    technique: str | None = None
-    hit_attacker: Unit | None = None
-    hit_target: Unit | None = None
-    mods: HitMods = field(default_factory=HitMods)
-    dealt: int = 0
-
-
-Check = Callable[[PrimeTimeState, Play, Effect], str | None]
-Apply = Callable[[Ctx, Play, Effect], bool]
-
-
-def _no_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
-    return None
-
-
-def _subject(play: Play) -> Unit:
-    assert play.unit is not None
-    return play.unit
-
 
 # Healing and resources.
 
 
 def _heal(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    unit = _subject(play)
+    unit = subject(play)
     gained = heal(unit, effect.amount if effect.op == "heal" else hp_max(unit))
     ctx.say("heal", f"{char(unit).name} recovers {gained} HP", play.seat, unit=unit.id, amount=gained)
     return True
@@ -124,7 +94,7 @@ def _peek(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 def _bk_per_friend_near(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """Lend Me Your Energy: +1 BK per friendly model within 6" of the chosen one (A15: itself too)."""
-    chosen = _subject(play)
+    chosen = subject(play)
     friends = [
         unit
         for unit in ctx.state.units_of(play.seat)
@@ -149,7 +119,7 @@ def _glory_if_more_dazed(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 def _modify(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """A capped modifier (A12) on the model, until the activation ends, it is next hit, or Cleanup."""
-    unit = _subject(play)
+    unit = subject(play)
     assert effect.stat is not None
     until = effect.until or "cleanup"
     unit.modifiers.append(Modifier(stat=effect.stat, amount=effect.amount, source=play.card.id, until=until))  # type: ignore[arg-type]
@@ -185,6 +155,8 @@ def _flag(ctx: Ctx, play: Play, effect: Effect) -> bool:
         name = f"acc:{effect.amount}"
     elif name.startswith("blast:"):
         name = f"{name}:{effect.inches}"
+    elif name.startswith("boost:"):
+        name = f"{name}:{effect.amount}"
     if effect.until in ("activation", "technique"):
         activation = ctx.state.activation
         assert activation is not None
@@ -202,14 +174,14 @@ def _recoil(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 
 def _clear_status(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    unit = _subject(play)
+    unit = subject(play)
     unit.statuses = [status for status in unit.statuses if status != effect.stat]
     return True
 
 
 def _legacy(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """CT-5: the card goes beside the Human model's profile for good."""
-    unit = _subject(play)
+    unit = subject(play)
     unit.legacy.append(play.card.id)
     ctx.state.players[play.seat].legacy.append((play.card.id, unit.id))
     return True
@@ -255,7 +227,7 @@ def _swap_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None
 
 def _swap_hp(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """Body Change: swap current HP, each capped at its own maximum (Undeniable)."""
-    own, enemy = _subject(play), play.target
+    own, enemy = subject(play), play.target
     assert enemy is not None
     own.hp, enemy.hp = min(enemy.hp, hp_max(own)), min(own.hp, hp_max(enemy))
     ctx.say("body_change", f"{char(own).name} and {char(enemy).name} swap bodies", play.seat)
@@ -264,7 +236,7 @@ def _swap_hp(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 def _self_destruct(ctx: Ctx, play: Play, effect: Effect) -> bool:
     """Self-Destruct Protocol: every other model within 3" takes 6 DMG (Undeniable); 16 is Dazed."""
-    own = _subject(play)
+    own = subject(play)
     for unit in list(ctx.state.units):
         if unit.id != own.id and not unit.dazed and within(own.cell, unit.cell, effect.inches):
             lose_hp(ctx, unit, effect.amount, play.seat, "Self-Destruct")
@@ -279,10 +251,20 @@ def _condition_target_dazed(ctx: Ctx, play: Play, effect: Effect) -> bool:
     return play.hit_target is not None and play.hit_target.dazed and play.hit_target.seat != play.seat
 
 
+def _friend_down(state: PrimeTimeState, seat: int) -> bool:
+    """Hidden Power Unleashed: a friendly model was Dazed last round or is below half HP (A15)."""
+    hurt = any(not unit.dazed and below_half(unit) for unit in state.units_of(seat))
+    return state.players[seat].dazed_friends_last_round > 0 or hurt
+
+
+def _friend_down_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+    if _friend_down(state, play.seat):
+        return None
+    return "No friendly model was Dazed last round or is below half HP."
+
+
 def _condition_friend_down(ctx: Ctx, play: Play, effect: Effect) -> bool:
-    player = ctx.state.players[play.seat]
-    hurt = any(not unit.dazed and below_half(unit) for unit in ctx.state.units_of(play.seat))
-    return player.dazed_friends_last_round > 0 or hurt
+    return _friend_down(ctx.state, play.seat)
 
 
 # Hit changes (On Hit cards and Z-Reaction cards that change the hit).
@@ -326,38 +308,39 @@ def _reaction_step(ctx: Ctx, play: Play, effect: Effect) -> bool:
 
 
 REGISTRY: dict[str, tuple[Check, Apply]] = {
-    "heal": (_no_check, _heal),
-    "heal_full": (_no_check, _heal),
-    "heal_target": (_no_check, _heal_target),
-    "drain": (_no_check, _drain),
-    "gain_bk": (_no_check, _gain_bk),
-    "opponent_bk": (_no_check, _opponent_bk),
-    "gain_sk": (_no_check, _gain_sk),
+    "heal": (no_check, _heal),
+    "heal_full": (no_check, _heal),
+    "heal_target": (no_check, _heal_target),
+    "drain": (no_check, _drain),
+    "gain_bk": (no_check, _gain_bk),
+    "opponent_bk": (no_check, _opponent_bk),
+    "gain_sk": (no_check, _gain_sk),
     "draw": (_draw_check, _draw),
-    "peek": (_no_check, _peek),
-    "bk_per_friend_near": (_no_check, _bk_per_friend_near),
-    "glory_if_more_dazed": (_no_check, _glory_if_more_dazed),
-    "modify": (_no_check, _modify),
-    "modify_group": (_no_check, _modify_group),
-    "flag": (_no_check, _flag),
-    "recoil": (_no_check, _recoil),
-    "clear_status": (_no_check, _clear_status),
+    "peek": (no_check, _peek),
+    "bk_per_friend_near": (no_check, _bk_per_friend_near),
+    "glory_if_more_dazed": (no_check, _glory_if_more_dazed),
+    "modify": (no_check, _modify),
+    "modify_group": (no_check, _modify_group),
+    "flag": (no_check, _flag),
+    "recoil": (no_check, _recoil),
+    "clear_status": (no_check, _clear_status),
     "legacy": (_legacy_check, _legacy),
     "end_activation": (_end_activation_check, _end_activation),
     "swap_hp": (_swap_check, _swap_hp),
-    "self_destruct": (_no_check, _self_destruct),
-    "if_target_dazed": (_no_check, _condition_target_dazed),
-    "if_friend_down": (_no_check, _condition_friend_down),
-    "bonus_damage": (_no_check, _bonus_damage),
-    "add_rider": (_no_check, _add_rider),
-    "set_blast": (_no_check, _set_blast),
-    "guard": (_no_check, _guard),
-    "absorb": (_no_check, _absorb),
-    "barrier": (_no_check, _barrier),
-    "evade": (_no_check, _reaction_step),
-    "brace": (_no_check, _reaction_step),
-    "clash": (_no_check, _reaction_step),
-    "intercept": (_no_check, _reaction_step),
+    "self_destruct": (no_check, _self_destruct),
+    "if_target_dazed": (no_check, _condition_target_dazed),
+    "if_friend_down": (_friend_down_check, _condition_friend_down),
+    "bonus_damage": (no_check, _bonus_damage),
+    "add_rider": (no_check, _add_rider),
+    "set_blast": (no_check, _set_blast),
+    "guard": (no_check, _guard),
+    "absorb": (no_check, _absorb),
+    "barrier": (no_check, _barrier),
+    "evade": (no_check, _reaction_step),
+    "brace": (no_check, _reaction_step),
+    "clash": (no_check, _reaction_step),
+    "intercept": (no_check, _reaction_step),
+    **GRANTS,
 }
 
 

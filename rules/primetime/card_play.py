@@ -13,17 +13,26 @@ TW-3: one card per window per player, recorded in ``state.window_plays`` until t
 from __future__ import annotations
 
 from rules.primetime.actions import PlayCard
-from rules.primetime.card_effects import Play, apply_effects, effect_problem
+from rules.primetime.card_context import Play
+from rules.primetime.card_effects import apply_effects, effect_problem
+from rules.primetime.card_grants import GRANTED_TECHNIQUES
 from rules.primetime.cards import Card, Window, card, cards
 from rules.primetime.combat import Evasion, attacking_technique, clash, intercept, roll
 from rules.primetime.context import Ctx
-from rules.primetime.geometry import within
+from rules.primetime.geometry import Cell, within
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import can_fly, char
-from rules.primetime.targeting import reaches
-from rules.primetime.techniques import available, cost_problem
+from rules.primetime.targeting import reach_from
+from rules.primetime.techniques import clash_fits
 
 OPEN_PROMPTS = frozenset({"activation", "action"})
+NAMES_TECHNIQUE = frozenset({"clash", "granted_attack"})
+NAMES_CELL = frozenset({"move_self", "relentless"})
+NAMES_ENEMY = frozenset({"swap_hp", "bind"})
+
+
+def _has(chosen: Card, ops: frozenset[str]) -> bool:
+    return any(effect.op in ops for effect in chosen.effects)
 
 
 def open_windows(state: PrimeTimeState, seat: int) -> list[Window]:
@@ -146,7 +155,7 @@ def _clash_problem(
     attacking = attacking_technique(attack, state)
     if not attack.can_clash or not attacking.clashable or (family and attacking.family != family):
         return "This attack cannot be Clashed with this card."
-    defender, attacker = state.unit(attack.target), state.unit(attack.attacker)
+    defender = state.unit(attack.target)
     if defender.has_status("staggered") or defender.character != play.card.pool:
         return "This model cannot Clash."
     profile = char(defender)
@@ -154,13 +163,8 @@ def _clash_problem(
         return "Name one of the defender's techniques to Clash with."
     answering = profile.technique(action.technique)
     answering = answering.model_copy(update={"bk": max(0, answering.bk - discount)})
-    melee = attacking.family == "melee"
-    if not answering.clashable or answering.charged or (answering.family == "melee") != melee:
-        return f"{answering.name} cannot Clash with this attack."
-    if not available(defender, answering) or cost_problem(state, defender, answering, None):
-        return f"{answering.name} cannot be used now."
-    if not reaches(state, defender, answering, attacker):
-        return f"{answering.name} does not reach the attacker."
+    if not clash_fits(state, attack, answering):
+        return f"{answering.name} cannot Clash with this attack now."
     return None
 
 
@@ -168,7 +172,9 @@ def build_play(state: PrimeTimeState, action: PlayCard) -> Play:
     chosen = card(action.card)
     unit = state.find_unit(action.unit) if action.unit else None
     target = state.find_unit(action.target) if action.target else None
-    play = Play(seat=action.player, card=chosen, unit=unit, target=target, technique=action.technique)
+    play = Play(
+        seat=action.player, card=chosen, unit=unit, target=target, technique=action.technique, to=action.to
+    )
     attack = state.attack
     if attack is not None and attack.hit_attacker is not None and attack.hit_target is not None:
         play.hit_attacker, play.hit_target = state.unit(attack.hit_attacker), state.unit(attack.hit_target)
@@ -198,8 +204,10 @@ def play_problem(state: PrimeTimeState, action: PlayCard) -> str | None:
         problem = _reaction_problem(state, play, action)
         if problem:
             return problem
-    elif play.technique is not None:
+    elif play.technique is not None and not _has(chosen, NAMES_TECHNIQUE):
         return f"{chosen.name} does not name a technique."
+    if action.to is not None and not _has(chosen, NAMES_CELL):
+        return f"{chosen.name} does not name a cell."
     if any(effect.op == "intercept" for effect in chosen.effects):
         return _requirement_problem(state, play)
     return _subject_problem(state, play) or _requirement_problem(state, play) or effect_problem(state, play)
@@ -218,6 +226,24 @@ def _subject_candidates(state: PrimeTimeState, seat: int, chosen: Card) -> list[
     return [unit.id for unit in state.units_of(seat) if not unit.dazed]
 
 
+def _technique_candidates(state: PrimeTimeState, chosen: Card) -> list[str | None]:
+    if _has(chosen, frozenset({"clash"})) and state.attack is not None:
+        return [technique.id for technique in char(state.unit(state.attack.target)).techniques]
+    if _has(chosen, frozenset({"granted_attack"})):
+        return list(GRANTED_TECHNIQUES)
+    return [None]
+
+
+def _cell_candidates(state: PrimeTimeState, chosen: Card) -> list[Cell | None]:
+    """The cells a card's move may name: staying (None) and every cell the hit's attacker reaches."""
+    attack = state.attack
+    if not _has(chosen, NAMES_CELL) or attack is None or attack.hit_attacker is None:
+        return [None]
+    mover = state.unit(attack.hit_attacker)
+    inches = max(effect.inches for effect in chosen.effects if effect.op in NAMES_CELL)
+    return [None, *(cell for cell in sorted(reach_from(state, mover, inches)) if cell != mover.cell)]
+
+
 def candidate_plays(state: PrimeTimeState, seat: int) -> list[PlayCard]:
     """Every legal card play of ``seat`` now (one per distinct card, model and named option)."""
     windows = open_windows(state, seat)
@@ -228,20 +254,25 @@ def candidate_plays(state: PrimeTimeState, seat: int) -> list[PlayCard]:
         chosen = card(card_id)
         if chosen.window not in windows:
             continue
-        techniques: list[str | None] = [None]
-        if any(effect.op == "clash" for effect in chosen.effects) and state.attack is not None:
-            techniques = [technique.id for technique in char(state.unit(state.attack.target)).techniques]
+        techniques = _technique_candidates(state, chosen)
+        cells = _cell_candidates(state, chosen)
         targets: list[str | None] = [None]
-        if chosen.subject == "enemy" or any(effect.op == "swap_hp" for effect in chosen.effects):
+        if chosen.subject == "enemy" or _has(chosen, NAMES_ENEMY):
             targets = [unit.id for unit in state.units if unit.seat != seat and not unit.dazed]
         for unit_id in _subject_candidates(state, seat, chosen):
             for target in targets:
                 for technique in techniques:
-                    action = PlayCard(
-                        player=seat, card=card_id, unit=unit_id, target=target, technique=technique
-                    )
-                    if play_problem(state, action) is None:
-                        found.append(action)
+                    for cell in cells:
+                        action = PlayCard(
+                            player=seat,
+                            card=card_id,
+                            unit=unit_id,
+                            target=target,
+                            technique=technique,
+                            to=cell,
+                        )
+                        if play_problem(state, action) is None:
+                            found.append(action)
     return found
 
 
@@ -270,7 +301,8 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
         state.phase_start_ready.append(action.player)
         ctx.say("card_chosen", f"You will play {chosen.name}", action.player, [action.player], card=chosen.id)
         return
-    dispose(ctx, action.player, chosen, play.unit)
+    # A Persistent card concerns the enemy it names (Psychic Bind), else the model it is played on.
+    dispose(ctx, action.player, chosen, play.target or play.unit)
     ctx.say(
         "card_played",
         f"Seat {action.player + 1} plays {chosen.name}",
@@ -283,6 +315,7 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
         attack = state.attack
         assert attack is not None
         attack.hit_cards.append((action.player, chosen.id))
+        attack.hit_card_args.append((action.unit, action.technique, action.to))
         attack.hit_seats.pop(0)
         return
     if chosen.window == "z_reaction":

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, TypeAdapter, model_validator
 
-from rules.primetime.content import catalogue
+from rules.primetime.content import Family, Technique, catalogue
 
 CardType = Literal["burst", "opg", "persistent", "z_reaction", "legacy"]
 Window = Literal["open", "activation_start", "z_reaction", "on_hit", "on_damage", "phase_start"]
@@ -58,6 +58,14 @@ EffectOp = Literal[
     "intercept",
     "clash",
     "legacy",
+    "free_ascend",
+    "if_tier",
+    "grant_intercept",
+    "bind",
+    "move_self",
+    "relentless",
+    "granted_attack",
+    "assemble",
 ]
 
 GENERIC = "generic"
@@ -140,3 +148,45 @@ def card(card_id: str) -> Card:
 def generic_cards() -> tuple[str, ...]:
     """DK-1: the one fixed list of 10 Generic cards every deck holds."""
     return tuple(card.id for card in cards().values() if card.pool == GENERIC)
+
+
+JointMode = Literal["each_basic", "partner_fires", "combined"]
+
+
+class JointAttackCard(BaseModel, frozen=True):
+    """A Joint Attack (JA-1…3, 3.5): a table reference card, never in a deck. ``partners`` are
+    character ids or a keyword (``gohan`` names the Gohan family). Modes: each partner makes a basic
+    attack at ``acc``; the second partner fires ``fires`` at 0 BK and the first may then Intercept for
+    it within ``intercept`` inches until Cleanup; or both fire one combined ``technique``."""
+
+    id: str
+    name: str
+    partners: tuple[str, str]
+    bk: int = Field(ge=0)
+    within: int = Field(ge=1)
+    mode: JointMode
+    acc: int = 0
+    fires: str | None = None
+    intercept: int = 0
+    technique: Technique | None = None
+    clash_family: Family | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> JointAttackCard:
+        needs = {"each_basic": self.acc, "partner_fires": self.fires, "combined": self.technique}
+        if not needs[self.mode]:
+            raise ValueError(f"{self.id}: the {self.mode} mode needs its own field")
+        return self
+
+
+@cache
+def joint_attacks() -> dict[str, JointAttackCard]:
+    raw = json.loads((Path(__file__).parent / "data" / "joint_attacks.json").read_text(encoding="utf-8"))
+    pool = TypeAdapter(tuple[JointAttackCard, ...]).validate_python(raw)
+    content = catalogue()
+    names = {character.id for character in content.characters}
+    keywords = {keyword for character in content.characters for keyword in character.keywords}
+    for joint in pool:
+        if any(partner not in names | keywords for partner in joint.partners):
+            raise ValueError(f"joint attack {joint.id} names an unknown partner")
+    return {joint.id: joint for joint in pool}

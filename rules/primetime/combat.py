@@ -8,16 +8,29 @@ On Damage cards and reaction cards belong to the cards and slot in at the marked
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules.primetime.content import Technique, settings
 from rules.primetime.context import Ctx
 from rules.primetime.damage import detonate
 from rules.primetime.geometry import Cell
-from rules.primetime.state import Modifier, PendingAttack, PrimeTimeState, Unit
+from rules.primetime.state import FollowUp, Modifier, PendingAttack, PrimeTimeState, Unit
 from rules.primetime.stats import char, defense, modifier_sum, stat
-from rules.primetime.targeting import cover_for, dash_cell, deflect_targets, enemies_in_sight, evade_cells
-from rules.primetime.techniques import clash_options, intercept_options, intercept_passive, technique_cost
+from rules.primetime.targeting import (
+    cover_for,
+    dash_cell,
+    deflect_targets,
+    enemies_in_sight,
+    evade_cells,
+    reaches,
+)
+from rules.primetime.techniques import (
+    clash_options,
+    intercept_options,
+    intercept_source,
+    target_problem,
+    technique_cost,
+)
 
 
 def technique_of(state: PrimeTimeState, unit_id: str, technique_id: str) -> Technique:
@@ -91,6 +104,22 @@ def declare(
                 to=list(cell),
                 **{"from": list(start)},
             )
+    open_attack(ctx, attacker, technique, target, direction)
+
+
+def open_attack(
+    ctx: Ctx,
+    attacker: Unit,
+    technique: Technique,
+    target: Unit,
+    direction: Cell | None = None,
+    origin: Unit | None = None,
+    **extra: Any,
+) -> None:
+    """Opens a declared and paid attack: a technique, a Joint Attack or an attack a card grants.
+    ``origin`` is the model range and Cover are measured from (Purple Spiral Flash's either partner);
+    ``extra`` sets the other ``PendingAttack`` fields (partner, Clash family, follow-ups, window)."""
+    state = ctx.state
     frozen = target.has_status("frozen")
     if frozen:
         target.statuses.remove("frozen")
@@ -107,18 +136,20 @@ def declare(
     activation = state.activation
     if activation is not None and "death_ball" in activation.flags and not technique.basic:
         activation.flags.remove("death_ball")
-    printed = char(attacker).technique(technique.id)
+    printed = {known.id: known for known in char(attacker).all_techniques()}.get(technique.id)
+    source = origin or attacker
     state.attack = PendingAttack(
         attacker=attacker.id,
         technique=technique.id,
         boosted=None if technique == printed else technique,
         target=target.id,
-        origin=attacker.cell,
-        origin_level=attacker.level,
+        origin=source.cell,
+        origin_level=source.level,
         credit_seat=attacker.seat,
         unopposed=technique.unopposed or frozen,
         undeniable=technique.undeniable,
         direction=direction,
+        **extra,
     )
     open_window(ctx)
 
@@ -162,8 +193,8 @@ def intercept(ctx: Ctx, unit_id: str, card_absorb: int | None = None) -> None:
     assert attack is not None
     interceptor, target = state.unit(unit_id), state.unit(attack.target)
     if card_absorb is None:
-        interceptor.used_this_round.append(intercept_passive(interceptor))
-    if technique_of(state, attack.attacker, attack.technique).family == "melee":
+        _use_intercept(ctx, interceptor, target)
+    if attacking_technique(attack, state).family == "melee":
         interceptor.cell, target.cell = target.cell, interceptor.cell
         interceptor.level, target.level = target.level, interceptor.level
     ctx.say(
@@ -182,6 +213,20 @@ def intercept(ctx: Ctx, unit_id: str, card_absorb: int | None = None) -> None:
         return
     attack.card_absorb = card_absorb
     roll(ctx, None)
+
+
+def _use_intercept(ctx: Ctx, interceptor: Unit, target: Unit) -> None:
+    """A passive Intercept is used for the round; a Persistent card's (Namekian Resolve) is then
+    discarded (A6); a Special Beam Cover grant lasts until Cleanup."""
+    source = intercept_source(ctx.state, interceptor, target)
+    assert source is not None
+    player = ctx.state.players[interceptor.seat]
+    if source.kind == "passive":
+        interceptor.used_this_round.append(source.name)
+    elif source.kind == "card":
+        player.persistent.remove((source.name, interceptor.id))
+        player.discard.append(source.name)
+        ctx.say("persistent_ended", f"{source.name} ends", interceptor.seat, card=source.name)
 
 
 class Evasion(NamedTuple):
@@ -355,8 +400,8 @@ def open_hit_window(
     assert attack is not None
     active = ctx.state.active_seat if ctx.state.active_seat in (0, 1) else attacker.seat
     attack.stage = "on_hit"
-    attack.hit_seats = [active, 1 - active]
-    attack.hit_cards = []
+    attack.hit_seats = [active, 1 - active] if attack.hit_window else []
+    attack.hit_cards, attack.hit_card_args = [], []
     attack.hit_attacker, attack.hit_target, attack.hit_technique = attacker.id, target.id, technique_id
     attack.hit_origin, attack.hit_credit = origin, credit_seat
 
@@ -372,6 +417,10 @@ def clash(ctx: Ctx, technique_id: str, roll_bonus: int = 0, bk_discount: int = 0
     answering = char(defender).technique(technique_id)
     if bk_discount:
         answering = answering.model_copy(update={"bk": max(0, answering.bk - bk_discount)})
+    opponent = attacker
+    if attack.partner is not None and not reaches(state, defender, answering, attacker):
+        # A16: a Clash against Purple Spiral Flash answers the partner it reaches.
+        opponent = state.unit(attack.partner)
     pay(ctx, defender, answering, own_activation=False)
     ctx.say("clash", f"{char(defender).name} clashes with {answering.name}!", defender.seat)
     attack_total = ctx.d20(char(attacker).name, attacker.id) + skill_total(
@@ -392,10 +441,10 @@ def clash(ctx: Ctx, technique_id: str, roll_bonus: int = 0, bk_discount: int = 0
         return
     if defense_total > attack_total:
         attack.hit_from_clash = True
-        open_hit_window(ctx, defender, attacker, defender.cell, defender.seat, answering.id)
+        open_hit_window(ctx, defender, opponent, defender.cell, defender.seat, answering.id)
         return
     if attacking.family == "beam" and answering.family == "beam":
-        detonate(ctx, attacker, defender)
+        detonate(ctx, opponent, defender)
     else:
         ctx.say("clash_tie", "The Clash is a tie: both attacks fail")
     finish(ctx)
@@ -420,3 +469,18 @@ def finish(ctx: Ctx) -> None:
         if any(modifier.until == "attack" for modifier in unit.modifiers):
             unit.modifiers = [modifier for modifier in unit.modifiers if modifier.until != "attack"]
     state.attack = None
+    _next_follow_up(ctx, list(attack.follow_ups))
+
+
+def _next_follow_up(ctx: Ctx, queue: list[FollowUp]) -> None:
+    """The next queued attack that is still legal is made (the rest wait behind it); one whose model
+    or target has been Dazed, or whose target is out of reach now, is lost."""
+    state = ctx.state
+    while queue:
+        follow = queue.pop(0)
+        attacker, target = state.unit(follow.attacker), state.unit(follow.target)
+        if attacker.dazed or target_problem(state, attacker, follow.technique, target):
+            ctx.say("attack_lost", f"{char(attacker).name}'s {follow.technique.name} is lost", attacker.seat)
+            continue
+        open_attack(ctx, attacker, follow.technique, target, hit_window=follow.hit_window, follow_ups=queue)
+        return

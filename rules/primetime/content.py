@@ -106,6 +106,8 @@ class Technique(BaseModel, frozen=True):
     basic: bool = False
     exhausted_ok: bool = False
     """Usable while Exhausted without Breakthrough (a card's effect, Final Flash Overcharge)."""
+    fixed_dmg: bool = False
+    """The DMG does not move with the user's tier (Purple Spiral Flash, 3.5)."""
 
     @property
     def ranged(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.primetime.cards import card
 from rules.primetime.conditions import forced_move_change
 from rules.primetime.content import Rider, Technique, settings
 from rules.primetime.context import Ctx
@@ -33,6 +34,11 @@ def daze(ctx: Ctx, unit: Unit, by_seat: int | None) -> None:
     name = char(unit).name
     fall = f", falling {unit.fall_damage} level(s)" if unit.fall_damage else ""
     ctx.say("dazed", f"{name} is Dazed{fall}", unit.seat, unit=unit.id, fall=unit.fall_damage)
+    for entry in [entry for entry in owner.persistent if card(entry[0]).pool == unit.character]:
+        # A6: a character's Persistent card (Psychic Bind: "until Guldo is Dazed") ends with its model.
+        owner.persistent.remove(entry)
+        owner.discard.append(entry[0])
+        ctx.say("persistent_ended", f"{card(entry[0]).name} ends", unit.seat, card=entry[0])
     if by_seat is not None and by_seat != unit.seat:
         enemy = state.players[by_seat]
         gained = gain_sk(enemy, 1)

@@ -12,7 +12,7 @@ from typing import Any
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.game import RECENT_EVENT_LIMIT, Outcome, StateCodec, reduce_copy
-from rules.primetime import activation, ascension, card_play, combat, hits, missions, rounds, setup
+from rules.primetime import activation, ascension, card_play, combat, hits, joint, missions, rounds, setup
 from rules.primetime.actions import (
     ACTION_ADAPTER,
     Activate,
@@ -23,6 +23,7 @@ from rules.primetime.actions import (
     EndActivation,
     EvadeMove,
     Intercept,
+    JointAttack,
     LockAscension,
     Move,
     Pass,
@@ -55,6 +56,7 @@ _KIND_OF: dict[type, str] = {
     UseTechnique: "action",
     PowerUp: "action",
     EndActivation: "action",
+    JointAttack: "action",
     React: "reaction",
     Intercept: "reaction",
     Deflect: "deflect",
@@ -63,7 +65,7 @@ _KIND_OF: dict[type, str] = {
     Seize: "action",
     **setup.KIND_OF,
 }
-_STEP_ACTIONS = (Move, UseTechnique, PowerUp, EndActivation, Seize)
+_STEP_ACTIONS = (Move, UseTechnique, PowerUp, EndActivation, JointAttack, Seize)
 """The actions of an activation: the first closes its Activation Start window (TW-1)."""
 
 
@@ -298,6 +300,9 @@ def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAc
         return reject("altitude", problem) if problem else None
     if isinstance(action, UseTechnique):
         return _technique_problem(state, action)
+    if isinstance(action, JointAttack):
+        problem = joint.joint_problem(state, action)
+        return reject("joint_attack", problem) if problem else None
     if isinstance(action, PowerUp):
         problem = activation.power_up_problem(state, _active_unit(state), action.resource)
         return reject("power_up", problem) if problem else None
@@ -434,6 +439,9 @@ def _mutate_step(ctx: Ctx, action: PrimeTimeAction) -> None:
     elif isinstance(action, PowerUp):
         current.actions_left -= 1
         activation.power_up(ctx, unit, action.resource)
+    elif isinstance(action, JointAttack):
+        current.actions_left -= 1
+        joint.declare_joint(ctx, action)
     elif isinstance(action, Seize):
         current.actions_left -= 1
         missions.seize(ctx, unit, action.point)
@@ -460,6 +468,7 @@ def apply(
     def mutate(working: PrimeTimeState, events: list[Event]) -> None:
         ctx = Ctx(working, events, roller)
         _mutate(ctx, action)
+        hits.settle_silent_hits(ctx)
         activation.after_step(ctx)
         rounds.advance(ctx)
         working.actions_taken += 1

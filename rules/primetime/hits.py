@@ -8,7 +8,8 @@ and the On Damage cards resolve LIFO; an On Damage card whose condition is unmet
 
 from __future__ import annotations
 
-from rules.primetime.card_effects import Play, apply_effects
+from rules.primetime.card_context import Play
+from rules.primetime.card_effects import apply_effects
 from rules.primetime.cards import card
 from rules.primetime.combat import attacking_technique, finish
 from rules.primetime.context import Ctx
@@ -42,10 +43,20 @@ def resolve_pending_hit(ctx: Ctx) -> None:
     else:
         technique = char(attacker).technique(attack.hit_technique or "")
     mods = HitMods(absorb=attack.card_absorb)
-    played = list(reversed(attack.hit_cards))
-    for seat, card_id in played:
+    played = list(reversed(list(zip(attack.hit_cards, attack.hit_card_args, strict=True))))
+    for (seat, card_id), (unit_id, technique_id, cell) in played:
         if card(card_id).window == "on_hit":
-            apply_effects(ctx, Play(seat, card(card_id), hit_attacker=attacker, hit_target=target, mods=mods))
+            play = Play(
+                seat,
+                card(card_id),
+                unit=state.find_unit(unit_id) if unit_id else None,
+                technique=technique_id,
+                to=cell,
+                hit_attacker=attacker,
+                hit_target=target,
+                mods=mods,
+            )
+            apply_effects(ctx, play)
     if attack.reaction_card is not None and not attack.hit_from_clash:
         reaction = card(attack.reaction_card)
         if any(effect.op in _HIT_CHANGING for effect in reaction.effects):
@@ -56,7 +67,7 @@ def resolve_pending_hit(ctx: Ctx) -> None:
         ctx, attacker, technique, target, attack.hit_origin, attack.hit_credit, direction, mods
     )
     _end_battle_aura(ctx, target)
-    for seat, card_id in played:
+    for (seat, card_id), _ in played:
         if card(card_id).window == "on_damage":
             play = Play(seat, card(card_id), hit_attacker=attacker, hit_target=target, mods=mods, dealt=dealt)
             apply_effects(ctx, play)
@@ -76,3 +87,12 @@ def _end_battle_aura(ctx: Ctx, target: Unit) -> None:
             player.persistent.remove(entry)
             player.discard.append(entry[0])
             ctx.say("persistent_ended", f"{card(entry[0]).name} ends", target.seat, card=entry[0])
+
+
+def settle_silent_hits(ctx: Ctx) -> None:
+    """A hit with no On Hit / On Damage window (an attack a card grants, A13) resolves at once; it
+    may start the next queued attack, which may hit at once too."""
+    attack = ctx.state.attack
+    while attack is not None and attack.stage == "on_hit" and not attack.hit_seats:
+        resolve_pending_hit(ctx)
+        attack = ctx.state.attack

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 
-from rules.primetime import activation, ascension, card_play, missions, setup
+from rules.primetime import activation, ascension, card_play, joint, missions, setup
 from rules.primetime.actions import (
     Activate,
     ChangeAltitude,
@@ -79,6 +79,7 @@ def _step_actions(state: PrimeTimeState, seat: int) -> list[PrimeTimeAction]:
         if 0 <= level <= 2 and activation.altitude_problem(state, unit, level) is None:
             found.append(ChangeAltitude(player=seat, level=level))
     found.extend(_technique_actions(state, seat, unit))
+    found.extend(joint.joint_actions(state, seat))
     found.extend(Seize(player=seat, point=point) for point in missions.seize_points(state, unit))
     for resource in ("sk", "bk"):
         if activation.power_up_problem(state, unit, resource) is None:

@@ -154,18 +154,21 @@ def resolve_phase_start(ctx: Ctx) -> None:
     state.phase_start = None
     state.phase_start_cards, state.phase_start_ready = [], []
     if phase == "power":
-        _power_and_ascension(ctx)
+        power_phase(ctx)
+        open_phase_start(ctx, "ascension")
+    elif phase == "ascension":
+        _ascension(ctx)
     elif phase == "activation":
         _start_activation(ctx)
     else:
         _cleanup(ctx)
 
 
-def _power_and_ascension(ctx: Ctx) -> None:
-    """Power (automatic), then the Ascension prompts; players with nothing to decide lock at once."""
+def _ascension(ctx: Ctx) -> None:
+    """The Ascension prompts, after the phase's Phase Start window (the free-ascend cards, A10);
+    players with nothing to decide lock at once."""
     state = ctx.state
     state.phase = "ascension"
-    power_phase(ctx)
     for player in state.players:
         if not deciding_units(state, player.seat):
             player.ascension_plan = []

@@ -77,6 +77,8 @@ class Unit(BaseModel):
     """Characters that declared an attack on this model this round (Brutal Duo, Sibling Sync)."""
     legacy: list[str] = []
     """Legacy cards beside this model's profile (CT-5): permanent."""
+    tax_waived_through: int = 0
+    """The last round whose Ascension Tax a free-ascend card waives for this model (A10)."""
 
     def has_status(self, status: Status) -> bool:
         return status in self.statuses
@@ -143,6 +145,16 @@ class Activation(BaseModel):
     """Undeniable damage the model takes when the activation ends (Kaio-ken Times Ten!, A16)."""
 
 
+class FollowUp(BaseModel):
+    """An attack made after the current one resolves: a Joint Attack's second partner, or an attack
+    a card grants (Z Warrior Teamwork, Relentless), which opens no On Hit / On Damage window (A13)."""
+
+    attacker: str
+    technique: Technique
+    target: str
+    hit_window: bool = True
+
+
 class PendingAttack(BaseModel):
     """An attack between its declaration and its resolution, waiting for a defender's decision."""
 
@@ -175,6 +187,8 @@ class PendingAttack(BaseModel):
     """Who still answers the On Hit / On Damage prompt of this hit, in order (A13)."""
     hit_cards: list[tuple[int, str]] = []
     """Cards played into this hit's window, in play order; they resolve LIFO (A4)."""
+    hit_card_args: list[tuple[str | None, str | None, Cell | None]] = []
+    """Beside each of ``hit_cards``: the model, technique and cell the card names."""
     hit_from_clash: bool = False
     hit_attacker: str | None = None
     hit_target: str | None = None
@@ -183,6 +197,14 @@ class PendingAttack(BaseModel):
     hit_credit: int = 0
     exhaust_after: list[str] = []
     """Models an Exhausting technique exhausts when the attack ends (a Clash's answering technique)."""
+    hit_window: bool = True
+    """False for an attack a card grants (A13): its hit resolves without an On Hit / On Damage window."""
+    partner: str | None = None
+    """Purple Spiral Flash's other partner: a Clash may answer either partner (A16)."""
+    clash_family: str | None = None
+    """Only this family may Clash the attack (Purple Spiral Flash: a Beam)."""
+    follow_ups: list[FollowUp] = []
+    """Attacks made, in order, once this one has resolved."""
 
 
 class Prompt(BaseModel):

@@ -64,8 +64,8 @@ def technique_damage(unit: Unit, technique: Technique) -> int:
     current = stat(unit, "dmg")
     if technique.basic:
         return current if technique.family == "melee" else max(0, current - 1)
-    if technique.dmg == 0:
-        return 0
+    if technique.dmg == 0 or technique.fixed_dmg:
+        return technique.dmg
     return technique.dmg + current - char(unit).base.dmg
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rules.primetime.cards import card
 from rules.primetime.conditions import mov_change, sight_blocked
 from rules.primetime.content import Technique, settings
 from rules.primetime.geometry import Cell, in_contact, within
@@ -42,8 +43,19 @@ def _reach(
     return reachable(terrain, start, level, tenths, enemies=enemies, friends=friends, namekian=namekian)
 
 
+def bound(state: PrimeTimeState, unit: Unit) -> bool:
+    """Psychic Bind (A16): an enemy's Persistent bind card names this model, which cannot move."""
+    return any(
+        holder == unit.id and any(effect.op == "bind" for effect in card(card_id).effects)
+        for card_id, holder in state.players[1 - unit.seat].persistent
+    )
+
+
 def reach_from(state: PrimeTimeState, unit: Unit, inches: int, start: Cell | None = None) -> dict[Cell, int]:
-    """Every cell ``unit`` may end a move of up to ``inches`` on (2.2 Move), with its cost in tenths."""
+    """Every cell ``unit`` may end a move of up to ``inches`` on (2.2 Move), with its cost in tenths;
+    a bound model (Psychic Bind) only its own: no Move, evade move, dash or card move."""
+    if bound(state, unit):
+        return {unit.cell: 0}
     enemies = frozenset(other.cell for other in state.units if not other.dazed and other.seat != unit.seat)
     friends = frozenset(
         other.cell

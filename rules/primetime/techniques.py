@@ -3,6 +3,9 @@ the Android keyword), plus the Clash and Intercept options of a defender (2.4 st
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from rules.primetime.cards import card
 from rules.primetime.content import Rider, Technique, settings
 from rules.primetime.geometry import Cell, within
 from rules.primetime.state import Activation, PendingAttack, PrimeTimeState, Unit
@@ -104,50 +107,85 @@ def target_problem(state: PrimeTimeState, attacker: Unit, technique: Technique, 
 def clash_options(state: PrimeTimeState, attack: PendingAttack) -> list[Technique]:
     """2.4 step 3 [D!]: the defender's same-family techniques (Melee vs Melee, Ki/Beam vs Ki/Beam)
     that are not basic, Charged, Disc or Special, reach the attacker, and can be paid."""
-    attacking = char(state.unit(attack.attacker)).technique(attack.technique)
+    attacking = attack.boosted or char(state.unit(attack.attacker)).technique(attack.technique)
     if not attack.can_clash or attack.unopposed or attack.undeniable or not attacking.clashable:
         return []
     defender = state.unit(attack.target)
     attacker = state.unit(attack.attacker)
     if defender.has_status("staggered") or attacker.dazed:
         return []
+    return [technique for technique in char(defender).techniques if clash_fits(state, attack, technique)]
+
+
+def clash_fits(state: PrimeTimeState, attack: PendingAttack, technique: Technique) -> bool:
+    """The defender's ``technique`` may answer the attack: same family group (Purple Spiral Flash:
+    a Beam only), not Charged, usable and paid now, and reaching the attacker (or, against Purple
+    Spiral Flash, either partner: A16)."""
+    attacking = attack.boosted or char(state.unit(attack.attacker)).technique(attack.technique)
+    defender = state.unit(attack.target)
     melee = attacking.family == "melee"
-    options = []
-    for technique in char(defender).techniques:
-        if not technique.clashable or technique.charged or (technique.family == "melee") != melee:
+    if not technique.clashable or technique.charged or (technique.family == "melee") != melee:
+        return False
+    if attack.clash_family is not None and technique.family != attack.clash_family:
+        return False
+    if not available(defender, technique) or cost_problem(state, defender, technique, None):
+        return False
+    answered = [attack.attacker] + ([attack.partner] if attack.partner else [])
+    return any(
+        reaches(state, defender, technique, state.unit(unit_id))
+        for unit_id in answered
+        if not state.unit(unit_id).dazed
+    )
+
+
+class InterceptSource(NamedTuple):
+    kind: str
+    """``grant`` (Special Beam Cover, until Cleanup), ``passive`` (once per round) or ``card``."""
+    name: str
+
+
+def intercept_source(state: PrimeTimeState, unit: Unit, target: Unit) -> InterceptSource | None:
+    """What lets ``unit`` Intercept for ``target``, the most lasting grant first so that the scarcer
+    ones are kept: a Special Beam Cover grant, then a passive (Mentor's Shield for a Gohan within 3",
+    Gentle Giant within 2"), then a Persistent card beside the model (Namekian Resolve within 6")."""
+    player = state.players[unit.seat]
+    for flag in player.flags:
+        kind, _, rest = flag.partition(":")
+        if kind == "cover":
+            guard, ward, inches = rest.split(":")
+            if guard == unit.id and ward == target.id and within(unit.cell, target.cell, int(inches)):
+                return InterceptSource("grant", flag)
+    for passive, inches in INTERCEPTS.items():
+        if passive not in char(unit).passives or passive in unit.used_this_round:
             continue
-        if not available(defender, technique) or cost_problem(state, defender, technique, None):
+        if passive == "mentors_shield" and not char(target).has("gohan"):
             continue
-        if reaches(state, defender, technique, attacker):
-            options.append(technique)
-    return options
+        if within(unit.cell, target.cell, inches):
+            return InterceptSource("passive", passive)
+    for card_id, holder in player.persistent:
+        if holder != unit.id:
+            continue
+        for effect in card(card_id).effects:
+            if effect.op == "grant_intercept" and within(unit.cell, target.cell, effect.inches):
+                return InterceptSource("card", card_id)
+    return None
 
 
 def intercept_options(state: PrimeTimeState, attack: PendingAttack) -> list[Unit]:
-    """2.4 step 2 [D!]: Mentor's Shield (a friendly Gohan within 3") and Gentle Giant (a friendly
-    model within 2"), each once per round; against Melee the two swap cells and altitudes, which is
-    illegal if a model without Fly would change altitude."""
+    """2.4 step 2 [D!]: every non-Dazed friendly model an ``intercept_source`` lets Intercept;
+    against Melee the two swap cells and altitudes, which is illegal if a model without Fly would
+    change altitude."""
     if attack.undeniable or not attack.can_intercept:
         return []
     target = state.unit(attack.target)
-    melee = char(state.unit(attack.attacker)).technique(attack.technique).family == "melee"
+    attacking = attack.boosted or char(state.unit(attack.attacker)).technique(attack.technique)
+    melee = attacking.family == "melee"
     options = []
     for unit in state.units_of(target.seat):
         if unit.dazed or unit.id == target.id:
             continue
-        for passive, inches in INTERCEPTS.items():
-            if passive not in char(unit).passives or passive in unit.used_this_round:
-                continue
-            if passive == "mentors_shield" and not char(target).has("gohan"):
-                continue
-            if not within(unit.cell, target.cell, inches):
-                continue
-            if melee and unit.level != target.level and not (can_fly(unit) and can_fly(target)):
-                continue
+        if melee and unit.level != target.level and not (can_fly(unit) and can_fly(target)):
+            continue
+        if intercept_source(state, unit, target) is not None:
             options.append(unit)
-            break
     return options
-
-
-def intercept_passive(unit: Unit) -> str:
-    return next(passive for passive in INTERCEPTS if passive in char(unit).passives)

@@ -141,7 +141,7 @@ def test_phase_start_is_blind_and_the_initiative_holder_resolves_first() -> None
     state, events = act(state, PlayCard(player=1, card="planet_trade_tribute"))
     played = [event.actor for event in events if event.kind == "card_played"]
     assert played == [1, 0]  # A4: the initiative holder's card resolves first
-    assert state.phase == "ascension" and state.players[0].discard == ["ki_surge"]
+    assert state.phase_start == "ascension" and state.players[0].discard == ["ki_surge"]
 
 
 def test_ready_is_the_phase_start_default() -> None:
@@ -183,7 +183,7 @@ def test_opg_cards_leave_the_game_and_legacy_cards_leave_the_cycle() -> None:
     state, _ = act(state, PlayCard(player=0, card="turtle_school_discipline", unit="krillin-0"))
     player = state.players[0]
     assert player.removed == ["senzu_bean"] and player.legacy == [("turtle_school_discipline", "krillin-0")]
-    assert player.discard == [] and state.unit("krillin-0").hp == 11
+    assert player.discard == [] and state.unit("krillin-0").hp == 12
     state, _ = act(state, EndActivation(player=0))
     assert state.unit("krillin-0").legacy == ["turtle_school_discipline"]
 

@@ -125,7 +125,8 @@ def test_a_dazed_model_lies_under_a_model_standing_in_its_cell() -> None:
     board_view = public_view(state)
     image = image_of(render_primetime(board_view))
     x, y = cell_centre_pixel(standing.cell)
-    assert image.getpixel((x - 9, y)) in {SIDE_COLOURS[standing.seat], disc_fill(standing.seat)} or (
+    # The top of the standing disc's ring (its left edge may carry status letters or an altitude badge).
+    assert image.getpixel((x, y - 9)) in {SIDE_COLOURS[standing.seat], disc_fill(standing.seat)} or (
         standing.activations
     )
     peek = (x + DAZED_OFFSET[0] - 10, y + DAZED_OFFSET[1] + 1)

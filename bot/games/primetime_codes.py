@@ -1,0 +1,275 @@
+"""Prime Time actions as the short codes the controls carry, and their words for people.
+
+A code names an action without its player (the clicker's seat is added when it is parsed), e.g.
+``technique.kamehameha.frieza-1.-`` or ``move.14_9``; fields are joined with dots, a cell is
+``x_y``, a list of cards ``a+b`` (select values only), a missing value ``-``. The fields are the
+action's own, in declaration order, so an action the engine adds gets a code with no change here.
+An Ascension plan is one letter per deciding model in roster order (``lock_ascension.ahd``), so it
+fits in a button.
+"""
+
+from __future__ import annotations
+
+import re
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from rules.core.errors import IllegalAction
+from rules.primetime import parse_action
+from rules.primetime.actions import (
+    AcceptTerrain,
+    Activate,
+    ChangeAltitude,
+    ChooseFirstPlayer,
+    ChooseInitiative,
+    ChooseSide,
+    Deflect,
+    Deploy,
+    Discard,
+    EndActivation,
+    EvadeMove,
+    Intercept,
+    JointAttack,
+    LockAscension,
+    Move,
+    Pass,
+    PassWindow,
+    PlaceObjective,
+    PlaceTerrain,
+    PlayCard,
+    PowerUp,
+    PrimeTimeAction,
+    React,
+    RemoveTerrain,
+    RerollTerrain,
+    Seize,
+    UseTechnique,
+)
+from rules.primetime.ascension import deciding_units
+from rules.primetime.cards import card, joint_attacks
+from rules.primetime.content import character
+from rules.primetime.geometry import Cell
+from rules.primetime.state import PrimeTimeState
+from rules.primetime.stats import char
+
+
+def _action_classes() -> dict[str, type[BaseModel]]:
+    union = get_args(PrimeTimeAction)[0]
+    return {cls.model_fields["type"].default: cls for cls in get_args(union)}
+
+
+_CLASSES = _action_classes()
+"""Every action by its ``type``: a code's fields are the action's own, in declaration order, so a new
+action needs no entry here."""
+_NONE = "-"
+PLAN_LETTERS = {"ascend": "a", "hold": "h", "descend": "d", "stay": "s"}
+_PLAN_CHOICES = {letter: choice for choice, letter in PLAN_LETTERS.items()}
+UNKNOWN = IllegalAction("unknown_choice", "I don't know that choice.")
+
+
+def _encode(value: Any) -> str:
+    if value is None:
+        return _NONE
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, tuple | list):
+        if len(value) == 2 and all(isinstance(part, int) for part in value):
+            return f"{value[0]}_{value[1]}"
+        return "+".join(str(part) for part in value)
+    return str(value)
+
+
+def plan_letters(plan: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> str:
+    return "".join(PLAN_LETTERS[choice] for _, choice in plan)
+
+
+def _fields(kind: str) -> list[str]:
+    return [name for name in _CLASSES[kind].model_fields if name not in ("type", "player")]
+
+
+def action_code(action: PrimeTimeAction) -> str:
+    if isinstance(action, LockAscension):
+        return f"lock_ascension.{plan_letters(action.plan)}"
+    values = [getattr(action, name) for name in _fields(action.type)]
+    return ".".join([action.type, *(_encode(value) for value in values)])
+
+
+def _is_cell(annotation: Any) -> bool:
+    return get_args(annotation) == (int, int)
+
+
+def _decode(annotation: Any, text: str) -> Any:
+    """A field's text as its annotation wants it: ``x_y`` for a cell or point, ``a+b`` for a list of
+    names, ``-`` for none; pydantic reads numbers and flags from the rest."""
+    if text == _NONE:
+        return None
+    union = get_origin(annotation) in (Union, UnionType)
+    options = (
+        [option for option in get_args(annotation) if option is not type(None)] if union else [annotation]
+    )
+    if any(_is_cell(option) for option in options):
+        x, _, y = text.partition("_")
+        return (int(x), int(y))
+    if any(get_args(option)[-1:] == (Ellipsis,) for option in options):
+        return tuple(text.split("+"))
+    return text
+
+
+def parse_code(code: str, state: PrimeTimeState, seat: int) -> PrimeTimeAction:
+    """The action ``code`` names for ``seat``; IllegalAction when it names none."""
+    kind, *values = code.split(".")
+    if kind == "lock_ascension" and len(values) == 1:
+        units = deciding_units(state, seat)
+        letters = values[0]
+        if len(letters) != len(units) or any(letter not in _PLAN_CHOICES for letter in letters):
+            raise UNKNOWN
+        plan = tuple((unit.id, _PLAN_CHOICES[letter]) for unit, letter in zip(units, letters, strict=True))
+        return LockAscension(player=seat, plan=plan)
+    if kind not in _CLASSES or kind == "timeout" or len(values) != len(_fields(kind)):
+        raise UNKNOWN
+    fields = _CLASSES[kind].model_fields
+    data: dict[str, Any] = {"type": kind, "player": seat}
+    try:
+        data.update(
+            {
+                name: _decode(fields[name].annotation, value)
+                for name, value in zip(_fields(kind), values, strict=True)
+            }
+        )
+        return parse_action(data)
+    except (ValidationError, ValueError):
+        raise UNKNOWN from None
+
+
+# Coordinates typed by a player.
+
+_COORDINATES = re.compile(r"\s*x?\s*(\d{1,2})\s*(?:,|\s)\s*y?\s*(\d{1,2})\s*", re.IGNORECASE)
+
+
+def parse_cell(text: str) -> Cell | None:
+    """``14,9``, ``14 9`` or ``x14 y9`` as a cell; None for anything else."""
+    found = _COORDINATES.fullmatch(text)
+    return (int(found.group(1)), int(found.group(2))) if found else None
+
+
+_TERRAIN_EDIT = re.compile(r"\s*([a-z]+)\s+(\d{1,2})\s+(\d{1,2})\s+(\d)\s+(\d)\s*", re.IGNORECASE)
+_REMOVE = re.compile(r"\s*remove\s+(\d{1,2})\s*", re.IGNORECASE)
+
+
+def terrain_edit_code(text: str) -> str | None:
+    """SU-1's edit, typed as ``type x y w h`` (e.g. ``spire 4 10 2 2``) or ``remove N`` (N as
+    listed, from 1), as an action code; None when it is neither."""
+    removed = _REMOVE.fullmatch(text)
+    if removed:
+        return f"remove_terrain.{int(removed.group(1)) - 1}"
+    placed = _TERRAIN_EDIT.fullmatch(text)
+    if placed:
+        kind, x, y, width, height = placed.groups()
+        return f"place_terrain.{kind.lower()}.{int(x)}.{int(y)}.{width}.{height}"
+    return None
+
+
+# Words.
+
+
+def unit_name(state: PrimeTimeState, unit_id: str | None) -> str:
+    if unit_id is None:
+        return "—"
+    unit = state.find_unit(unit_id)
+    if unit is not None:
+        return char(unit).name
+    # A model not deployed yet: named by its character.
+    return character(unit_id.rsplit("-", 1)[0]).name
+
+
+def technique_name(state: PrimeTimeState, unit_id: str, technique_id: str) -> str:
+    unit = state.find_unit(unit_id)
+    if unit is None:
+        return technique_id
+    try:
+        return char(unit).technique(technique_id).name
+    except (KeyError, StopIteration, ValueError):
+        return technique_id
+
+
+def card_name(card_id: str) -> str:
+    return card(card_id).name
+
+
+def cell_text(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+FIRST_PLAYER_WORDS = {"initiative": "Take the initiative", "south": "Deploy south", "north": "Deploy north"}
+REACTION_WORDS = {"z_evasion": "Z-Evasion", "brace": "Brace", "none": "No reaction", "clash": "Clash"}
+
+
+def action_label(state: PrimeTimeState, action: PrimeTimeAction) -> str:
+    """The action in a few words, for a button or a menu option."""
+    active = state.activation.unit if state.activation is not None else None
+    setup = _setup_label(state, action)
+    if setup is not None:
+        return setup
+    if isinstance(action, ChooseInitiative):
+        return "Activate first" if action.first else "Activate second"
+    if isinstance(action, Activate):
+        return f"Activate {unit_name(state, action.unit)}"
+    if isinstance(action, Pass):
+        return "Pass for the round"
+    if isinstance(action, Move | EvadeMove):
+        return f"Move to {cell_text(action.to)}"
+    if isinstance(action, ChangeAltitude):
+        return "Fly up" if active and action.level > state.unit(active).level else "Fly down"
+    if isinstance(action, UseTechnique):
+        name = technique_name(state, active or "", action.technique)
+        return f"{name} → {unit_name(state, action.target)}" if action.target else name
+    if isinstance(action, PowerUp):
+        return f"Power Up +1 {action.resource.upper()}"
+    if isinstance(action, EndActivation):
+        return "End activation"
+    if isinstance(action, React):
+        if action.choice == "clash" and action.technique is not None and state.attack is not None:
+            return f"Clash: {technique_name(state, state.attack.target, action.technique)}"
+        return REACTION_WORDS[action.choice]
+    if isinstance(action, Intercept):
+        return f"Intercept: {unit_name(state, action.unit)}"
+    if isinstance(action, Deflect):
+        return f"Deflect at {unit_name(state, action.unit)}"
+    if isinstance(action, JointAttack):
+        targets = " & ".join(
+            unit_name(state, unit) for unit in (action.target, action.partner_target) if unit
+        )
+        return f"{joint_attacks()[action.joint].name} → {targets}"
+    if isinstance(action, PlayCard):
+        on = [unit_name(state, unit) for unit in (action.unit, action.target) if unit is not None]
+        return card_name(action.card) + (f" ({' → '.join(on)})" if on else "")
+    if isinstance(action, PassWindow):
+        return "Continue"
+    if isinstance(action, Discard):
+        return "Discard " + ", ".join(card_name(chosen) for chosen in action.cards)
+    return action.type.replace("_", " ").capitalize()
+
+
+def _setup_label(state: PrimeTimeState, action: PrimeTimeAction) -> str | None:
+    if isinstance(action, AcceptTerrain):
+        return "Accept the terrain"
+    if isinstance(action, RerollTerrain):
+        return f"Reroll ({state.rerolls_left} left)"
+    if isinstance(action, PlaceTerrain):
+        return f"Add a {action.kind} {action.width}x{action.height} at {action.x},{action.y}"
+    if isinstance(action, RemoveTerrain):
+        return f"Remove piece {action.index + 1}"
+    if isinstance(action, ChooseFirstPlayer):
+        return FIRST_PLAYER_WORDS[action.choice]
+    if isinstance(action, ChooseSide):
+        return f"Deploy {action.side}"
+    if isinstance(action, PlaceObjective):
+        return f"Objective at {cell_text(action.point)}"
+    if isinstance(action, Deploy):
+        level = " at L1" if action.level else ""
+        return f"{unit_name(state, action.unit)} at {cell_text(action.to)}{level}"
+    if isinstance(action, Seize):
+        return f"Seize the objective at {cell_text(action.point)}"
+    return None
