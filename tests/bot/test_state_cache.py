@@ -16,7 +16,7 @@ from bot.games.over9000 import Over9000Module
 from bot.games.over9000_panel import PanelChoice, panel_message
 from bot.service import GameService
 from bot.state_cache import StateCache
-from bot.storage import GameRecord, Storage
+from bot.storage import GameRecord, SqliteStorage
 from rules.cell.view import view as cell_view
 from rules.over9000 import view as over9000_view
 
@@ -110,7 +110,7 @@ def counting(rules: Any) -> Any:
 async def test_moves_are_parsed_once_and_no_kept_state_is_ever_changed(
     tmp_path: Path, module: Any, variant: str, public_reads: list[Callable[[Any], Any]]
 ) -> None:
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     module.rules = rules = counting(module.rules)
     service = GameService(storage, {module.name: module}, new_seed=lambda: 11)
     lobby = await service.open_lobby(module.name, 1, 100, HOST, "Host", variant, ai_players=2)
