@@ -77,7 +77,8 @@ RULE_PAGES = RulePages(
             "🐉 Dragon Ball: heal, collect a Dragon Ball token, fill the Dragon Ball Meter.\n"
             "🤝 Assist: heal, buy Power Ups, share with a teammate.\n"
             "👊 Attack: 1 damage. 💥 Super Attack: 2 damage.\n"
-            "Any die can go on a Threat tile that needs it, or be burned to reroll or retrieve dice.",
+            "Any die can go on a Threat tile that needs it, or be burned to reroll or retrieve dice.\n"
+            "Opposite faces (Piccolo turns a die over): Dragon Ball and Super Attack, Assist and Attack.",
         ),
         (
             "The Damage Track",

@@ -22,7 +22,7 @@ from renderers.cell.layout import (
 )
 from renderers.cell.pieces import Marks, placement_sprite
 from renderers.common import PANEL_PAD, Colour, Rect, font, ink_on, paste
-from rules.cell.content import FACE_NAMES, TrackRow, catalogue
+from rules.cell.content import FACE_NAMES, FACES, Face, TrackRow, catalogue
 from rules.cell.view import CellView
 
 BAR_TOP = 58
@@ -118,10 +118,15 @@ def _draw_legend(canvas: Image.Image, draw: ImageDraw.ImageDraw, panel: Rect) ->
     left = panel.x + PANEL_PAD
     top = panel.y + LEGEND_TITLE
     draw.line((left, top - 10, panel.right - PANEL_PAD, top - 10), fill=Colour.PANEL_EDGE, width=2)
-    draw.text((left, top), "KEY", font=font(16, True), fill=Colour.MUTED)
+    draw.text(
+        (left, top),
+        "KEY (faces side by side: opposite sides of a die)",
+        font=font(16, True),
+        fill=Colour.MUTED,
+    )
     entries: list[tuple[Image.Image, str]] = [
         (sprites.cost_slot(face, LEGEND_ICON, Palette.PANEL), FACE_NAMES[face])
-        for face in ("dragon_ball", "assist", "attack", "super_attack")
+        for face in _faces_in_opposite_pairs()
     ]
     entries += [
         (sprites.cost_slot("any", LEGEND_ICON, Palette.PANEL), "any face"),
@@ -139,6 +144,15 @@ def _draw_legend(canvas: Image.Image, draw: ImageDraw.ImageDraw, panel: Rect) ->
         draw.text(
             (x + LEGEND_ICON + 8, y + LEGEND_ICON // 2), label, font=font(17), fill=Colour.TEXT, anchor="lm"
         )
+
+
+def _faces_in_opposite_pairs() -> list[Face]:
+    """The four faces, each beside the one printed opposite it (Piccolo turns a die over to it)."""
+    ordered: list[Face] = []
+    for face in FACES:
+        if face not in ordered:
+            ordered += [face, catalogue().board.opposite_face(face)]
+    return ordered
 
 
 @cache

@@ -107,7 +107,9 @@ class TrackRow(BaseModel):
 
 
 class BoardLayout(BaseModel):
-    die_faces: list[Face] = Field(min_length=6, max_length=6)
+    die_faces: list[Face] = Field(
+        min_length=6, max_length=6, description="face i is printed opposite face 5 - i, as on a standard die"
+    )
     dice_per_player: int
     dice_colours: list[DiceColour] = Field(min_length=4, description="one set of dice per colour")
     hp_tokens: int = Field(ge=1)
@@ -125,6 +127,19 @@ class BoardLayout(BaseModel):
 
     def meter_size(self, players: int) -> int:
         return sum(1 for slot in self.dragon_ball_meter if slot <= players)
+
+    def opposite_face(self, face: Face) -> Face:
+        """The face printed on the other side of the die (Piccolo turns a die over to it)."""
+        return self.die_faces[len(self.die_faces) - 1 - self.die_faces.index(face)]
+
+    @model_validator(mode="after")
+    def _opposites_are_faces_apart(self) -> BoardLayout:
+        last = len(self.die_faces) - 1
+        for index, face in enumerate(self.die_faces):
+            opposite = self.die_faces[last - index]
+            if opposite == face or self.opposite_face(face) != opposite:
+                raise ValueError("each face must have one opposite face, different from itself")
+        return self
 
 
 class Catalogue(BaseModel):

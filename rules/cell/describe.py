@@ -81,7 +81,7 @@ def describe(state: CellState, action: CellAction) -> str:
                 parts.append(f"discard {_tile_name(discard)}")
             return ", ".join(parts)
         case ChangeFace(face=face):
-            return f"Change to {FACE_NAMES[face]} (Piccolo)"
+            return f"Turn over to {FACE_NAMES[face]} (Piccolo)"
         case GiveTile(tile=tile, to=to, discard=discard):
             extra = f", they discard {_tile_name(discard)}" if discard is not None else ""
             return f"Give {_tile_name(tile)} to {_seat_name(state, to)}{extra}"

@@ -655,8 +655,9 @@ def _change_face_problem(state: CellState, action: ChangeFace) -> IllegalAction 
     problem = _source_problem(state, action.player, Source(die=action.die))
     if problem:
         return problem
-    if state.dice[action.die].face == action.face:
-        return _reject("same_face", "That die already shows that face.")
+    face = state.dice[action.die].face
+    if face is None or action.face != catalogue().board.opposite_face(face):
+        return _reject("not_opposite_face", "Piccolo turns a die over: it can only show its opposite face.")
     return None
 
 
@@ -906,9 +907,8 @@ def _candidates(state: CellState, seat: int) -> Iterator[CellAction]:
     for die in _one_per_face(rolled):
         yield StartSelection(player=seat, purpose="reroll", burn=die.id)
         yield StartSelection(player=seat, purpose="retrieve", burn=die.id)
-        if ability == "change_face":
-            for face in FACES:
-                yield ChangeFace(player=seat, die=die.id, face=face)
+        if ability == "change_face" and die.face is not None:
+            yield ChangeFace(player=seat, die=die.id, face=catalogue().board.opposite_face(die.face))
     if ability == "free_reroll":
         yield StartSelection(player=seat, purpose="free_reroll")
     for tile in state.power_supply:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.cell.actions import ChangeFace, Choose, Confirm, EndTurn, GiveTile, Roll, Spend, StartSelection
-from rules.cell.content import PowerUpTile, catalogue
+from rules.cell.content import FACES, Face, PowerUpTile, catalogue
 from rules.cell.engine import MAX_EQUIPPED
 from rules.cell.state import CellState
 from tests.cell.helpers import (
@@ -93,9 +95,9 @@ def test_only_gohan_has_a_free_reroll():
 def test_piccolo_changes_one_face_per_turn():
     """Line 27: Piccolo — "May change the face of one die per turn"."""
     state = quiet_game("piccolo")
-    attack, other = set_faces(state, "attack", "attack")
-    state = act(state, ChangeFace(player=0, die=attack, face="super_attack"))
-    assert state.dice[attack].face == "super_attack"
+    dragon_ball, other = set_faces(state, "dragon_ball", "dragon_ball")
+    state = act(state, ChangeFace(player=0, die=dragon_ball, face="super_attack"))
+    assert state.dice[dragon_ball].face == "super_attack"
     rejected(state, ChangeFace(player=0, die=other, face="super_attack"), "face_change_used")
     state = act(state, EndTurn(player=0), Roll(player=0))
     assert state.fighters[0].face_change_used is False
@@ -108,8 +110,8 @@ def test_piccolos_face_change_is_not_a_reroll():
     block(state, "no_reroll")
     attack, spent = set_faces(state, "attack", "attack")
     state = act(state, Spend(player=0, source=die_source(spent), use="damage"))
-    state = act(state, ChangeFace(player=0, die=attack, face="dragon_ball"))
-    assert state.dice[attack].face == "dragon_ball"
+    state = act(state, ChangeFace(player=0, die=attack, face="assist"))
+    assert state.dice[attack].face == "assist"
 
 
 def test_piccolo_may_change_a_shared_die():
@@ -127,9 +129,31 @@ def test_piccolos_face_change_needs_a_rolled_die_and_a_new_face():
     state = quiet_game("piccolo", "goku")
     rejected(state, ChangeFace(player=0, die=0, face="attack"), "roll_first")
     (attack,) = set_faces(state, "attack")
-    rejected(state, ChangeFace(player=0, die=attack, face="attack"), "same_face")
+    rejected(state, ChangeFace(player=0, die=attack, face="attack"), "not_opposite_face")
     rejected(state, ChangeFace(player=0, die=7, face="assist"), "die_not_yours")
     rejected(state, ChangeFace(player=0, die=4, face="assist"), "die_not_rolled")
+
+
+@pytest.mark.parametrize(
+    ("face", "opposite"),
+    [
+        ("dragon_ball", "super_attack"),
+        ("super_attack", "dragon_ball"),
+        ("assist", "attack"),
+        ("attack", "assist"),
+    ],
+)
+def test_piccolo_turns_a_die_over_to_its_opposite_face(face: Face, opposite: Face):
+    """CONTENT.md decision 14: he turns the die over, so it shows the face printed opposite (a Dragon
+    Ball becomes a Super Attack and back, an Assist an Attack and back) and no other."""
+    state = quiet_game("piccolo")
+    (die,) = set_faces(state, face)
+    for other in FACES:
+        if other not in (face, opposite):
+            rejected(state, ChangeFace(player=0, die=die, face=other), "not_opposite_face")
+    assert legal(state, ChangeFace(player=0, die=die, face=opposite))
+    state = act(state, ChangeFace(player=0, die=die, face=opposite))
+    assert state.dice[die].face == opposite
 
 
 def test_only_piccolo_changes_faces():

@@ -155,26 +155,21 @@ def with_face(model: TableModel, die: int, old: Face, new: Face) -> TableModel:
     return changed
 
 
-def face_change_choice(
-    model: TableModel, weights: Weights, plan: list[Choice], candidates: int = 1
-) -> Choice | None:
-    """Piccolo turns his least useful die into the face that adds the most to the plan."""
+def face_change_choice(model: TableModel, weights: Weights, plan: list[Choice]) -> Choice | None:
+    """Piccolo turns one die over: the least useful die of each face he shows is tried (a die has one
+    opposite face, so that is at most four plans), and the best gain is kept."""
     values = die_values(model, plan)
     current = sum(choice.value for choice in plan)
     faces_tried: list[tuple[int, Face]] = []
     for _, die, face in values:
         if face not in (f for _, f in faces_tried):
             faces_tried.append((die, face))
-        if len(faces_tried) >= candidates:
-            break
     best: tuple[float, int, Face, Face] | None = None
     for die, old in faces_tried:
-        for new in FACES:
-            if new == old:
-                continue
-            gain = plan_value(with_face(model, die, old, new), weights) - current
-            if gain > 0.2 and (best is None or gain > best[0]):
-                best = (gain, die, old, new)
+        new = catalogue().board.opposite_face(old)
+        gain = plan_value(with_face(model, die, old, new), weights) - current
+        if gain > 0.2 and (best is None or gain > best[0]):
+            best = (gain, die, old, new)
     if best is None:
         return None
     gain, die, old, new = best

@@ -20,7 +20,6 @@ from rules.cell.ai.planner import (
     BUNDLE_MARGIN,
     RerollPlan,
     die_values,
-    face_change_choice,
     fresh_die_value,
     greedy,
     plan_value,
@@ -37,13 +36,12 @@ MS_PER_SAMPLE = 1.5
 class SearchEffort:
     samples: int
     branches: int
-    face_candidates: int
 
     @staticmethod
     def for_budget(budget_ms: float) -> SearchEffort:
         samples = int(max(4, min(48, budget_ms / (3 * MS_PER_SAMPLE))))
         branches = int(max(2, min(6, budget_ms / 10)))
-        return SearchEffort(samples=samples, branches=branches, face_candidates=2 if budget_ms < 100 else 4)
+        return SearchEffort(samples=samples, branches=branches)
 
 
 class SearchPlayer(HeuristicPlayer):
@@ -94,9 +92,6 @@ class SearchPlayer(HeuristicPlayer):
             return []
         burn, rest = dice[0], dice[1:]
         return [RerollPlan(burn, rest[:k], 0.0) for k in range(1, min(3, len(rest)) + 1)]
-
-    def face_change(self, model: TableModel, plan: list[Choice]) -> Choice | None:
-        return face_change_choice(model, self.weights, plan, candidates=self.effort.face_candidates)
 
     def spend(self, model: TableModel, full: list[Choice] | None) -> list[Choice]:
         return greedy(model.clone(), self.weights, chooser=self._lookahead)
