@@ -1,6 +1,6 @@
 """A database with every kind of game the bot stores, made through the real game service and rules:
-finished, running, abandoned and lobby games of Perfect Cell and Over 9000, with their turn clocks,
-result rows, server settings and command-sync hashes. Moves are random legal ones from a seeded
+finished, running, abandoned and lobby games of Perfect Cell, Over 9000 and Prime Time, with their
+turn clocks, result rows, server settings and command-sync hashes. Moves are random legal ones from a seeded
 generator, so each run stores the same games."""
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ async def store_games(storage: Storage) -> dict[str, int]:
         "cell abandoned": ("cell", "challenge", 0, 5),
         "over9000 finished": ("over9000", "standard", 2, None),
         "over9000 running": ("over9000", "standard", 3, 20),
+        "primetime finished": ("primetime", "quick", 1, None),
+        "primetime running": ("primetime", "full", 1, 40),
         "cell lobby": ("cell", "normal", 0, 0),
     }
     ids = {}

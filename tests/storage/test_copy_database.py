@@ -62,6 +62,8 @@ async def test_a_database_goes_to_postgresql_and_back_and_every_game_replays_exa
         "cell abandoned": "abandoned",
         "over9000 finished": "finished",
         "over9000 running": "active",
+        "primetime finished": "finished",
+        "primetime running": "active",
         "cell lobby": "lobby",
     }
     assert before["results"] and before["turn_clocks"] and before["guild_settings"]
@@ -69,7 +71,7 @@ async def test_a_database_goes_to_postgresql_and_back_and_every_game_replays_exa
     there = await copy_database(original, postgres_url)
     back = await copy_database(postgres_url, f"sqlite:///{tmp_path / 'back.sqlite3'}")
 
-    assert there.replayed == back.replayed == 5, "every game with a state, the lobby has none"
+    assert there.replayed == back.replayed == 7, "every game with a state, the lobby has none"
     assert there.rows == back.rows == {table: len(rows) for table, rows in before.items()}
     returned = await open_storage(tmp_path / "back.sqlite3")
     try:
