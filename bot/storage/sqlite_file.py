@@ -17,9 +17,10 @@ from bot.storage.migrations import MIGRATIONS_DIR, migrations_in
 from bot.storage.model import StorageError, now
 
 SQLITE_MIGRATIONS = MIGRATIONS_DIR / "sqlite"
-# How long start-up waits for another process's write lock before calling the file locked; moves wait
-# longer (BUSY_TIMEOUT_MS) since a moment's contention is normal there.
-STARTUP_BUSY_TIMEOUT_MS = 2000
+# How long start-up waits for another process's write lock before calling the file locked: long enough
+# for a second process started at the same moment to wait out the first one's migrations on a busy
+# machine. A move waits BUSY_TIMEOUT_MS for a write by another process's move.
+STARTUP_BUSY_TIMEOUT_MS = 10_000
 BUSY_TIMEOUT_MS = 5000
 
 _PROBLEMS = (
