@@ -88,7 +88,7 @@ def test_z_evasion_gives_1_bk_and_a_move_of_at_most_2_inches() -> None:
     with pytest.raises(IllegalAction):
         act(state, EvadeMove(player=0, to=(5, 15)))
     after, _ = act(state, EvadeMove(player=0, to=(5, 14)))
-    assert after.unit("krillin-0").cell == (5, 14) and after.unit("krillin-0").hp == 12
+    assert after.unit("krillin-0").cell == (5, 14) and after.unit("krillin-0").hp == 11
     assert after.attack is None
 
 

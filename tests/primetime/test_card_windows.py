@@ -183,7 +183,7 @@ def test_opg_cards_leave_the_game_and_legacy_cards_leave_the_cycle() -> None:
     state, _ = act(state, PlayCard(player=0, card="turtle_school_discipline", unit="krillin-0"))
     player = state.players[0]
     assert player.removed == ["senzu_bean"] and player.legacy == [("turtle_school_discipline", "krillin-0")]
-    assert player.discard == [] and state.unit("krillin-0").hp == 12
+    assert player.discard == [] and state.unit("krillin-0").hp == 11
     state, _ = act(state, EndActivation(player=0))
     assert state.unit("krillin-0").legacy == ["turtle_school_discipline"]
 

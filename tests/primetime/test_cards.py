@@ -231,7 +231,7 @@ def test_death_ball_gives_the_next_technique_blast_3_and_2_dmg() -> None:
     state = play(state, 0, "death_ball", unit="frieza-0")
     state = attack(state, 0, "death_beam", "goku-1")
     state, _ = act(state, React(player=1, choice="none"), dice=[20])
-    assert state.unit("goku-1").hp == 14 - 7 and state.unit("krillin-1").hp == 12 - 2
+    assert state.unit("goku-1").hp == 14 - 7 and state.unit("krillin-1").hp == 11 - 2
     assert state.activation is not None and "death_ball" not in state.activation.flags
     assert state.players[0].removed == ["death_ball"]
 
@@ -393,7 +393,7 @@ def test_crusher_ball_barrage_adds_2_dmg_and_a_2_inch_blast() -> None:
     state = activated(board(placements, rosters=FF), "jeice", 0)
     state = hold(attack(state, 0, "crusher_ball", "goku-1"), 0, "crusher_ball_barrage")
     after = on_hit(hit_prompt(state, 0), 0, "crusher_ball_barrage")
-    assert after.unit("goku-1").hp == 14 - (5 + 2 - 1) and after.unit("krillin-1").hp == 12 - 2
+    assert after.unit("goku-1").hp == 14 - (5 + 2 - 1) and after.unit("krillin-1").hp == 11 - 2
 
 
 def test_aerial_combo_pushes_3_and_staggers_only_on_her_melee_hit() -> None:

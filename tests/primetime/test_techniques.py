@@ -65,7 +65,7 @@ def test_big_bang_attack_blasts_every_other_model_within_2_inches_ignoring_res()
     state = hit(activated(state, "vegeta", 0), 0, "big_bang_attack", "recoome-1")
     assert state.unit("recoome-1").hp == 15 - max(1, 5 - 3 - 1)
     assert state.unit("jeice-1").hp == 12 - 2  # RES 1 ignored
-    assert state.unit("krillin-0").hp == 12 - 2  # friends are caught too
+    assert state.unit("krillin-0").hp == 11 - 2  # friends are caught too
     assert state.unit("vegeta-0").hp == 14
 
 
@@ -88,7 +88,7 @@ def test_absorption_tail_heals_cell_by_the_damage_dealt() -> None:
     state = board([("cell", 1, (5, 5)), ("krillin", 0, (5, 6))], rosters=CG)
     state.unit("cell-1").hp = 5
     state = hit(activated(state, "cell", 1), 1, "absorption_tail", "krillin-0")
-    assert state.unit("krillin-0").hp == 12 - (4 - 1) and state.unit("cell-1").hp == 5 + 3
+    assert state.unit("krillin-0").hp == 11 - 4 and state.unit("cell-1").hp == 5 + 4
 
 
 def test_solar_flare_staggers_enemies_within_8_inches_in_sight_without_a_roll() -> None:
