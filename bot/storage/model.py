@@ -3,6 +3,8 @@ clocks, and the errors a caller may have to handle."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -36,6 +38,26 @@ class GameRecord:
     message_id: int | None
     outcome: str | None
     updated_at: str = ""
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> GameRecord:
+        """A ``games`` row as either backend returns it (both index their rows by column name)."""
+        return cls(
+            id=row["id"],
+            game=row["game"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            host_id=row["host_id"],
+            status=row["status"],
+            lobby=json.loads(row["lobby_json"]),
+            seed=row["seed"],
+            state_json=row["state_json"],
+            schema_version=row["schema_version"],
+            version=row["version"],
+            message_id=row["message_id"],
+            outcome=row["outcome"],
+            updated_at=row["updated_at"],
+        )
 
 
 @dataclass

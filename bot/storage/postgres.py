@@ -147,27 +147,8 @@ class PostgresStorage(Storage):
         )
         return [(row[0], row[1]) for row in rows]
 
-    @staticmethod
-    def _record(row: asyncpg.Record) -> GameRecord:
-        return GameRecord(
-            id=row["id"],
-            game=row["game"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            host_id=row["host_id"],
-            status=row["status"],
-            lobby=json.loads(row["lobby_json"]),
-            seed=row["seed"],
-            state_json=row["state_json"],
-            schema_version=row["schema_version"],
-            version=row["version"],
-            message_id=row["message_id"],
-            outcome=row["outcome"],
-            updated_at=row["updated_at"],
-        )
-
     async def _games(self, sql: str, *parameters: Any) -> list[GameRecord]:
-        return [self._record(row) for row in await self._pool.fetch(sql, *parameters)]
+        return [GameRecord.from_row(row) for row in await self._pool.fetch(sql, *parameters)]
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
         found = await self._games(
@@ -215,7 +196,7 @@ class PostgresStorage(Storage):
             assert existing is not None
             raise ChannelBusy(existing) from None
         assert row is not None
-        return self._record(row)
+        return GameRecord.from_row(row)
 
     async def save(
         self,

@@ -118,41 +118,22 @@ class SqliteStorage(Storage):
             row[0] for row in await self._fetch_all("SELECT version FROM schema_migrations ORDER BY version")
         ]
 
-    @staticmethod
-    def _record(row: aiosqlite.Row) -> GameRecord:
-        return GameRecord(
-            id=row["id"],
-            game=row["game"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            host_id=row["host_id"],
-            status=row["status"],
-            lobby=json.loads(row["lobby_json"]),
-            seed=row["seed"],
-            state_json=row["state_json"],
-            schema_version=row["schema_version"],
-            version=row["version"],
-            message_id=row["message_id"],
-            outcome=row["outcome"],
-            updated_at=row["updated_at"],
-        )
-
     async def running_game(self, channel_id: int) -> GameRecord | None:
         row = await self._fetch_one(
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
-        return self._record(row) if row else None
+        return GameRecord.from_row(row) if row else None
 
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
-        return self._record(row) if row else None
+        return GameRecord.from_row(row) if row else None
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game, running or not."""
         row = await self._fetch_one(
             "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
-        return self._record(row) if row else None
+        return GameRecord.from_row(row) if row else None
 
     async def create_lobby(
         self, game: str, guild_id: int | None, channel_id: int, host_id: int, lobby: dict[str, Any], seed: int
@@ -328,7 +309,7 @@ class SqliteStorage(Storage):
 
     async def lobbies(self) -> list[GameRecord]:
         rows = await self._fetch_all("SELECT * FROM games WHERE status = 'lobby' ORDER BY id")
-        return [self._record(row) for row in rows]
+        return [GameRecord.from_row(row) for row in rows]
 
     async def every_guild_settings(self) -> dict[int, dict[str, Any]]:
         rows = await self._fetch_all("SELECT guild_id, settings_json FROM guild_settings")
