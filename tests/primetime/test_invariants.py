@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.playout import (
+    Playout,
     check_apply_leaves_input,
     check_rejected,
     check_replay,
@@ -218,11 +219,11 @@ def check_events(events: list[Event]) -> None:
         assert event.visible_to is None or set(event.visible_to) <= {0, 1}
 
 
-@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(pairing=st.sampled_from(PAIRINGS), seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_random_playouts_keep_every_invariant(pairing: tuple[str, str], seed: int) -> None:
-    chooser = Aggressive(seed)
-    options = PrimeTimeOptions(rosters=pairing)
+def play_checking_every_step(
+    options: PrimeTimeOptions, seed: int, chooser: Aggressive
+) -> Playout[PrimeTimeState, PrimeTimeAction]:
+    """Plays a game from ``seed`` with ``chooser``, checking every invariant before the first action
+    and after each; the game must end and replay from its seed."""
     state = RULES.new_game(options, seed)
     check_state(state)
 
@@ -235,8 +236,15 @@ def test_random_playouts_keep_every_invariant(pairing: tuple[str, str], seed: in
 
     playout = random_playout(RULES, state, 2, chooser, MAX_ACTIONS, on_step)
     assert RULES.outcome(playout.final) is not None, "the game did not end"
-    assert pending_actions(RULES, playout.final, 2) == []
     check_replay(RULES, options, seed, playout.actions, playout.final)
+    return playout
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pairing=st.sampled_from(PAIRINGS), seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_playouts_keep_every_invariant(pairing: tuple[str, str], seed: int) -> None:
+    playout = play_checking_every_step(PrimeTimeOptions(rosters=pairing), seed, Aggressive(seed))
+    assert pending_actions(RULES, playout.final, 2) == []
 
 
 @pytest.mark.parametrize("pairing", PAIRINGS)
@@ -279,19 +287,7 @@ def test_random_rosters_keep_every_invariant(seed: int) -> None:
     """Random legal rosters (3.2, A9) with their decks, from the full setup of this engine."""
     chooser = Aggressive(seed)
     options = PrimeTimeOptions(rosters=(random_roster(chooser), random_roster(chooser)))
-    state = RULES.new_game(options, seed)
-    check_state(state)
-
-    def on_step(
-        before: PrimeTimeState, action: PrimeTimeAction, after: PrimeTimeState, events: list[Event]
-    ) -> None:
-        check_actions(before, chooser)
-        check_events(events)
-        check_state(after)
-
-    playout = random_playout(RULES, state, 2, chooser, MAX_ACTIONS, on_step)
-    assert RULES.outcome(playout.final) is not None, "the game did not end"
-    check_replay(RULES, options, seed, playout.actions, playout.final)
+    play_checking_every_step(options, seed, chooser)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -305,20 +301,8 @@ def test_random_full_setups_keep_every_invariant(seed: int, pairing: tuple[str, 
     chooser = Aggressive(seed)
     rosters = pairing or (random_roster(chooser), random_roster(chooser))
     options = PrimeTimeOptions(rosters=rosters, setup="full")
-    state = RULES.new_game(options, seed)
-    assert state.phase == "setup"
-    check_state(state)
-
-    def on_step(
-        before: PrimeTimeState, action: PrimeTimeAction, after: PrimeTimeState, events: list[Event]
-    ) -> None:
-        check_actions(before, chooser)
-        check_events(events)
-        check_state(after)
-
-    playout = random_playout(RULES, state, 2, chooser, MAX_ACTIONS, on_step)
-    assert RULES.outcome(playout.final) is not None, "the game did not end"
-    check_replay(RULES, options, seed, playout.actions, playout.final)
+    assert RULES.new_game(options, seed).phase == "setup"
+    play_checking_every_step(options, seed, chooser)
 
 
 class CardHappy(Aggressive):
