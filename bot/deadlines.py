@@ -12,6 +12,7 @@ answered meanwhile wins and the default is dropped.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from datetime import datetime
@@ -62,11 +63,9 @@ class PromptDeadlines:
                 when, seat, version = due
                 wait = when - time.time()
                 if wait > 0:
-                    try:
+                    with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(woken.wait(), wait)
                         continue
-                    except TimeoutError:
-                        pass
                 if not await self._fire(game_id, seat, version):
                     return
         except Exception:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import custom_ids
+from bot.app import GameBot, custom_ids
 from bot.storage import ActionRecord, SqliteStorage, Storage
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, lobby_select, make_bot
@@ -243,6 +243,21 @@ async def test_a_forged_menu_value_is_refused_and_a_long_one_never_echoed_whole(
         assert (await table.record()).version == version
 
 
+async def holding_the_game(bot: GameBot, game_id: int, seconds: float) -> asyncio.Task[None]:
+    """Takes the game's lock, as a slow move would, and keeps it for ``seconds``."""
+
+    service = bot.service
+    assert service is not None
+
+    async def busy_game() -> None:
+        async with service.lock(game_id):
+            await asyncio.sleep(seconds)
+
+    holder = asyncio.create_task(busy_game())
+    await asyncio.sleep(0)
+    return holder
+
+
 async def test_a_click_that_waits_long_for_its_game_is_acknowledged_in_time(tmp_path: Path) -> None:
     async with (
         FakeDiscord() as fake,
@@ -252,12 +267,7 @@ async def test_a_click_that_waits_long_for_its_game_is_acknowledged_in_time(tmp_
         await table.open(["goku"])
         record = await table.record()
 
-        async def busy_game() -> None:
-            async with bot.service.lock(record.id):
-                await asyncio.sleep(2.6)
-
-        holder = asyncio.create_task(busy_game())
-        await asyncio.sleep(0)
+        holder = await holding_the_game(bot, record.id, 2.6)
         state = await table.state()
         await table.play(state, passive(state, legal_actions(state, 0)))
         await holder
@@ -276,12 +286,7 @@ async def test_an_abandon_that_waits_long_for_its_game_is_acknowledged_in_time(t
         await table.open(["goku"])
         record = await table.record()
 
-        async def busy_game() -> None:
-            async with bot.service.lock(record.id):
-                await asyncio.sleep(3.5)
-
-        holder = asyncio.create_task(busy_game())
-        await asyncio.sleep(0)
+        holder = await holding_the_game(bot, record.id, 3.5)
         answer = await fake.slash(fake.users.bob, "cell abandon", channel=table.channel)
         await holder
 

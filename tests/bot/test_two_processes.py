@@ -10,6 +10,7 @@ the buttons posted before the kill.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -95,12 +96,10 @@ class BotInProcess:
             while True:
                 assert self.process is not None and self.process.returncode is None, self.log.read_text()
                 assert asyncio.get_running_loop().time() < deadline, f"never healthy: {self.log.read_text()}"
-                try:
+                with contextlib.suppress(aiohttp.ClientConnectionError):
                     async with session.get(f"http://127.0.0.1:{self.port}/healthz") as response:
                         if response.status == 200:
                             return
-                except aiohttp.ClientConnectionError:
-                    pass
                 await asyncio.sleep(0.1)
 
     async def kill(self) -> None:
