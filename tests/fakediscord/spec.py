@@ -6,10 +6,12 @@ import functools
 import gzip
 import json
 import re
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
@@ -112,12 +114,23 @@ class DiscordSpec:
         return node
 
     def _errors(self, pointer: str, instance: Any) -> list[str]:
+        # Nearly every body is valid: the compiled validator answers those about 200 times faster, which
+        # keeps the fake from becoming the bottleneck under load. Only an invalid body pays for the
+        # pure-Python validator, whose errors say where the body went wrong.
+        if self._compiled_validator(pointer).is_valid(instance):
+            return []
         validator = self._validator(pointer)
         return [_describe(error) for error in validator.iter_errors(instance)]
 
     @functools.cache  # noqa: B019 - one spec lives for the whole session; validators are costly to build
     def _validator(self, pointer: str) -> Draft202012Validator:
         return Draft202012Validator({"$ref": f"{SPEC_URI}#{pointer}"}, registry=self._registry)
+
+    @functools.cache  # noqa: B019 - as above
+    def _compiled_validator(self, pointer: str) -> jsonschema_rs.Draft202012Validator:
+        # The whole document is the root, so every "#/components/…" reference inside it resolves.
+        fragment = urllib.parse.quote(pointer, safe="/~")
+        return jsonschema_rs.Draft202012Validator({**self.document, "$ref": f"#{fragment}"})
 
 
 @functools.cache
