@@ -11,10 +11,11 @@ Discord from the test suite plays every user (nothing leaves 127.0.0.1). Run by 
     PYTHONPATH=. .venv/bin/python bench/load.py --long-game
 
 The last line is ``channels=N interactions=.. errors=.. stuck=.. lost=.. p99_ms=.. rss_mb=..
-moves_per_s=..`` (``rss_mb`` of the largest process). ``--compare`` runs one process on SQLite, one
-on PostgreSQL and two on PostgreSQL (starting a throwaway PostgreSQL server itself), prints each
-set-up's figures and ends with ``two_process_speedup=.. errors=.. lost=..``: the moves per second of
-two processes over one, on PostgreSQL. With ``--long-game`` it is ``fresh_ms=.. long_ms=.. ratio=..``:
+moves_per_s=..`` (``rss_mb``: the peak resident memory of the largest bot process together with its
+board painter and AI workers). ``--compare`` runs one process on SQLite, one on PostgreSQL and two on
+PostgreSQL (starting a throwaway PostgreSQL server itself), prints each set-up's figures and ends with
+``two_process_speedup=.. errors=.. lost=..``: the moves per second of two processes over one, on
+PostgreSQL. With ``--long-game`` it is ``fresh_ms=.. long_ms=.. ratio=..``:
 a move in a game with 5,000 logged actions against the same move in a fresh game (Perfect Cell and
 Over 9000 are both measured; the last line is the game whose long log slows it down the most).
 """

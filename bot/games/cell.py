@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot import metrics
+from bot.ai_moves import cell_move
 from bot.boards import as_edit, board_file, message_link, player_tag
 from bot.components import Control, button, select, view_of
 from bot.replies import in_time, reply_error, reply_private, send, update
@@ -36,7 +37,7 @@ from rules.cell.actions import (
     Spend,
     StartSelection,
 )
-from rules.cell.ai import choose_action, hint
+from rules.cell.ai import hint
 from rules.cell.content import FACE_NAMES, TOKEN_NAMES, catalogue
 from rules.cell.describe import describe, source_label
 from rules.cell.engine import legal_actions, twin_dice
@@ -49,7 +50,6 @@ log = logging.getLogger("bot.cell")
 
 FACE_EMOJI = {"dragon_ball": "🐉", "assist": "🤝", "attack": "👊", "super_attack": "💥"}
 TOKEN_EMOJI = {"attack": "👊", "super_attack": "💥", "wild": "🌟"}
-AI_BUDGET_MS = 150.0
 VARIANTS = {"normal": "Normal", "easy": "Easy", "challenge": "Challenge", "impossible": "Impossible"}
 
 PASSIVE_TILES = "; ".join(
@@ -144,11 +144,7 @@ class CellModule:
     def seats_to_move(self, state: CellState) -> list[int]:
         return [] if state.outcome is not None else [state.active_seat]
 
-    def ai_action(self, state: CellState, seat: int) -> CellAction:
-        """The strong player's next action; its own sampling is seeded by how far the game is."""
-        action = choose_action(state, seat, rng_seed=state.actions_taken, budget_ms=AI_BUDGET_MS)
-        assert action is not None, "the AI was asked to move out of turn"
-        return action
+    ai_action = staticmethod(cell_move)
 
     def watched_move(self, state: CellState) -> bool:
         return True

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot import metrics
+from bot.ai_moves import over9000_move
 from bot.boards import board_file, player_tag
 from bot.components import Control, button, view_of
 from bot.games.over9000_panel import (
@@ -39,8 +40,7 @@ from renderers.over9000 import render_over9000
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.over9000 import RULES, Over9000Options, Over9000View, view
-from rules.over9000.actions import Keep, Over9000Action, Place
-from rules.over9000.ai import choose_action
+from rules.over9000.actions import Keep, Place
 from rules.over9000.content import catalogue, format_level
 from rules.over9000.state import Over9000State
 
@@ -125,20 +125,10 @@ class Over9000Module:
             return []
         return list(state.prompt.seats)
 
-    def ai_action(self, state: Over9000State, seat: int) -> Over9000Action:
-        return choose_action(state, seat, seed=ai_seed(state, seat))
+    ai_action = staticmethod(over9000_move)
 
     def watched_move(self, state: Over9000State) -> bool:
         return state.prompt is not None and state.prompt.kind != "place"
-
-
-def ai_seed(state: Over9000State, seat: int) -> int:
-    """The AI's seed for its next move: drawn from the game's secret seed, so nobody can foresee its
-    bluffs. While everyone arranges at once it counts only the seat's own tokens, so an arrangement
-    doesn't depend on how the players' moves happened to interleave."""
-    assert state.prompt is not None
-    progress = len(state.players[seat].hand) if state.prompt.kind == "place" else state.actions_taken
-    return hash((state.rng.seed, state.round, seat, progress))
 
 
 # The public board: drawn from the public view only.

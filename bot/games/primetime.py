@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot import metrics
+from bot.ai_moves import primetime_move
 from bot.boards import as_edit, board_file
 from bot.components import Control, button, view_of
 from bot.games.primetime_codes import parse_cell, parse_code, terrain_edit_code
@@ -42,8 +43,7 @@ from renderers.primetime import render_primetime
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import RULES, PrimeTimeOptions, view
-from rules.primetime.actions import PrimeTimeAction, Timeout
-from rules.primetime.ai import choose_action
+from rules.primetime.actions import Timeout
 from rules.primetime.content import catalogue
 from rules.primetime.geometry import distance
 from rules.primetime.roster import Roster, roster_problem
@@ -149,8 +149,7 @@ class PrimeTimeModule:
             return []
         return list(dict.fromkeys(prompt.who for prompt in state.prompts))
 
-    def ai_action(self, state: PrimeTimeState, seat: int) -> PrimeTimeAction:
-        return choose_action(state, seat, seed=state.rng.seed + seat)
+    ai_action = staticmethod(primetime_move)
 
     def watched_move(self, state: PrimeTimeState) -> bool:
         return any(prompt.kind in ("activation", "action", "reaction") for prompt in state.prompts)

@@ -71,7 +71,8 @@ def render_cell(view: CellView) -> RenderedBoard:
 # The cached background.
 
 
-@lru_cache(maxsize=8)
+# Drawing one takes a few milliseconds and each holds about 10 MB: the busiest layouts are kept.
+@lru_cache(maxsize=4)
 def _background(players: int, rows: int) -> Image.Image:
     frame = layout(players, rows)
     canvas = Image.new("RGB", (WIDTH, frame.height), Palette.TABLE)

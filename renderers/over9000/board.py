@@ -8,7 +8,7 @@ pastes the state onto it, then writes a palette PNG. Rendering is CPU-bound: the
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -47,7 +47,7 @@ HEADLINE_WIDTH = 820
 
 def render_over9000(view: Over9000View) -> RenderedBoard:
     frame = layout(len(view.players))
-    canvas = _background(len(view.players)).copy()
+    canvas = _background(len(view.players))
     _draw_header(canvas, view)
     battle.draw_order(canvas, frame.order, view)
     battle.draw_duel(canvas, frame.duel, view)
@@ -63,8 +63,9 @@ def render_over9000(view: Over9000View) -> RenderedBoard:
     )
 
 
-@lru_cache(maxsize=8)
 def _background(players: int) -> Image.Image:
+    """Drawn afresh for every board: it is a few flat panels, drawn in about the time a copy of a kept
+    one takes, and keeping one per player count would hold megabytes for nothing."""
     frame = layout(players)
     canvas = Image.new("RGB", (WIDTH, frame.height), Colour.TABLE)
     draw = ImageDraw.Draw(canvas)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from math import sin
 
 from PIL import Image, ImageDraw
@@ -99,12 +99,11 @@ RING_EDGE = Colour.YELLOW
 """The Cell Games Ring's outline (3.6): models inside it get OC +1."""
 
 
-@lru_cache(maxsize=16)
 def battlefield(
     pieces: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone], ring: Zone | None = None
 ) -> Image.Image:
-    """The layer for one layout, ``FIELD_PIXELS`` square. Shared between images: copy it before
-    drawing on it. ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
+    """The layer for one layout, ``FIELD_PIXELS`` square (the board keeps the backgrounds built on it).
+    ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
     outlined in yellow."""
     canvas = Image.new("RGB", (FIELD_PIXELS, FIELD_PIXELS), Colour.TABLE)
     draw = ImageDraw.Draw(canvas)

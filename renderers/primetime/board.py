@@ -63,7 +63,9 @@ def render_primetime(view: PrimeTimeView, highlight: Highlight | None = None) ->
     )
 
 
-@lru_cache(maxsize=8)
+# A game keeps its layout from start to end, and a background saves half a render, but each holds
+# about 6 MB: the layouts of the last few games drawn are kept.
+@lru_cache(maxsize=4)
 def _background(terrain: tuple[TerrainPiece, ...], zones: tuple[Zone, ...], ring: Zone | None) -> Image.Image:
     """The battlefield with the Location's zones (seat 0's tinted blue, seat 1's orange) and Ring."""
     canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from bot.ai_moves import ai_seed
 from bot.app import GameBot
-from bot.games.over9000 import ai_seed
 from rules.cell.engine import CellOptions, apply, legal_actions, new_game
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action

@@ -18,7 +18,8 @@ from typing import Any, cast
 
 import pytest
 
-from bot.games.over9000 import Over9000Controller, Over9000Module, ai_seed
+from bot.ai_moves import ai_seed
+from bot.games.over9000 import Over9000Controller, Over9000Module
 from bot.games.over9000_panel import PanelChoice, action_code, panel_message, parse_code
 from bot.painter import Painter
 from bot.storage import GameRecord

@@ -20,6 +20,7 @@ from renderers.primetime.battlefield import (
     battlefield,
     terrain_tile,
 )
+from renderers.primetime.board import _background
 from renderers.primetime.layout import (
     FIELD_PIXELS,
     GROUND,
@@ -114,10 +115,10 @@ def test_grid_lines_and_coordinates_are_bold_every_five():
     assert Colour.TEXT not in pixels_in(image, (column_4[0], top_row[0], column_4[2], top_row[1]))
 
 
-def test_the_layer_is_cached_per_layout():
-    """4.2 / issue 14: the static layer is drawn once per layout."""
-    assert battlefield(LAYOUT, NAMEK_ZONES) is battlefield(tuple(LAYOUT), NAMEK_ZONES)
-    assert battlefield(LAYOUT, NAMEK_ZONES) is not battlefield(LAYOUT[:3], NAMEK_ZONES)
+def test_the_static_layer_is_kept_per_layout():
+    """4.2 / issue 14: the static layer is drawn once per layout; the board keeps its background."""
+    assert _background(LAYOUT, NAMEK_ZONES, None) is _background(tuple(LAYOUT), NAMEK_ZONES, None)
+    assert _background(LAYOUT, NAMEK_ZONES, None) is not _background(LAYOUT[:3], NAMEK_ZONES, None)
 
 
 def layer_digest() -> str:
@@ -127,7 +128,6 @@ def layer_digest() -> str:
 def test_the_layer_is_the_same_after_a_redraw_and_in_another_process():
     """Issue 14: output is deterministic, here and in a process with another hash seed."""
     first = layer_digest()
-    battlefield.cache_clear()
     terrain_tile.cache_clear()
     assert layer_digest() == first
     script = "from tests.renderers.test_primetime_battlefield import layer_digest; print(layer_digest())"

@@ -1,8 +1,8 @@
 """The real bot in a process of its own, pointed at a fake Discord in another process.
 
-Run as ``python -m tests.bot.load.bot_process BASE_URL GATEWAY_URL DATABASE TOKEN SEED [SHARD_ID
-SHARD_COUNT]``, where DATABASE is a SQLite file or a ``postgresql://`` URL; ``BotProcess`` starts it,
-collects its error log lines and reads its peak memory from ``/proc``.
+``BotProcess`` starts it as ``python -c "from tests.bot.load.bot_process import main; main()" BASE_URL
+GATEWAY_URL DATABASE TOKEN SEED [SHARD_ID SHARD_COUNT]``, where DATABASE is a SQLite file or a
+``postgresql://`` URL, collects its error log lines and reads its memory and CPU from ``/proc``.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
 LEVEL_PREFIXES = ("DEBUG ", "INFO ", "WARNING ", "ERROR ", "CRITICAL ")
 ERROR_PREFIXES = ("ERROR ", "CRITICAL ")
 STOP_TIMEOUT = 15.0
+MEMORY_SAMPLE_SECONDS = 0.5
 
 
 Shard = tuple[int, int]
@@ -66,16 +67,44 @@ async def serve(
     running.result()
 
 
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and every process below it (the bot's board painter and AI workers)."""
+    found = [pid]
+    for parent in found:
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            with contextlib.suppress(OSError):
+                found.extend(int(child) for child in (task / "children").read_text().split())
+    return found
+
+
+def _status_kib(pid: int, key: str) -> int:
+    with contextlib.suppress(OSError, StopIteration):
+        status = Path(f"/proc/{pid}/status").read_text()
+        return next(int(line.split()[1]) for line in status.splitlines() if line.startswith(f"{key}:"))
+    return 0
+
+
+def _cpu_ticks(pid: int) -> int:
+    with contextlib.suppress(OSError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        # utime and stime are the 14th and 15th fields; the split starts at the 3rd.
+        return int(fields[11]) + int(fields[12])
+    return 0
+
+
 @dataclass
 class BotProcess:
-    """The bot's process as the load test sees it: its error log lines and its memory."""
+    """The bot's process as the load test sees it: its error log lines, and the memory and CPU of the
+    bot together with its worker processes."""
 
     process: asyncio.subprocess.Process
     error_lines: list[str] = field(default_factory=list)
     # The last line of each error's traceback (the exception itself), "" for errors without one.
     error_causes: list[str] = field(default_factory=list)
     log_tail: list[str] = field(default_factory=list)
+    peak_tree_kib: int = 0
     _reader: asyncio.Task[None] | None = None
+    _sampler: asyncio.Task[None] | None = None
 
     @classmethod
     async def start(
@@ -89,8 +118,11 @@ class BotProcess:
     ) -> BotProcess:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
-            "-m",
-            "tests.bot.load.bot_process",
+            "-c",
+            # Not "-m": the bot's workers are spawned, and a spawned process imports the main module
+            # it was started with. Run as "python -m bot", that is skipped (``bot.__main__``), so here
+            # too, or every worker would carry this module's imports: all of discord.py and the bot.
+            "from tests.bot.load.bot_process import main; main()",
             base_url,
             gateway_url,
             str(database),
@@ -104,7 +136,15 @@ class BotProcess:
         )
         handle = cls(process)
         handle._reader = asyncio.create_task(handle._read_log())
+        handle._sampler = asyncio.create_task(handle._sample_memory())
         return handle
+
+    async def _sample_memory(self) -> None:
+        """The workers come and go with the bot, so their sum is sampled rather than read at the end."""
+        while not self.exited:
+            resident = sum(_status_kib(pid, "VmRSS") for pid in process_tree(self.process.pid))
+            self.peak_tree_kib = max(self.peak_tree_kib, resident)
+            await asyncio.sleep(MEMORY_SAMPLE_SECONDS)
 
     async def _read_log(self) -> None:
         assert self.process.stderr is not None
@@ -122,16 +162,14 @@ class BotProcess:
         return self.process.returncode is not None
 
     def peak_rss_mb(self) -> float:
-        """The process's peak resident memory (VmHWM), in MiB."""
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        kib = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:"))
-        return kib / 1024
+        """The largest resident memory of the bot and its workers together, in MiB: the sampled peak
+        of their sum, or the bot's own peak (VmHWM) if that is larger."""
+        return max(self.peak_tree_kib, _status_kib(self.process.pid, "VmHWM")) / 1024
 
     def cpu_seconds(self) -> float:
-        """User and system CPU time the process has used so far."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rpartition(")")[2].split()
-        # utime and stime are the 14th and 15th fields; the split starts at the 3rd.
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """User and system CPU time the bot and its running workers have used so far."""
+        ticks = sum(_cpu_ticks(pid) for pid in process_tree(self.process.pid))
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     async def stop(self) -> int:
         """SIGTERM, then SIGKILL if the bot has not closed within the timeout; returns the exit code."""
@@ -142,9 +180,10 @@ class BotProcess:
             except TimeoutError:
                 self.process.kill()
                 await self.process.wait()
-        if self._reader is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+        for task in (self._reader, self._sampler):
+            if task is not None:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         assert self.process.returncode is not None
         return self.process.returncode
 

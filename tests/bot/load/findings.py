@@ -147,7 +147,7 @@ class LoadReport:
     """Moves the players saw accepted."""
     seconds: float = 0.0
     bot_cpu_seconds: float = 0.0
-    """CPU time the bot processes used during the run (their AI workers not counted)."""
+    """CPU time the bot processes and their painter and AI workers used during the run."""
     problems: dict[str, list[str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
@@ -209,6 +209,7 @@ def build_report(
         f"moves clicked: {len(ledger.clicked)}, seen accepted: {sum(accepted.values())}; clicks tried "
         f"again because their control had gone: {sum(ledger.retries.values())} {dict(ledger.retries)}",
         *(f"  {example}" for example in ledger.retry_examples),
+        answer_times(stopwatch, interactions),
         f"p50_ms={statistics.median(milliseconds):.0f}",
     ]
     return LoadReport(
@@ -227,6 +228,24 @@ def build_report(
             **({"lost moves": lost_lines} if lost_lines else {}),
         },
         notes=[note for note in notes if note],
+    )
+
+
+ANSWER_KINDS = {4: "message", 5: "deferred message", 6: "deferred update", 7: "update", 9: "modal"}
+
+
+def answer_times(stopwatch: Stopwatch, interactions: list[PendingInteraction]) -> str:
+    """Answer times by the kind of first answer: a click whose work outlasts the bot's short wait is
+    acknowledged first (a deferred answer), so the two kinds show where the time goes."""
+    by_kind: dict[str, list[float]] = {}
+    for interaction in interactions:
+        seconds = stopwatch.by_interaction.get(interaction.id)
+        if seconds is not None:
+            kind = ANSWER_KINDS.get(interaction.response_type or 0, str(interaction.response_type))
+            by_kind.setdefault(kind, []).append(seconds * 1000)
+    return "answers: " + ", ".join(
+        f"{kind} {len(times)} (p50 {statistics.median(times):.0f} ms, p99 {percentile(times, 0.99):.0f} ms)"
+        for kind, times in sorted(by_kind.items(), key=lambda item: -len(item[1]))
     )
 
 
