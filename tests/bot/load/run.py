@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import random
 import resource
 import tempfile
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tests.fakediscord import FakeDiscordError, InteractionNotAnswered
 from tests.fakediscord.fake import FakeDiscord
@@ -36,6 +38,8 @@ from .tables import (
     offers_a_move,
     over9000_choice,
 )
+
+T = TypeVar("T")
 
 POLL_SECONDS = 0.05
 READY_TIMEOUT = 30.0
@@ -145,15 +149,18 @@ class ChannelRunner:
 
     def _moves(self, table: Any, row: GameRow, state: Any, seats: list[int]) -> list[Awaitable[None]]:
         """The clicks of every person who must act now: one in Cell, maybe several in Over 9000."""
-        people = self.plan.people
         if row.game == "cell":
-            clicks = table.play(state, cell_choice(state, self.rng))
-            return [self._move(row.id, people[seats[0]], clicks)]
+            return [self._cell_move(table, row, state, seats[0])]
         return [self._panel_move(table, row, state, seat) for seat in seats]
+
+    async def _cell_move(self, table: LoadCellTable, row: GameRow, state: Any, seat: int) -> None:
+        choice = await self.run.think(cell_choice, state, self.rng.getrandbits(64))
+        await self._move(row.id, self.plan.people[seat], table.play(state, choice))
 
     async def _panel_move(self, table: LoadOver9000Table, row: GameRow, state: Any, seat: int) -> None:
         """An Over 9000 move from the seat's panel; a person whose panel let them down opens a new one."""
-        clicks = table.play(over9000_choice(state, seat, self.rng))
+        choice = await self.run.think(over9000_choice, state, seat, self.rng.getrandbits(32))
+        clicks = table.play(choice)
         if not await self._move(row.id, self.plan.people[seat], clicks):
             table.panels.pop(seat, None)
 
@@ -187,6 +194,10 @@ class LoadRun:
         self.watch = StuckWatch(reader, fake, options.stuck_after)
         self.ledger = MoveLedger()
         self.stopwatch = Stopwatch(fake)
+        # People think in a process of their own: thinking on this event loop (some moves take the
+        # heuristic player a few hundred milliseconds) would hold up the fake Discord's answers to the
+        # bot and count against the bot's answer times.
+        self.thinkers = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         rng = random.Random(f"players-{options.seed}")
         people = [user for user in fake.users if user is not fake.users.owner]
         channels = [channel for guild in fake.guilds for channel in guild.channels][: options.channels]
@@ -194,6 +205,9 @@ class LoadRun:
             ChannelRunner(self, channel, plan_for(index, people, rng), random.Random(rng.getrandbits(64)))
             for index, channel in enumerate(channels)
         ]
+
+    async def think(self, choose: Callable[..., T], *arguments: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.thinkers, choose, *arguments)
 
     async def play(self) -> None:
         watching = asyncio.create_task(self.watch.run())
@@ -205,6 +219,7 @@ class LoadRun:
         watching.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await watching
+        self.thinkers.shutdown()
 
     async def _last_look(self) -> None:
         """Every game still running must soon either offer its person a move or see its AI move."""

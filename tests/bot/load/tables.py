@@ -63,17 +63,18 @@ class LoadOver9000Table(FromDatabase, Over9000Table):
         """Players under load act on what they see at once; nobody waits for the bot to go quiet."""
 
 
-def cell_choice(state: CellState, rng: random.Random) -> int:
+def cell_choice(state: CellState, seed: int) -> int:
     """The heuristic player's action, now and then a random legal one instead."""
+    rng = random.Random(seed)
     actions = legal_actions(state, state.active_seat)
     if rng.random() < 0.1:
         return rng.randrange(len(actions))
     return heuristic(state, actions)
 
 
-def over9000_choice(state: Over9000State, seat: int, rng: random.Random) -> Over9000Action:
+def over9000_choice(state: Over9000State, seat: int, seed: int) -> Over9000Action:
     """The bundled AI's choice, as a person in that seat would click it."""
-    return choose_action(state, seat, seed=rng.getrandbits(32))
+    return choose_action(state, seat, seed=seed)
 
 
 def board_controls(message: StoredMessage | None) -> list[tuple[int, str]]:
