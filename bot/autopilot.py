@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service import ServiceError, StaleBoard
 from bot.storage import GameRecord
+from bot.worker_process import start_thinker
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -78,7 +79,7 @@ class Autopilot:
             self._thinkers = ProcessPoolExecutor(
                 max_workers=max(1, (os.cpu_count() or 2) - 1),
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=os.nice,
+                initializer=start_thinker,
                 initargs=(AI_NICENESS,),
             )
         return await asyncio.get_running_loop().run_in_executor(self._thinkers, module.ai_action, state, seat)

@@ -13,6 +13,8 @@ by the view they show.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import importlib
 import multiprocessing
 import os
@@ -24,6 +26,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from bot.worker_process import leave_with_parent
 from renderers.common import RenderedBoard
 
 View = TypeVar("View", bound=BaseModel)
@@ -34,7 +37,18 @@ Renderer = Callable[[View], RenderedBoard]
 KEPT_BOARDS = 64
 
 
-def _import_all(modules: tuple[str, ...]) -> None:
+# Boards are drawn on canvases of several megabytes. glibc raises its threshold for serving a block
+# from its own mapping each time such a block is freed, after which canvases come from the heap and
+# the freed ones stay resident; a fixed threshold keeps each canvas in a mapping that goes back to
+# the system.
+MMAP_THRESHOLD_BYTES = 1 << 20
+M_MMAP_THRESHOLD = -3
+
+
+def _prepare_worker(modules: tuple[str, ...]) -> None:
+    leave_with_parent()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
     for name in modules:
         importlib.import_module(name)
 
@@ -55,7 +69,8 @@ class Painter:
     def start(self) -> None:
         """Starts the workers now, so that the first board after a restart does not wait for them."""
         for _ in range(self.workers):
-            self._executor().submit(_import_all, ())
+            # Any first task makes the pool start a worker, which runs its initializer.
+            self._executor().submit(os.getpid)
 
     async def draw(self, render: Renderer[View], board_view: View) -> RenderedBoard:
         """``render(board_view)``, drawn in the worker (``render`` must be a module-level function) or
@@ -89,7 +104,7 @@ class Painter:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_import_all,
+                initializer=_prepare_worker,
                 initargs=(self.renderers,),
             )
         return self._pool

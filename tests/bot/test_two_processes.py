@@ -29,6 +29,7 @@ from bot.storage import GameRecord, Storage, open_storage
 from rules.cell import RULES as CELL_RULES
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, find_control
+from tests.bot.load.bot_process import process_tree
 from tests.bot.policies import passive
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import StoredMessage
@@ -113,6 +114,22 @@ class BotInProcess:
         if self.process.returncode is None:
             self.process.send_signal(signal.SIGTERM)
         return await asyncio.wait_for(self.process.wait(), PROCESS_TIMEOUT)
+
+
+async def _until_gone(pids: list[int]) -> None:
+    """The workers of a killed bot leave by themselves (a zombie waiting to be reaped counts as gone)."""
+    deadline = asyncio.get_running_loop().time() + PROCESS_TIMEOUT
+    while alive := [pid for pid in pids if _running(pid)]:
+        assert asyncio.get_running_loop().time() < deadline, f"workers {alive} outlived their bot"
+        await asyncio.sleep(0.1)
+
+
+def _running(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
 
 
 @dataclass
@@ -201,7 +218,11 @@ async def test_two_processes_share_one_database_without_double_or_lost_moves(
 
             logged = await _logged(tables[1])
             old_board = await _board_at_its_version(tables[1])
+            assert bots[1].process is not None
+            workers = process_tree(bots[1].process.pid)[1:]
+            assert workers, "the bot has started its board painter"
             await bots[1].kill()
+            await _until_gone(workers)
             await bots[1].start()
             assert await _logged(tables[1]) == logged
             state = await tables[1].state()

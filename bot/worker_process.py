@@ -1,0 +1,33 @@
+"""What each worker process of the bot (board painter, AI) does as it starts.
+
+A bot stopped normally shuts its workers down, but one killed outright (``kill -9``, the out-of-memory
+killer) cannot, and its workers would wait for work for ever, each holding tens of megabytes, one more
+set after every restart. A worker leaves once the process that started it is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+PARENT_CHECK_SECONDS = 1.0
+
+
+def leave_with_parent() -> None:
+    """Exits this process within PARENT_CHECK_SECONDS of its parent's end (it is then adopted, so
+    its parent id changes)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
+def start_thinker(niceness: int) -> None:
+    """An AI worker: at a lower priority, since answering people's clicks comes before the AI's move."""
+    os.nice(niceness)
+    leave_with_parent()
