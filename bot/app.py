@@ -195,16 +195,10 @@ class GameBot(commands.Bot):
         if control.game_id == 0 and control.op in self.global_controls:
             await self.global_controls[control.op](interaction, control)
             return
-        if control.game_id == 0:
-            game = control.arg.partition(".")[0]
-        else:
-            record = await self.service.storage.game(control.game_id)
-            game = record.game if record is not None else ""
-        if game not in self.controllers:
-            await reply_error(interaction, "I can't find that game any more.")
-            return
         try:
-            await in_time(interaction, self.controllers[game].on_control(interaction, control))
+            # The clock starts before the game is looked up: a busy database must not eat the time
+            # the click has to be acknowledged in.
+            await in_time(interaction, self._to_controller(interaction, control))
         except Exception as error:
             metrics.handled(error)
             log.exception(
@@ -216,6 +210,17 @@ class GameBot(commands.Bot):
             await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
         else:
             metrics.handled()
+
+    async def _to_controller(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        assert self.service is not None
+        if control.game_id == 0:
+            game = control.arg.partition(".")[0]
+        else:
+            game = await self.service.game_name(control.game_id) or ""
+        if game not in self.controllers:
+            await reply_error(interaction, "I can't find that game any more.")
+            return
+        await self.controllers[game].on_control(interaction, control)
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         metrics.handled()

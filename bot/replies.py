@@ -22,9 +22,10 @@ log = logging.getLogger("bot.replies")
 
 T = TypeVar("T")
 
-# A click whose work has not finished by then is acknowledged first. Most clicks finish sooner and
-# are answered with one request; under load, answering early lets Discord show the click as taken.
-DEFER_AFTER_SECONDS = 0.25
+# A click whose work has not finished by then is acknowledged first. On a quiet bot most clicks
+# finish sooner and are answered with one request; on a busy one the acknowledgement costs a request
+# more, but the player sees the click taken at once rather than after the slowest part of the work.
+DEFER_AFTER_SECONDS = 0.1
 
 
 def _answer_lock(interaction: discord.Interaction[Any]) -> asyncio.Lock:

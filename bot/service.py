@@ -25,6 +25,9 @@ from rules.core.game import GameRules
 
 log = logging.getLogger("bot.games")
 
+# Game ids whose kind of game is remembered (a few bytes each; the oldest seen are forgotten first).
+KNOWN_GAME_NAMES = 10_000
+
 
 class GameModule(Protocol):
     """What the service needs to know about one game."""
@@ -113,6 +116,7 @@ class GameService:
         self.new_seed = new_seed or random_seed
         self._locks: dict[int, asyncio.Lock] = {}
         self._states = StateCache()
+        self._game_names: dict[int, str] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -129,6 +133,19 @@ class GameService:
             state = self.module(record).rules.load_state(record.state_json)
             self._states.put(record, state)
         return state
+
+    async def game_name(self, game_id: int) -> str | None:
+        """Which game ``game_id`` is ("cell", …), or None if there is no such game. A game never
+        changes kind, so a click needs the database for this only the first time its game is seen."""
+        name = self._game_names.get(game_id)
+        if name is None:
+            record = await self.storage.game(game_id)
+            if record is None:
+                return None
+            name = self._game_names[game_id] = record.game
+            while len(self._game_names) > KNOWN_GAME_NAMES:
+                self._game_names.pop(next(iter(self._game_names)))
+        return name
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
         return await self.storage.running_game(channel_id)

@@ -146,3 +146,23 @@ async def test_moves_are_parsed_once_and_no_kept_state_is_ever_changed(
     assert restarted.load_state(record) is restarted.load_state(await storage.game(lobby.id))
     assert rules.parsed == 1
     await storage.close()
+
+
+async def test_a_game_id_is_looked_up_once_for_its_kind_of_game(tmp_path: Path) -> None:
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
+    service = GameService(storage, {"cell": CellModule()}, new_seed=lambda: 11)
+    lobby = await service.open_lobby("cell", 1, 100, HOST, "Host", "normal")
+    reads = 0
+    read_game = storage.game
+
+    async def counted(game_id: int) -> GameRecord | None:
+        nonlocal reads
+        reads += 1
+        return await read_game(game_id)
+
+    storage.game = counted  # type: ignore[method-assign]
+    assert await service.game_name(lobby.id) == "cell"
+    assert await service.game_name(lobby.id) == "cell"
+    assert reads == 1
+    assert await service.game_name(lobby.id + 1) is None
+    await storage.close()
