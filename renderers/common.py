@@ -10,11 +10,13 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import cos, pi, sin
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from renderers.drawing import drawing
 
 ALT_TEXT_LIMIT = 1024
 """Discord's limit on an attachment's description."""
@@ -122,7 +124,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(_FONTS / name), size)
 
 
+@lru_cache(maxsize=2048)
 def ellipsize(text: str, typeface: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text``, cut with an ellipsis to fit ``width`` (kept: the same lines come back every board)."""
     if typeface.getlength(text) <= width:
         return text
     while text and typeface.getlength(text + "…") > width:
@@ -191,7 +195,7 @@ def antialiased(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int
     (it receives the draw handle and the scale factor)."""
     scale = SUPERSAMPLE
     large = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(large), scale)
+    paint(drawing(large), scale)
     return large.resize(size, Image.Resampling.LANCZOS)
 
 

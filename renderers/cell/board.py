@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderers.cell import cell_board, sprites
 from renderers.cell.describe import activity, alt_text, headline
@@ -45,6 +45,7 @@ from renderers.common import (
     ink_on,
     paste,
 )
+from renderers.drawing import drawing
 from rules.cell.content import catalogue
 from rules.cell.view import CellView, ThreatView
 
@@ -76,7 +77,7 @@ def render_cell(view: CellView) -> RenderedBoard:
 def _background(players: int, rows: int) -> Image.Image:
     frame = layout(players, rows)
     canvas = Image.new("RGB", (WIDTH, frame.height), Palette.TABLE)
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     draw_panel(draw, frame.cell, "")
     cell_board.draw_static(canvas, frame.cell, players)
     draw_panel(draw, frame.threats, "ACTIVE THREATS")
@@ -89,7 +90,7 @@ def _background(players: int, rows: int) -> Image.Image:
 
 
 def _draw_header(canvas: Image.Image, view: CellView) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     result = view.outcome.result if view.outcome is not None else None
     band = {"win": Colour.SKY, "loss": Colour.VERMILLION}.get(result or "", Colour.PANEL)
     ink = ink_on(band)
@@ -112,7 +113,7 @@ def _draw_header(canvas: Image.Image, view: CellView) -> None:
 
 
 def _draw_threats(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     canceled = sum(1 for threat in view.active_threats if threat.canceled)
     summary = (
         f"{len(view.active_threats)} in play, {canceled} canceled · stack {view.threat_stack_size}"
@@ -150,7 +151,7 @@ def _canceled_band() -> Image.Image:
     """Laid across a canceled tile's text: a tick and the word, until Cell discards the tile."""
     width, height = THREAT_TILE[0] - 8, 62
     band = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(band)
+    draw = drawing(band)
     draw.rounded_rectangle(
         (0, 0, width - 1, height - 1), 10, fill=(*Colour.SKY, 255), outline=(*Colour.INK, 255), width=2
     )
@@ -165,7 +166,7 @@ def _canceled_band() -> Image.Image:
 
 
 def _draw_supply(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     draw.text(
         (panel.right - PANEL_PAD, panel.y + 24),
         f"stack {view.power_stack_size}",
@@ -198,7 +199,7 @@ def _draw_events(canvas: Image.Image, frame: Layout, view: CellView) -> None:
         )
         for event in view.recent_events[-frame.event_lines :]
     ]
-    draw_event_lines(ImageDraw.Draw(canvas), frame.events, lines, EVENT_LINE, font(EVENT_FONT))
+    draw_event_lines(drawing(canvas), frame.events, lines, EVENT_LINE, font(EVENT_FONT))
 
 
 # The PNG palette.

@@ -22,6 +22,7 @@ from renderers.cell.layout import (
 )
 from renderers.cell.pieces import Marks, placement_sprite
 from renderers.common import PANEL_PAD, Colour, Rect, font, ink_on, paste
+from renderers.drawing import drawing
 from rules.cell.content import FACE_NAMES, FACES, Face, TrackRow, catalogue
 from rules.cell.view import CellView
 
@@ -72,7 +73,7 @@ def _meter_slot(panel: Rect, index: int) -> tuple[int, int]:
 
 
 def draw_static(canvas: Image.Image, panel: Rect, players: int) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     left = panel.x + PANEL_PAD
     draw.text((left, panel.y + 14), "CELL", font=font(26, True), fill=Colour.TEXT)
     draw.rounded_rectangle(
@@ -159,7 +160,7 @@ def _faces_in_opposite_pairs() -> list[Face]:
 def _passive_icon() -> Image.Image:
     """The mark of a passive Power Up, which shows "PASSIVE" where other tiles show their cost."""
     icon = Image.new("RGBA", (LEGEND_ICON, LEGEND_ICON), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(icon)
+    draw = drawing(icon)
     draw.rounded_rectangle(
         (0, 0, LEGEND_ICON - 1, LEGEND_ICON - 1), 6, fill=Palette.POWER, outline=Palette.POWER_EDGE, width=2
     )
@@ -169,7 +170,7 @@ def _passive_icon() -> Image.Image:
 
 
 def draw_state(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     _draw_health(draw, panel, view)
     _draw_track(canvas, draw, panel, view, marks)
     draw.text(

@@ -12,6 +12,7 @@ from renderers.cell.layout import MAT, MAT_DIE, MAT_DIE_STEP, POWER_CHIP, Palett
 from renderers.cell.pieces import Marks, dice_colour, die_by_id, seat_colour
 from renderers.cell.tiles import power_chip
 from renderers.common import Colour, Rect, ellipsize, font, ink_on, paste
+from renderers.drawing import drawing
 from rules.cell.content import catalogue
 from rules.cell.state import FighterState
 from rules.cell.view import CellView
@@ -38,7 +39,7 @@ def mat_base(fighter_id: str, seat: int, dice: str, knocked_out: bool) -> Image.
     colour = dice_colour(dice)
     width, height = MAT
     canvas = Image.new("RGB", MAT, Palette.TABLE)
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     fill, edge = (KO_TINT, KO_EDGE) if knocked_out else (Palette.MAT, Palette.MAT_EDGE)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), 12, fill=fill, outline=edge, width=2)
     draw.rounded_rectangle((PAD, PAD, PAD + 36, PAD + 36), 8, fill=colour, outline=Colour.INK, width=2)
@@ -57,7 +58,7 @@ def _knocked_out_stamp() -> Image.Image:
     typeface = font(24, True)
     width, height = round(typeface.getlength(label)) + 60, 38
     stamp = Image.new("RGB", (width, height), KO_TINT)
-    draw = ImageDraw.Draw(stamp)
+    draw = drawing(stamp)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), 8, fill=Colour.VERMILLION)
     paste(stamp, sprites.cross_mark(30, Colour.INK), (8, 4))
     draw.text((46, height // 2), label, font=typeface, fill=Colour.INK, anchor="lm")
@@ -70,7 +71,7 @@ def _turn_tag() -> Image.Image:
     typeface = font(18, True)
     width, height = round(typeface.getlength(label)) + 20, 30
     tag = Image.new("RGB", (width, height), Palette.MAT)
-    draw = ImageDraw.Draw(tag)
+    draw = drawing(tag)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), 8, fill=Colour.YELLOW)
     draw.text((width // 2, height // 2), label, font=typeface, fill=ink_on(Colour.YELLOW), anchor="mm")
     return tag
@@ -79,7 +80,7 @@ def _turn_tag() -> Image.Image:
 def draw_mat(canvas: Image.Image, rect: Rect, view: CellView, fighter: FighterState, marks: Marks) -> None:
     knocked_out = fighter.knocked_out
     canvas.paste(mat_base(fighter.fighter, fighter.seat, fighter.dice_colour, knocked_out), (rect.x, rect.y))
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     active = view.outcome is None and view.active_seat == fighter.seat
     if active:
         draw.rounded_rectangle(

@@ -14,6 +14,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from renderers.common import RGB, Colour, antialiased, blend, font, ink_on, star_points
+from renderers.drawing import drawing
 
 Box = tuple[float, float, float, float]
 
@@ -266,7 +267,7 @@ def heart(size: int, filled: bool) -> Image.Image:
         side = size * scale
         lobe = side * 0.29
         shape = Image.new("L", (side, side), 0)
-        mask = ImageDraw.Draw(shape)
+        mask = drawing(shape)
         mask.ellipse((side * 0.04, side * 0.08, side * 0.04 + 2 * lobe, side * 0.08 + 2 * lobe), fill=255)
         mask.ellipse((side * 0.96 - 2 * lobe, side * 0.08, side * 0.96, side * 0.08 + 2 * lobe), fill=255)
         mask.polygon(

@@ -21,6 +21,7 @@ from renderers.cell.layout import (
     Palette,
 )
 from renderers.common import RGB, Colour, ellipsize, font, ink_on, paste, wrap
+from renderers.drawing import drawing
 from rules.cell.content import catalogue
 
 LINK_SPACE = 8
@@ -31,9 +32,7 @@ RESTRICTION_LABELS = {"no_share": "NO SHARING", "no_reroll": "NO REROLLS"}
 
 def _tile_canvas(size: tuple[int, int], surround: RGB, fill: RGB, edge: RGB) -> Image.Image:
     canvas = Image.new("RGB", size, surround)
-    ImageDraw.Draw(canvas).rounded_rectangle(
-        (0, 0, size[0] - 1, size[1] - 1), 10, fill=fill, outline=edge, width=2
-    )
+    drawing(canvas).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), 10, fill=fill, outline=edge, width=2)
     return canvas
 
 
@@ -48,7 +47,7 @@ def threat_face(tile_id: int) -> Image.Image:
     tile = catalogue().threats[tile_id]
     width, height = THREAT_TILE
     canvas = _tile_canvas(THREAT_TILE, Palette.PANEL, Palette.THREAT, Palette.THREAT_EDGE)
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     inner = width - 2 * TILE_PAD
     draw.text(
         (TILE_PAD, TILE_PAD),
@@ -78,7 +77,7 @@ def restriction_badge(restriction: str) -> Image.Image:
     typeface = font(16, True)
     width, height = round(typeface.getlength(label)) + 34, 26
     badge = Image.new("RGB", (width, height), Palette.THREAT)
-    draw = ImageDraw.Draw(badge)
+    draw = drawing(badge)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), 6, fill=Colour.ORANGE)
     ink = ink_on(Colour.ORANGE)
     paste(badge, sprites.prohibition(20, ink), (5, 3))
@@ -110,7 +109,7 @@ def power_card(tile_id: int, highlighted: bool) -> Image.Image:
     width, height = POWER_CARD
     edge = Colour.SKY if highlighted else Palette.POWER_EDGE
     canvas = _tile_canvas(POWER_CARD, Palette.PANEL, Palette.POWER, edge)
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     if highlighted:
         draw.rounded_rectangle((0, 0, width - 1, height - 1), 10, outline=edge, width=5)
     inner = width - 2 * TILE_PAD
@@ -145,7 +144,7 @@ def power_chip(tile_id: int, used: bool, highlighted: bool) -> Image.Image:
     width, height = POWER_CHIP
     edge = Colour.SKY if highlighted else Palette.POWER_EDGE
     canvas = _tile_canvas(POWER_CHIP, Palette.MAT, Palette.POWER, edge)
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     if highlighted:
         draw.rounded_rectangle((0, 0, width - 1, height - 1), 10, outline=edge, width=4)
     inner = width - 2 * 8
@@ -170,7 +169,7 @@ def _cost_row_width(label: str, icons: int, size: int) -> int:
 
 def _cost_row(canvas: Image.Image, label: str, cost: list[str], origin: tuple[int, int], size: int) -> int:
     """A label followed by cost icons; returns the x where the row ends."""
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     x, y = origin
     draw.text((x, y + size // 2), label, font=font(16, True), fill=Colour.MUTED, anchor="lm")
     x += _cost_row_width(label, 0, size)

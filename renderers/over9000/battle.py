@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderers.common import PANEL_PAD, PANEL_TITLE, RGB, Colour, Rect, ellipsize, font, ink_on, paste
+from renderers.drawing import drawing
 from renderers.over9000 import tokens
 from renderers.over9000.describe import WIN_REASONS, arranging, headline
 from renderers.over9000.panels import seat_badge
@@ -80,7 +81,7 @@ def order_chips(view: Over9000View) -> tuple[str, str, list[Chip]]:
 
 
 def draw_order(canvas: Image.Image, panel: Rect, view: Over9000View) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     title, note, chips = order_chips(view)
     _title(draw, panel, title, note)
     for index, chip in enumerate(chips):
@@ -114,7 +115,7 @@ def _draw_chip(draw: ImageDraw.ImageDraw, panel: Rect, index: int, chip: Chip) -
 
 
 def draw_duel(canvas: Image.Image, panel: Rect, view: Over9000View) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     if view.outcome is not None:
         _draw_winner(canvas, draw, panel, view)
     elif view.phase == "placement" or view.active_seat is None:

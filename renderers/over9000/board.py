@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderers.common import (
     Colour,
@@ -25,6 +25,7 @@ from renderers.common import (
     ink_on,
     paste,
 )
+from renderers.drawing import drawing
 from renderers.over9000 import battle, panels, scouter, tokens
 from renderers.over9000.describe import PHASE_WORDS, activity, alt_text, headline
 from renderers.over9000.layout import (
@@ -57,7 +58,7 @@ def render_over9000(view: Over9000View) -> RenderedBoard:
         (event.text, seat_colour(event.actor) if event.actor is not None else None)
         for event in view.recent_events[-frame.event_lines :]
     ]
-    draw_event_lines(ImageDraw.Draw(canvas), frame.events, lines, EVENT_LINE, font(EVENT_FONT))
+    draw_event_lines(drawing(canvas), frame.events, lines, EVENT_LINE, font(EVENT_FONT))
     return RenderedBoard(
         png=encode_png(canvas, _palette()), alt_text=alt_text(view), width=canvas.width, height=canvas.height
     )
@@ -68,7 +69,7 @@ def _background(players: int) -> Image.Image:
     one takes, and keeping one per player count would hold megabytes for nothing."""
     frame = layout(players)
     canvas = Image.new("RGB", (WIDTH, frame.height), Colour.TABLE)
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     draw_panel(draw, frame.order, "")
     draw_panel(draw, frame.duel, "")
     draw_panel(draw, frame.events, "LAST MOVES")
@@ -76,7 +77,7 @@ def _background(players: int) -> Image.Image:
 
 
 def _draw_header(canvas: Image.Image, view: Over9000View) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     band = Colour.YELLOW if view.outcome is not None else Colour.PANEL
     ink = ink_on(band)
     draw.rectangle((0, 0, WIDTH, HEADER_HEIGHT), fill=band)

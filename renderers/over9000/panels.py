@@ -13,6 +13,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from renderers.common import RGB, Colour, Rect, blend, ellipsize, font, ink_on, paste, wrap
+from renderers.drawing import drawing
 from renderers.over9000 import scouter, tokens
 from renderers.over9000.describe import power_flipped, status
 from renderers.over9000.layout import PLAYER_PANEL, seat_colour
@@ -63,7 +64,7 @@ def panel_base(character_id: str, seat: int) -> Image.Image:
     character = catalogue().character(character_id)
     width, height = PLAYER_PANEL
     canvas = Image.new("RGB", PLAYER_PANEL, Colour.TABLE)
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     draw.rounded_rectangle(
         (0, 0, width - 1, height - 1), 14, fill=Colour.PANEL, outline=Colour.PANEL_EDGE, width=2
     )
@@ -105,7 +106,7 @@ def status_tag(label: str) -> Image.Image:
     colour = STATUS_COLOURS[label]
     width, height = round(typeface.getlength(text)) + 20, 32
     tag = Image.new("RGB", (width, height), Colour.PANEL)
-    draw = ImageDraw.Draw(tag)
+    draw = drawing(tag)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), 8, fill=colour)
     draw.text((width // 2, height // 2), text, font=typeface, fill=ink_on(colour), anchor="mm")
     return tag
@@ -113,7 +114,7 @@ def status_tag(label: str) -> Image.Image:
 
 def draw_panel(canvas: Image.Image, rect: Rect, view: Over9000View, player: PlayerView) -> None:
     canvas.paste(panel_base(player.character, player.seat), (rect.x, rect.y))
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     label = status(view, player)
     if label is not None:
         tag = status_tag(label)

@@ -13,6 +13,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from renderers.common import RGB, Colour, antialiased, blend, font
+from renderers.drawing import drawing
 from rules.over9000.content import catalogue, format_level
 
 SEGMENTS = 12
@@ -99,7 +100,7 @@ def _paint_glass(width: int, level: int, background: RGB) -> Image.Image:
 def meter(level: int, width: int, background: RGB = Colour.PANEL) -> Image.Image:
     """The scouter reading of ``level``, ``width`` px wide, on ``background``."""
     glass = _paint_glass(width, level, background)
-    draw = ImageDraw.Draw(glass)
+    draw = drawing(glass)
     over = is_over(level)
     draw.text((CHAMFER + 4, 6), "POWER LEVEL", font=font(16, True), fill=GREEN_DIM if not over else RED)
     digits = format_level(level)

@@ -14,6 +14,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common import RGB, Colour, antialiased, blend, font, ink_on, star_points, wrap
+from renderers.drawing import drawing
 from rules.over9000.content import DEFENSE_FOR, TOKEN_NAMES
 
 Box = tuple[float, float, float, float]
@@ -151,7 +152,7 @@ def face_up_tile(kind: str, background: RGB) -> Image.Image:
     """A revealed token: its icon and its name on a tile, on ``background`` (for the corners)."""
     width, height = TILE
     tile = Image.new("RGB", TILE, background)
-    draw = ImageDraw.Draw(tile)
+    draw = drawing(tile)
     colour = kind_colour(kind)
     if is_defense(kind):
         fill, ink, edge = defense_fill(kind), Colour.TEXT, colour

@@ -16,6 +16,7 @@ from math import sin
 from PIL import Image, ImageDraw
 
 from renderers.common import RGB, Colour, blend, font, paste
+from renderers.drawing import drawing
 from renderers.primetime.layout import (
     BOARD_PIXELS,
     FIELD_PIXELS,
@@ -106,7 +107,7 @@ def battlefield(
     ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
     outlined in yellow."""
     canvas = Image.new("RGB", (FIELD_PIXELS, FIELD_PIXELS), Colour.TABLE)
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     draw.rectangle((MARGIN, MARGIN, MARGIN + BOARD_PIXELS - 1, MARGIN + BOARD_PIXELS - 1), fill=GROUND)
     for side, zone in enumerate(zones):
         _draw_zone(draw, zone, side)
@@ -141,7 +142,7 @@ def terrain_tile(kind: TerrainKind, width: int, height: int) -> Image.Image:
     style = TERRAIN_STYLES[kind]
     size = (width * INCH, height * INCH)
     tile = Image.new("RGB", size, style.fill)
-    draw = ImageDraw.Draw(tile)
+    draw = drawing(tile)
     style.hatch(draw, size[0], size[1], style.ink)
     draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=style.ink, width=2)
     return tile

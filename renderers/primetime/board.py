@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderers.common import Colour, RenderedBoard, blend, build_palette, encode_png, paste
+from renderers.drawing import drawing
 from renderers.primetime import models, objectives
 from renderers.primetime.battlefield import GRID_LINE, GRID_LINE_BOLD, TERRAIN_STYLES, battlefield
 from renderers.primetime.describe import alt_text
@@ -57,7 +58,7 @@ def render_primetime(view: PrimeTimeView, highlight: Highlight | None = None) ->
     objectives.draw_balls(canvas, view.objectives)
     if highlight is not None:
         draw_target_marks(canvas, highlight, view.units)
-    draw_side_panel(ImageDraw.Draw(canvas), view)
+    draw_side_panel(drawing(canvas), view)
     return RenderedBoard(
         png=encode_png(canvas, _palette()), alt_text=alt_text(view), width=WIDTH, height=HEIGHT
     )
@@ -70,7 +71,7 @@ def _background(terrain: tuple[TerrainPiece, ...], zones: tuple[Zone, ...], ring
     """The battlefield with the Location's zones (seat 0's tinted blue, seat 1's orange) and Ring."""
     canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)
     paste(canvas, battlefield(terrain, (zones[0], zones[1]), ring), (0, 0))
-    draw_panel_frame(ImageDraw.Draw(canvas))
+    draw_panel_frame(drawing(canvas))
     return canvas
 
 

@@ -15,6 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
 
 from renderers.common import RGB, SUPERSAMPLE, Colour, antialiased, blend, font, paste
+from renderers.drawing import drawing
 from renderers.primetime.layout import INCH, SIDE_COLOURS, cell_centre_pixel
 from rules.primetime.state import Status, Unit
 from rules.primetime.stats import char, hp_max
@@ -55,7 +56,7 @@ def draw_models(canvas: Image.Image, units: list[Unit], active: str | None, acti
     (under every disc, so a badge never hides a neighbour's code), then the standing models from the
     ground up, so a flyer is never hidden by a model below it. Models that have activated are dimmed
     only while ``activating`` (the Activation Phase), when it tells who may still act."""
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     for unit in sorted((unit for unit in units if unit.dazed), key=lambda unit: unit.id):
         _paste_centred(canvas, dazed_sprite(), cell_centre_pixel(unit.cell), DAZED_OFFSET)
     standing = sorted((unit for unit in units if not unit.dazed), key=lambda unit: (unit.level, unit.id))
@@ -133,7 +134,7 @@ def _shadow(offset: tuple[int, int]) -> Image.Image:
     shadow = Image.new("RGBA", (SPRITE, SPRITE), (0, 0, 0, 0))
     centre = SPRITE // 2
     dx, dy = offset
-    ImageDraw.Draw(shadow).ellipse(
+    drawing(shadow).ellipse(
         (
             centre - DISC_RADIUS + dx,
             centre - DISC_RADIUS + dy,
@@ -151,7 +152,7 @@ def _glow(tier: int) -> Image.Image:
     centre = SPRITE // 2
     radius = DISC_RADIUS + 1 + 2 * tier
     glow = Image.new("RGBA", (SPRITE, SPRITE), (0, 0, 0, 0))
-    ImageDraw.Draw(glow).ellipse(
+    drawing(glow).ellipse(
         (centre - radius, centre - radius, centre + radius, centre + radius), fill=(red, green, blue, 230)
     )
     return glow.filter(ImageFilter.GaussianBlur(1.2))
@@ -187,7 +188,7 @@ def _code(code: str) -> Image.Image:
     left, top, right, bottom = typeface.getbbox(code)
     size = ((right - left) * SUPERSAMPLE, (bottom - top) * SUPERSAMPLE)
     large = Image.new("L", size, 0)
-    ImageDraw.Draw(large).text(
+    drawing(large).text(
         (-left * SUPERSAMPLE, -top * SUPERSAMPLE),
         code,
         font=font(16 * SUPERSAMPLE, True),
@@ -210,7 +211,7 @@ def badge_sprite(level: int) -> Image.Image:
     """The altitude on a small plate at the disc's top-right."""
     text, fill = LEVEL_BADGES[level]
     badge = Image.new("RGBA", (SPRITE, SPRITE), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(badge)
+    draw = drawing(badge)
     centre = SPRITE // 2
     box = (centre + 3, centre - DISC_RADIUS - 13, centre + 23, centre - DISC_RADIUS + 2)
     draw.rounded_rectangle(box, 4, fill=fill, outline=Colour.INK)

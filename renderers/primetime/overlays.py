@@ -15,6 +15,7 @@ from math import atan2, cos, hypot, sin, tau
 from PIL import Image, ImageDraw
 
 from renderers.common import RGB, Colour
+from renderers.drawing import drawing
 from renderers.primetime.last_action import LastAction, Line, LineKind
 from renderers.primetime.layout import INCH, cell_box, cell_centre_pixel
 from renderers.primetime.models import DISC_RADIUS
@@ -64,7 +65,7 @@ def draw_reach(canvas: Image.Image, cells: frozenset[Cell]) -> None:
     left, top = min(box[0] for box in boxes), min(box[1] for box in boxes)
     right, bottom = max(box[2] for box in boxes) + 1, max(box[3] for box in boxes) + 1
     mask = Image.new("L", (right - left, bottom - top), 0)
-    draw = ImageDraw.Draw(mask)
+    draw = drawing(mask)
     for box in boxes:
         draw.rectangle(
             (box[0] - left + 1, box[1] - top + 1, box[2] - left - 1, box[3] - top - 1), fill=REACH_ALPHA
@@ -73,7 +74,7 @@ def draw_reach(canvas: Image.Image, cells: frozenset[Cell]) -> None:
 
 
 def draw_last_action(canvas: Image.Image, action: LastAction) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     if action.move is not None:
         end = cell_centre_pixel(action.move.end)
         if action.move.start is not None:
@@ -135,7 +136,7 @@ def _dotted_ring(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int
 
 def draw_target_marks(canvas: Image.Image, highlight: Highlight, units: list[Unit]) -> None:
     """A square bracket around each reachable target and a ring around the attacker or the mover."""
-    draw = ImageDraw.Draw(canvas)
+    draw = drawing(canvas)
     by_id = {unit.id: unit for unit in units}
     for unit_id in sorted(highlight.targets):
         unit = by_id.get(unit_id)
