@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
+from bot.game_tasks import GameTasks
 from bot.service import ServiceError, StaleBoard
 from bot.storage import GameRecord
 from bot.worker_process import start_thinker
@@ -40,25 +41,22 @@ class Autopilot:
         self.bot = bot
         self.delay = delay
         self.sweep_interval = sweep_interval
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._tasks = GameTasks("autopilot")
         self._sweeper: asyncio.Task[None] | None = None
         self._thinkers: ProcessPoolExecutor | None = None
 
     def wake(self, game_id: int) -> None:
-        task = self._tasks.get(game_id)
-        if task is None or task.done():
-            self._tasks[game_id] = asyncio.create_task(self._drive(game_id), name=f"autopilot {game_id}")
+        self._tasks.start(game_id, lambda: self._drive(game_id))
 
     async def idle(self) -> None:
         """Waits until no AI has anything left to do (used by tests and on shutdown)."""
-        while any(not task.done() for task in self._tasks.values()):
-            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        while running := self._tasks.tasks():
+            await asyncio.gather(*running, return_exceptions=True)
 
     def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for task in self._tasks.values():
-            task.cancel()
+        self._tasks.cancel_all()
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
             self._thinkers = None

@@ -18,6 +18,7 @@ import time
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from bot.game_tasks import GameTasks
 from bot.service import ServiceError, StaleBoard
 from rules.core.errors import IllegalAction
 
@@ -31,14 +32,12 @@ class PromptDeadlines:
     def __init__(self, bot: GameBot, scale: float) -> None:
         self.bot = bot
         self.scale = scale
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._tasks = GameTasks("deadlines")
         self._wakes: dict[int, asyncio.Event] = {}
 
     def wake(self, game_id: int) -> None:
         self._wakes.setdefault(game_id, asyncio.Event()).set()
-        task = self._tasks.get(game_id)
-        if task is None or task.done():
-            self._tasks[game_id] = asyncio.create_task(self._watch(game_id), name=f"deadlines {game_id}")
+        self._tasks.start(game_id, lambda: self._watch(game_id), lambda: self._wakes.pop(game_id, None))
 
     async def resume_all(self) -> None:
         service = self.bot.service
@@ -47,8 +46,7 @@ class PromptDeadlines:
             self.wake(game_id)
 
     def stop(self) -> None:
-        for task in self._tasks.values():
-            task.cancel()
+        self._tasks.cancel_all()
 
     async def _watch(self, game_id: int) -> None:
         woken = self._wakes.setdefault(game_id, asyncio.Event())

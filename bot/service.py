@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -114,12 +115,16 @@ class GameService:
         self.storage = storage
         self.modules = modules
         self.new_seed = new_seed or random_seed
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A game's lock lives while someone holds it or waits for it, and no longer.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._states = StateCache()
         self._game_names: dict[int, str] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     def module(self, record: GameRecord) -> GameModule:
         return self.modules[record.game]

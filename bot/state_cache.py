@@ -14,9 +14,9 @@ from typing import Any
 
 from bot.storage import GameRecord
 
-# Games whose latest state is kept: a parsed state takes about 80 KB, so this is some 20 MB at most.
+# Games whose latest state is kept: a parsed state takes about 80 KB, so this is some 10 MB at most.
 # A bot running more games at once than this still works, only parsing more often.
-CACHED_GAMES = 256
+CACHED_GAMES = 128
 
 
 @dataclass(frozen=True)

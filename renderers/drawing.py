@@ -13,8 +13,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-# Masks of a few hundred text pieces: each is a few kilobytes.
-KEPT_TEXTS = 2048
+# Each mask is a few kilobytes: some 5 MB at most.
+KEPT_TEXTS = 1024
 
 
 class Drawing(ImageDraw.ImageDraw):

@@ -1,0 +1,60 @@
+"""Per-game background tasks and locks are forgotten once nothing needs them: a bot that runs for
+months keeps nothing for the games it has finished."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from pathlib import Path
+
+from bot.game_tasks import GameTasks
+from bot.service import GameService
+from bot.storage import SqliteStorage
+
+
+async def test_a_game_has_one_task_at_a_time_and_an_ended_one_is_forgotten() -> None:
+    tasks = GameTasks("test")
+    release = asyncio.Event()
+    runs: list[int] = []
+    ended: list[int] = []
+
+    async def work() -> None:
+        runs.append(1)
+        await release.wait()
+
+    tasks.start(7, work, lambda: ended.append(7))
+    tasks.start(7, work, lambda: ended.append(7))
+    await asyncio.sleep(0)
+    assert len(runs) == 1 and len(tasks.tasks()) == 1
+    release.set()
+    await asyncio.gather(*tasks.tasks())
+    await asyncio.sleep(0)
+    assert tasks.tasks() == [] and ended == [7]
+    tasks.start(7, work)
+    await asyncio.gather(*tasks.tasks())
+    assert len(runs) == 2
+
+
+async def test_the_end_of_an_older_task_leaves_a_newer_one_alone() -> None:
+    """A task's end is noticed a moment after it happens; a task started for the game in that moment
+    stays, and the older task's follow-up does not run."""
+    tasks = GameTasks("test")
+    ended: list[str] = []
+    tasks.start(3, asyncio.Event().wait)
+    current = tasks.tasks()[0]
+    older = asyncio.create_task(asyncio.sleep(0))
+    await older
+    tasks._forget(3, older, lambda: ended.append("older"))
+    assert tasks.tasks() == [current] and ended == []
+    tasks.cancel_all()
+
+
+async def test_a_game_lock_is_shared_while_held_and_dropped_after(tmp_path: Path) -> None:
+    storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
+    service = GameService(storage, {})
+    async with service.lock(5):
+        assert service.lock(5) is service.lock(5)
+        assert service.lock(5).locked()
+    gc.collect()
+    assert not service._locks
+    await storage.close()
