@@ -147,4 +147,7 @@ def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
+    # Stopped before it is sent, so discord.py does not keep it: it would hold every control of
+    # every message, and give each private panel a task that lives for 15 minutes, for nothing.
+    view.stop()
     return view
