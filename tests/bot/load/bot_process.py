@@ -21,6 +21,7 @@ import discord
 import yarl
 
 from bot.app import create_bot
+from bot.collector import settle_after_imports
 from bot.config import Settings
 from bot.event_loop import run
 
@@ -192,6 +193,8 @@ def main() -> None:
     base_url, gateway_url, database, token, seed = sys.argv[1:6]
     shard = (int(sys.argv[6]), int(sys.argv[7])) if len(sys.argv) > 7 else None
     logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT, stream=sys.stderr)
+    # As ``python -m bot`` does.
+    settle_after_imports()
     run(serve(base_url, gateway_url, database, token, int(seed), shard))
 
 
