@@ -8,7 +8,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.autopilot import Autopilot
-from bot.components import Control, GameButton, GameSelect, control_of
+from bot.components import Control, control_of, find_component, offers
 from bot.config import Settings
 from bot.deadlines import PromptDeadlines
 from bot.painter import Painter
@@ -53,18 +53,6 @@ class GameController(Protocol):
 
 GlobalControl = Callable[[discord.Interaction[Any], Control], Awaitable[None]]
 """Handles a control that belongs to no game (game id 0), such as /forget-me's confirmation."""
-
-
-def custom_ids(components: Iterable[Any]) -> set[str]:
-    """The custom ids of a message's controls, however deeply they are nested. Read straight from the
-    parsed message: building a ``discord.ui.View`` from it for every click costs far more."""
-    found: set[str] = set()
-    for component in components:
-        custom_id = getattr(component, "custom_id", None)
-        if custom_id:
-            found.add(custom_id)
-        found |= custom_ids(getattr(component, "children", ()))
-    return found
 
 
 class GameBot(commands.Bot):
@@ -126,7 +114,6 @@ class GameBot(commands.Bot):
         self._add_records_and_privacy()
         self.tree.add_command(settings_command(self))
         self.tree.on_error = self._on_command_error
-        self.add_dynamic_items(GameButton, GameSelect)
         self.painter.start()
         if self.metrics_server is not None:
             await self.metrics_server.start()
@@ -175,9 +162,9 @@ class GameBot(commands.Bot):
         log.info("synced %d commands to %s", len(synced), scope)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answers a click on a control that the message no longer shows (a double click that arrives
-        after the first one redrew the board). discord.py drops those without a word, since it only
-        dispatches controls found on the message; here they reach the game, which calls them stale."""
+        """Every click on a game control comes here, whenever its message was sent: before or after a
+        restart, or after the message changed and lost the control (a double click that arrives after
+        the first one redrew the board), which the game then calls stale."""
         if interaction.type is not discord.InteractionType.component or interaction.message is None:
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
@@ -185,8 +172,11 @@ class GameBot(commands.Bot):
         control = control_of(custom_id, tuple(data.get("values", ())))
         if control is None:
             return
-        if custom_id not in custom_ids(interaction.message.components):
-            await self.dispatch_control(interaction, control)
+        shown = find_component(interaction.message.components, custom_id)
+        if isinstance(shown, discord.SelectMenu) and not offers(shown, control.values):
+            await reply_error(interaction, "That choice is not on the menu, so nothing changed.")
+            return
+        await self.dispatch_control(interaction, control)
 
     async def dispatch_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """Routes a click to its game's controller. Game id 0 marks controls that belong to no game

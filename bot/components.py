@@ -2,22 +2,19 @@
 
 Every game control's custom id carries the game id, the board version it was drawn for, an
 operation and an argument: ``gb:<game>:<version>:<op>:<arg>`` for buttons and ``gs:…`` for selects.
-discord.py's ``DynamicItem`` parses them on any click, whenever the message was sent, and hands the
-click to the game's controller, which reloads the game from the database.
+The bot reads them from any click, whenever the message was sent (``GameBot.on_interaction``), and
+hands the click to the game's controller, which reloads the game from the database. Nothing about a
+message is kept in memory, so controls work the same before and after a restart.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
-
-from bot.replies import reply_error
-
-if TYPE_CHECKING:
-    from bot.app import GameBot
 
 _ID = r"(?P<game>\d+):(?P<version>\d+):(?P<op>[a-z_]+):(?P<arg>[\w.-]*)"
 
@@ -49,48 +46,12 @@ _ANY_CONTROL = re.compile(r"g[bs]:" + _ID)
 
 
 def control_of(custom_id: str, values: tuple[str, ...] = ()) -> Control | None:
-    """The control a custom id names, or None when it is not one of ours."""
+    """The control a custom id names, or None when it is not one of ours. Only a select menu carries
+    chosen values; any sent with a button are dropped."""
     match = _ANY_CONTROL.fullmatch(custom_id)
-    return _control(match, values) if match else None
-
-
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gb:" + _ID):
-    def __init__(self, button: discord.ui.Button[Any], control: Control) -> None:
-        super().__init__(button)
-        self.control = control
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: Any
-    ) -> GameButton:
-        return cls(item, _control(match))
-
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
-        await interaction.client.dispatch_control(interaction, self.control)
-
-
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gs:" + _ID):
-    def __init__(self, select: discord.ui.Select[Any], control: Control) -> None:
-        super().__init__(select)
-        self.control = control
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: Any
-    ) -> GameSelect:
-        return cls(item, _control(match))
-
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
-        values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
-        offered = {option.value for option in self.item.options}
-        if not set(values) <= offered or len(values) < self.item.min_values:
-            # Discord only sends what the menu offers; anything else was forged or garbled on the way.
-            await reply_error(interaction, "That choice is not on the menu, so nothing changed.")
-            return
-        control = self.control
-        await interaction.client.dispatch_control(
-            interaction, Control(control.game_id, control.version, control.op, control.arg, values)
-        )
+    if match is None:
+        return None
+    return _control(match, values if custom_id.startswith("gs:") else ())
 
 
 def button(
@@ -104,8 +65,8 @@ def button(
     emoji: str | None = None,
     disabled: bool = False,
     row: int | None = None,
-) -> GameButton:
-    item: discord.ui.Button[Any] = discord.ui.Button(
+) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
         label=label[:80],
         style=style,
         emoji=emoji,
@@ -113,7 +74,6 @@ def button(
         row=row,
         custom_id=button_id(game_id, version, op, arg),
     )
-    return GameButton(item, Control(game_id, version, op, str(arg)))
 
 
 def select(
@@ -127,8 +87,8 @@ def select(
     row: int | None = None,
     min_values: int = 1,
     max_values: int = 1,
-) -> GameSelect:
-    item: discord.ui.Select[Any] = discord.ui.Select(
+) -> discord.ui.Select[Any]:
+    return discord.ui.Select(
         custom_id=select_id(game_id, version, op, arg),
         placeholder=placeholder[:150],
         options=options[:25],
@@ -136,14 +96,10 @@ def select(
         min_values=min_values,
         max_values=min(max_values, len(options[:25])),
     )
-    # discord.py 2.7's selects keep their row in a slot that shadows Item.row, while DynamicItem
-    # reads the row from ``_row``; without this a wrapped select lands in the first free row.
-    item._row = row
-    return GameSelect(item, Control(game_id, version, op, str(arg)))
 
 
 def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
-    """A message's components; never listened to here, since the dynamic items handle every click."""
+    """A message's components; never listened to: ``GameBot.on_interaction`` reads every click."""
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
@@ -151,3 +107,23 @@ def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
     # every message, and give each private panel a task that lives for 15 minutes, for nothing.
     view.stop()
     return view
+
+
+def find_component(components: Iterable[Any], custom_id: str) -> Any | None:
+    """The control with ``custom_id`` among a parsed message's components, however deeply nested,
+    or None when the message no longer shows it. Read straight from the parsed message: building a
+    ``discord.ui.View`` from it for every click costs far more."""
+    for component in components:
+        if getattr(component, "custom_id", None) == custom_id:
+            return component
+        found = find_component(getattr(component, "children", ()), custom_id)
+        if found is not None:
+            return found
+    return None
+
+
+def offers(menu: Any, values: tuple[str, ...]) -> bool:
+    """Whether a select menu shown on a message offers ``values``: Discord only sends what it
+    offers, so anything else was forged or garbled on the way."""
+    offered = {option.value for option in getattr(menu, "options", ())}
+    return set(values) <= offered and len(values) >= getattr(menu, "min_values", 1)

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import GameBot, custom_ids
+from bot.app import GameBot
+from bot.components import control_of, find_component
 from bot.storage import ActionRecord, SqliteStorage, Storage
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, lobby_select, make_bot
@@ -216,13 +217,21 @@ async def test_a_second_click_after_the_first_redrew_the_board_is_answered(tmp_p
 
 def test_the_controls_a_message_shows_are_found_however_deeply_nested() -> None:
     button = SimpleNamespace(custom_id="gb:1:2:act:0")
-    section = SimpleNamespace(children=[SimpleNamespace(custom_id="gs:1:2:act:")])
+    menu = SimpleNamespace(custom_id="gs:1:2:act:")
     rows = [
         SimpleNamespace(children=[button, SimpleNamespace(custom_id=None)]),
-        SimpleNamespace(children=[section]),
+        SimpleNamespace(children=[SimpleNamespace(children=[menu])]),
     ]
 
-    assert custom_ids(rows) == {"gb:1:2:act:0", "gs:1:2:act:"}
+    assert find_component(rows, "gb:1:2:act:0") is button
+    assert find_component(rows, "gs:1:2:act:") is menu
+    assert find_component(rows, "gb:1:3:act:0") is None
+
+
+def test_only_a_menu_carries_chosen_values() -> None:
+    assert control_of("gs:1:2:act:", ("4",)).values == ("4",)  # type: ignore[union-attr]
+    assert control_of("gb:1:2:act:0", ("4",)).values == ()  # type: ignore[union-attr]
+    assert control_of("something else", ("4",)) is None
 
 
 async def test_a_forged_menu_value_is_refused_and_a_long_one_never_echoed_whole(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ def test_every_legal_action_round_trips_through_its_code_and_has_controls(setup:
                 assert items or step != "main"
                 # A view refuses more than 5 rows or 5 items a row, and a menu over 25 options.
                 view_of(items)
-                assert all(len(getattr(item.item, "options", ())) <= 25 for item in items)
+                assert all(len(getattr(item, "options", ())) <= 25 for item in items)
         seat = state.prompts[0].who
         state, _ = RULES.apply(state, choose_action(state, seat, seed=5))
     assert {"activation", "action", "reaction", "ascension", "phase_start", "on_hit"} <= kinds
