@@ -20,9 +20,9 @@ import aiohttp
 import discord
 
 from bot.app import create_bot
-from bot.collector import settle_after_imports
 from bot.config import Settings, SettingsError, configure_logging, load_settings
 from bot.event_loop import run as run_on_event_loop
+from bot.process_memory import settle_after_imports, tune_allocator
 from bot.storage import StorageError, open_storage
 
 EXIT_SETTINGS, EXIT_DATABASE, EXIT_TOKEN, EXIT_NETWORK = 2, 3, 4, 5
@@ -60,6 +60,7 @@ def main() -> int:
         print(error, file=sys.stderr)
         return EXIT_SETTINGS
     configure_logging(settings.log_level)
+    tune_allocator()
     settle_after_imports()
     try:
         run_on_event_loop(run(settings))

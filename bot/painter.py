@@ -13,8 +13,6 @@ by the view they show.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import importlib
 import multiprocessing
 import os
@@ -26,6 +24,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from bot.process_memory import tune_allocator
 from bot.worker_process import leave_with_parent
 from renderers.common import RenderedBoard
 
@@ -33,22 +32,22 @@ View = TypeVar("View", bound=BaseModel)
 
 Renderer = Callable[[View], RenderedBoard]
 
-# About 100 KB each: enough for every game of a busy bot to find its current board again.
-KEPT_BOARDS = 64
+# About 100 KB each: enough for the games of a busy bot to find their current board again.
+KEPT_BOARDS = 32
 
 
-# Boards are drawn on canvases of several megabytes. glibc raises its threshold for serving a block
-# from its own mapping each time such a block is freed, after which canvases come from the heap and
-# the freed ones stay resident; a fixed threshold keeps each canvas in a mapping that goes back to
-# the system.
-MMAP_THRESHOLD_BYTES = 1 << 20
-M_MMAP_THRESHOLD = -3
+# A canvas is several megabytes: each in a mapping of its own, given back when freed.
+CANVAS_MMAP_THRESHOLD = 1 << 20
+
+
+# Below the bot itself: on a busy machine, acknowledging clicks comes before drawing the boards.
+PAINTER_NICENESS = 5
 
 
 def _prepare_worker(modules: tuple[str, ...]) -> None:
     leave_with_parent()
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
+    os.nice(PAINTER_NICENESS)
+    tune_allocator(CANVAS_MMAP_THRESHOLD)
     for name in modules:
         importlib.import_module(name)
 

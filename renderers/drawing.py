@@ -13,8 +13,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-# Each mask is a few kilobytes: some 5 MB at most.
-KEPT_TEXTS = 1024
+# Each mask is a few kilobytes: some 3 MB at most.
+KEPT_TEXTS = 512
 
 
 class Drawing(ImageDraw.ImageDraw):

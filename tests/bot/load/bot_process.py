@@ -21,9 +21,9 @@ import discord
 import yarl
 
 from bot.app import create_bot
-from bot.collector import settle_after_imports
 from bot.config import Settings
 from bot.event_loop import run
+from bot.process_memory import settle_after_imports, tune_allocator
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 # The fake sends every guild right after READY: no need for discord.py's 2 s wait for more.
@@ -194,6 +194,7 @@ def main() -> None:
     shard = (int(sys.argv[6]), int(sys.argv[7])) if len(sys.argv) > 7 else None
     logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT, stream=sys.stderr)
     # As ``python -m bot`` does.
+    tune_allocator()
     settle_after_imports()
     run(serve(base_url, gateway_url, database, token, int(seed), shard))
 
