@@ -55,7 +55,7 @@ EVENT_FONT = 18
 def render_cell(view: CellView) -> RenderedBoard:
     players, rows = len(view.fighters), threat_rows(len(view.active_threats))
     frame = layout(players, rows)
-    canvas = _background(players, rows).copy()
+    canvas = _background(players, rows)
     marks = Marks.of(view)
     _draw_header(canvas, view)
     cell_board.draw_state(canvas, frame.cell, view, marks)
@@ -69,21 +69,32 @@ def render_cell(view: CellView) -> RenderedBoard:
     )
 
 
-# The cached background.
+# The background.
 
 
-# Drawing one takes a few milliseconds and each holds about 10 MB: the busiest layouts are kept.
-@lru_cache(maxsize=4)
 def _background(players: int, rows: int) -> Image.Image:
+    """Drawn for every board (a kept one would hold some 10 MB per layout): the panels are quick to
+    draw, and the Cell panel's static art is kept."""
     frame = layout(players, rows)
     canvas = Image.new("RGB", (WIDTH, frame.height), Palette.TABLE)
+    cell = frame.cell
+    canvas.paste(_cell_panel(players, cell.width, cell.height), (cell.x, cell.y))
     draw = drawing(canvas)
-    draw_panel(draw, frame.cell, "")
-    cell_board.draw_static(canvas, frame.cell, players)
     draw_panel(draw, frame.threats, "ACTIVE THREATS")
     draw_panel(draw, frame.supply, "POWER SUPPLY")
     draw_panel(draw, frame.events, "LAST MOVES")
     return canvas
+
+
+@lru_cache(maxsize=4)
+def _cell_panel(players: int, width: int, height: int) -> Image.Image:
+    """The Cell panel with its static art (the empty Damage Track and meter, the key): a few
+    milliseconds to draw, kept per player count."""
+    panel = Image.new("RGB", (width, height), Palette.TABLE)
+    rect = Rect(0, 0, width, height)
+    draw_panel(drawing(panel), rect, "")
+    cell_board.draw_static(panel, rect, players)
+    return panel
 
 
 # Header.
