@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from bot.game_tasks import GameTasks
 from bot.service import ServiceError, StaleBoard
 from bot.storage import GameRecord
-from bot.worker_process import start_thinker
+from bot.worker_process import start_worker
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -77,7 +77,7 @@ class Autopilot:
             self._thinkers = ProcessPoolExecutor(
                 max_workers=max(1, (os.cpu_count() or 2) - 1),
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=start_thinker,
+                initializer=start_worker,
                 initargs=(AI_NICENESS,),
             )
         return await asyncio.get_running_loop().run_in_executor(self._thinkers, module.ai_action, state, seat)

@@ -13,7 +13,6 @@ by the view they show.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import multiprocessing
 import os
 from collections import OrderedDict
@@ -24,8 +23,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from bot.process_memory import tune_allocator
-from bot.worker_process import leave_with_parent
+from bot.worker_process import start_worker
 from renderers.common import RenderedBoard
 
 View = TypeVar("View", bound=BaseModel)
@@ -38,18 +36,8 @@ KEPT_BOARDS = 32
 
 # A canvas is several megabytes: each in a mapping of its own, given back when freed.
 CANVAS_MMAP_THRESHOLD = 1 << 20
-
-
 # Below the bot itself: on a busy machine, acknowledging clicks comes before drawing the boards.
 PAINTER_NICENESS = 5
-
-
-def _prepare_worker(modules: tuple[str, ...]) -> None:
-    leave_with_parent()
-    os.nice(PAINTER_NICENESS)
-    tune_allocator(CANVAS_MMAP_THRESHOLD)
-    for name in modules:
-        importlib.import_module(name)
 
 
 class Painter:
@@ -103,8 +91,8 @@ class Painter:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_prepare_worker,
-                initargs=(self.renderers,),
+                initializer=start_worker,
+                initargs=(PAINTER_NICENESS, CANVAS_MMAP_THRESHOLD, self.renderers),
             )
         return self._pool
 

@@ -7,9 +7,12 @@ set after every restart. A worker leaves once the process that started it is gon
 
 from __future__ import annotations
 
+import importlib
 import os
 import threading
 import time
+
+from bot.process_memory import tune_allocator
 
 PARENT_CHECK_SECONDS = 1.0
 
@@ -27,7 +30,12 @@ def leave_with_parent() -> None:
     threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
-def start_thinker(niceness: int) -> None:
-    """An AI worker: at a lower priority, since answering people's clicks comes before the AI's move."""
+def start_worker(niceness: int, mmap_threshold: int | None = None, modules: tuple[str, ...] = ()) -> None:
+    """A worker's start: below the bot's priority by ``niceness`` (answering clicks comes first), gone
+    with its parent, with the allocator tuned (see ``tune_allocator``) and ``modules`` imported before
+    any work is asked of it."""
     os.nice(niceness)
     leave_with_parent()
+    tune_allocator(mmap_threshold)
+    for name in modules:
+        importlib.import_module(name)
