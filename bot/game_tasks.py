@@ -35,7 +35,8 @@ class GameTasks:
                 when_done()
 
     def tasks(self) -> list[asyncio.Task[None]]:
-        return list(self._running.values())
+        """The tasks still running."""
+        return [task for task in self._running.values() if not task.done()]
 
     def cancel_all(self) -> None:
         for task in self._running.values():
