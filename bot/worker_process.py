@@ -34,8 +34,8 @@ def start_worker(niceness: int, mmap_threshold: int | None = None, modules: tupl
     """A worker's start: below the bot's priority by ``niceness`` (answering clicks comes first), gone
     with its parent, with the allocator tuned (see ``tune_allocator``) and ``modules`` imported before
     any work is asked of it."""
+    tune_allocator(mmap_threshold)
     os.nice(niceness)
     leave_with_parent()
-    tune_allocator(mmap_threshold)
     for name in modules:
         importlib.import_module(name)
