@@ -7,37 +7,42 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+Work = Callable[[], Coroutine[Any, Any, None]]
+
 
 class GameTasks:
     def __init__(self, label: str) -> None:
         self.label = label
         self._running: dict[int, asyncio.Task[None]] = {}
+        self._again: dict[int, tuple[Work, Callable[[], None] | None]] = {}
 
-    def start(
-        self,
-        game_id: int,
-        work: Callable[[], Coroutine[Any, Any, None]],
-        when_done: Callable[[], None] | None = None,
-    ) -> None:
-        """Starts ``work()`` for the game unless its task is still running; ``when_done`` runs after
-        the task ends, unless another has started for the game meanwhile."""
+    def start(self, game_id: int, work: Work, when_done: Callable[[], None] | None = None) -> None:
+        """Starts ``work()`` for the game; ``when_done`` runs once it has ended. If the game's task is
+        still running, it runs once more after it ends instead: it may have read the game before the
+        change this call is about, and found nothing to do."""
         task = self._running.get(game_id)
         if task is not None and not task.done():
+            self._again[game_id] = (work, when_done)
             return
         task = asyncio.create_task(work(), name=f"{self.label} {game_id}")
         self._running[game_id] = task
-        task.add_done_callback(lambda ended: self._forget(game_id, ended, when_done))
+        task.add_done_callback(lambda ended: self._ended(game_id, ended, when_done))
 
-    def _forget(self, game_id: int, ended: asyncio.Task[None], when_done: Callable[[], None] | None) -> None:
-        if self._running.get(game_id) is ended:
-            del self._running[game_id]
-            if when_done is not None:
-                when_done()
+    def _ended(self, game_id: int, ended: asyncio.Task[None], when_done: Callable[[], None] | None) -> None:
+        if self._running.get(game_id) is not ended:
+            return
+        del self._running[game_id]
+        again = self._again.pop(game_id, None)
+        if again is not None and not ended.cancelled():
+            self.start(game_id, *again)
+        elif when_done is not None:
+            when_done()
 
     def tasks(self) -> list[asyncio.Task[None]]:
         """The tasks still running."""
         return [task for task in self._running.values() if not task.done()]
 
     def cancel_all(self) -> None:
+        self._again.clear()
         for task in self._running.values():
             task.cancel()

@@ -23,16 +23,39 @@ async def test_a_game_has_one_task_at_a_time_and_an_ended_one_is_forgotten() -> 
         await release.wait()
 
     tasks.start(7, work, lambda: ended.append(7))
-    tasks.start(7, work, lambda: ended.append(7))
     await asyncio.sleep(0)
     assert len(runs) == 1 and len(tasks.tasks()) == 1
     release.set()
     await asyncio.gather(*tasks.tasks())
     await asyncio.sleep(0)
-    assert tasks.tasks() == [] and ended == [7]
+    assert tasks.tasks() == [] and ended == [7] and not tasks._running
     tasks.start(7, work)
     await asyncio.gather(*tasks.tasks())
     assert len(runs) == 2
+
+
+async def test_a_wake_while_the_task_runs_makes_it_run_once_more() -> None:
+    """The task may already have looked at the game and be on its way out: a wake-up then must not be
+    lost (an AI seat would wait for the next sweep)."""
+    tasks = GameTasks("test")
+    release = asyncio.Event()
+    runs: list[int] = []
+    ended: list[int] = []
+
+    async def work() -> None:
+        runs.append(1)
+        if len(runs) == 1:
+            await release.wait()
+
+    tasks.start(4, work, lambda: ended.append(4))
+    await asyncio.sleep(0)
+    tasks.start(4, work, lambda: ended.append(4))
+    tasks.start(4, work, lambda: ended.append(4))
+    release.set()
+    while tasks.tasks() or len(runs) < 2:
+        await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert len(runs) == 2 and ended == [4]
 
 
 async def test_the_end_of_an_older_task_leaves_a_newer_one_alone() -> None:
@@ -44,7 +67,7 @@ async def test_the_end_of_an_older_task_leaves_a_newer_one_alone() -> None:
     current = tasks.tasks()[0]
     older = asyncio.create_task(asyncio.sleep(0))
     await older
-    tasks._forget(3, older, lambda: ended.append("older"))
+    tasks._ended(3, older, lambda: ended.append("older"))
     assert tasks.tasks() == [current] and ended == []
     tasks.cancel_all()
 
