@@ -8,7 +8,9 @@ is written to it: a corrupt file is left exactly as it was found.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import time
 from pathlib import Path
 
 import aiosqlite
@@ -22,6 +24,7 @@ SQLITE_MIGRATIONS = MIGRATIONS_DIR / "sqlite"
 # machine. A move waits BUSY_TIMEOUT_MS for a write by another process's move.
 STARTUP_BUSY_TIMEOUT_MS = 10_000
 BUSY_TIMEOUT_MS = 5000
+LOCKED_RETRY_SECONDS = 0.05
 
 _PROBLEMS = (
     ("file is not a database", "it is not an SQLite database, or it is damaged"),
@@ -49,26 +52,40 @@ async def open_database(path: Path, migrations_dir: Path = SQLITE_MIGRATIONS) ->
         ) from None
     if path.exists():
         await _check_integrity(path)
-    connection = await _connect(path)
-    try:
-        # FULL syncs the log at every commit, so a move acknowledged to a player survives a power
-        # loss; in WAL mode that is one fsync of an append, cheap next to a Discord round trip.
-        await connection.execute(f"PRAGMA busy_timeout = {STARTUP_BUSY_TIMEOUT_MS}")
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA synchronous = FULL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        # Proves now, not at the first move, that the file is writable and nobody else holds it.
-        await connection.execute("BEGIN IMMEDIATE")
-        await connection.execute("ROLLBACK")
-        await _migrate(connection, migrations_dir)
-        await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    except (sqlite3.Error, OSError) as error:
-        await connection.close()
-        raise storage_error(path, error) from None
-    except BaseException:
-        await connection.close()
-        raise
-    return connection
+    deadline = time.monotonic() + STARTUP_BUSY_TIMEOUT_MS / 1000
+    while True:
+        connection = await _connect(path)
+        try:
+            await _prepare(connection, migrations_dir)
+        except sqlite3.OperationalError as error:
+            await connection.close()
+            # Some steps (switching a new file to WAL) do not wait for another process that opens
+            # the same file at the same moment: they are tried again, within the same time limit.
+            if "database is locked" in str(error).lower() and time.monotonic() < deadline:
+                await asyncio.sleep(LOCKED_RETRY_SECONDS)
+                continue
+            raise storage_error(path, error) from None
+        except (sqlite3.Error, OSError) as error:
+            await connection.close()
+            raise storage_error(path, error) from None
+        except BaseException:
+            await connection.close()
+            raise
+        return connection
+
+
+async def _prepare(connection: aiosqlite.Connection, migrations_dir: Path) -> None:
+    # FULL syncs the log at every commit, so a move acknowledged to a player survives a power
+    # loss; in WAL mode that is one fsync of an append, cheap next to a Discord round trip.
+    await connection.execute(f"PRAGMA busy_timeout = {STARTUP_BUSY_TIMEOUT_MS}")
+    await connection.execute("PRAGMA journal_mode = WAL")
+    await connection.execute("PRAGMA synchronous = FULL")
+    await connection.execute("PRAGMA foreign_keys = ON")
+    # Proves now, not at the first move, that the file is writable and nobody else holds it.
+    await connection.execute("BEGIN IMMEDIATE")
+    await connection.execute("ROLLBACK")
+    await _migrate(connection, migrations_dir)
+    await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 async def open_reader(path: Path) -> aiosqlite.Connection:
