@@ -210,16 +210,18 @@ class LoadRun:
         return await asyncio.get_running_loop().run_in_executor(self.thinkers, choose, *arguments)
 
     async def play(self) -> None:
-        watching = asyncio.create_task(self.watch.run())
-        playing = [asyncio.create_task(runner.play_games()) for runner in self.runners]
-        await asyncio.sleep(self.options.seconds)
-        self.stopping.set()
-        await asyncio.gather(*playing)
-        await self._last_look()
-        watching.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await watching
-        self.thinkers.shutdown()
+        try:
+            watching = asyncio.create_task(self.watch.run())
+            playing = [asyncio.create_task(runner.play_games()) for runner in self.runners]
+            await asyncio.sleep(self.options.seconds)
+            self.stopping.set()
+            await asyncio.gather(*playing)
+            await self._last_look()
+            watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watching
+        finally:
+            self.thinkers.shutdown(cancel_futures=True)
 
     async def _last_look(self) -> None:
         """Every game still running must soon either offer its person a move or see its AI move."""
