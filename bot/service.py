@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from bot.results import result_rows
+from bot.core.results import result_rows
 from bot.state_cache import StateCache
 from bot.storage import ActionRecord, ChannelBusy, GameRecord, Storage, now
 from bot.text import echo

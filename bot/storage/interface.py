@@ -22,8 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from bot.results import ResultRow
-from bot.storage.model import ActionRecord, GameRecord, TableRows, TurnClock
+from bot.storage.model import ActionRecord, GameRecord, ResultRow, TableRows, TurnClock
 
 Row = Any
 """A result row: an ``aiosqlite.Row`` or an ``asyncpg.Record``; both index by position and by name."""

@@ -12,9 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.config import PROJECT_ROOT
-
-MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
+# The project's own folder of migrations, beside the bot package.
+MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d+)_[\w-]+\.sql$")
 
 

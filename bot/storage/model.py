@@ -1,5 +1,5 @@
 """What the storage hands out and takes in, the same for every backend: games, logged actions, turn
-clocks, and the errors a caller may have to handle."""
+clocks, result rows, and the errors a caller may have to handle."""
 
 from __future__ import annotations
 
@@ -79,6 +79,25 @@ class TurnClock:
     called_at: str
     stage: int
     guild_id: int | None
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat of a finished game: who sat there and whether they won (see ``bot.core.results``)."""
+
+    game_id: int
+    seat: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    user_id: int
+    name: str
+    ai: bool
+    character: str
+    variant: str
+    won: bool
+    outcome: str
+    finished_at: str
 
 
 @dataclass(frozen=True)

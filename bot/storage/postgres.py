@@ -22,10 +22,18 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.results import ResultRow
 from bot.storage.interface import Row, Storage
 from bot.storage.migrations import MIGRATIONS_DIR, migrations_in
-from bot.storage.model import ActionRecord, ChannelBusy, GameRecord, StorageError, TableRows, TurnClock, now
+from bot.storage.model import (
+    ActionRecord,
+    ChannelBusy,
+    GameRecord,
+    ResultRow,
+    StorageError,
+    TableRows,
+    TurnClock,
+    now,
+)
 
 POSTGRES_MIGRATIONS = MIGRATIONS_DIR / "postgresql"
 MIGRATION_LOCK = -19

@@ -22,9 +22,17 @@ from typing import Any
 
 import aiosqlite
 
-from bot.results import ResultRow
 from bot.storage.interface import Row, Storage
-from bot.storage.model import ActionRecord, ChannelBusy, GameRecord, StorageError, TableRows, TurnClock, now
+from bot.storage.model import (
+    ActionRecord,
+    ChannelBusy,
+    GameRecord,
+    ResultRow,
+    StorageError,
+    TableRows,
+    TurnClock,
+    now,
+)
 from bot.storage.sqlite_file import SQLITE_MIGRATIONS, open_database, open_reader
 
 LEASE_UPSERT = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.results import result_rows, winning_seats
+from bot.core.results import result_rows, winning_seats
 from bot.storage import ActionRecord, SqliteStorage
 from rules.core.game import Outcome
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import Any
 
-from bot.results import ResultRow
-from bot.storage import GameRecord, Storage
+from bot.storage import GameRecord, ResultRow, Storage
 
 # Real Discord ids need all 64 bits of a signed integer column.
 GUILD = 1_234_567_890_123_456_789

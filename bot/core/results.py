@@ -6,30 +6,8 @@ history read only these rows, so pruning old games loses no record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
+from bot.storage.model import GameRecord, ResultRow
 from rules.core.game import Outcome
-
-if TYPE_CHECKING:
-    from bot.storage import GameRecord
-
-
-@dataclass(frozen=True)
-class ResultRow:
-    game_id: int
-    seat: int
-    guild_id: int | None
-    channel_id: int
-    game: str
-    user_id: int
-    name: str
-    ai: bool
-    character: str
-    variant: str
-    won: bool
-    outcome: str
-    finished_at: str
 
 
 def winning_seats(outcome: Outcome, seats: int) -> set[int]:
