@@ -20,9 +20,9 @@ import aiohttp
 import discord
 
 from bot.app import create_bot
-from bot.config import Settings, SettingsError, configure_logging, load_settings
-from bot.event_loop import run as run_on_event_loop
-from bot.process_memory import settle_after_imports, tune_allocator
+from bot.runtime.config import Settings, SettingsError, configure_logging, load_settings
+from bot.runtime.event_loop import run as run_on_event_loop
+from bot.runtime.process_memory import settle_after_imports, tune_allocator
 from bot.storage import StorageError, open_storage
 
 EXIT_SETTINGS, EXIT_DATABASE, EXIT_TOKEN, EXIT_NETWORK = 2, 3, 4, 5

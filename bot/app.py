@@ -8,29 +8,31 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import metrics
-from bot.autopilot import Autopilot
-from bot.components import Control, control_of, find_component, offers
-from bot.config import Settings
-from bot.deadlines import PromptDeadlines
-from bot.painter import Painter
-from bot.privacy_commands import FORGET_OP, on_forget_control, privacy_commands
-from bot.records_commands import records_commands
-from bot.replies import in_time, reply_error
-from bot.server_settings import ServerSettingsStore
-from bot.service import GameService, Move
-from bot.settings_command import settings_command
-from bot.sharding import ShardScope
+from bot.core.host import GameController, GlobalControl
+from bot.core.server_settings import ServerSettingsStore
+from bot.core.service import GameService
+from bot.features.autopilot import Autopilot
+from bot.features.deadlines import PromptDeadlines
+from bot.features.privacy.commands import FORGET_OP, on_forget_control, privacy_commands
+from bot.features.records.commands import records_commands
+from bot.features.settings import settings_command
+from bot.features.turnclock import TurnClock
+from bot.features.upkeep import Upkeep
+from bot.games.registry import GAMES, Game
+from bot.runtime import metrics
+from bot.runtime.config import Settings
+from bot.runtime.painter import Painter
+from bot.runtime.sharding import ShardScope
 from bot.storage import Storage, open_storage
-from bot.turnclock import TurnClock
-from bot.upkeep import Upkeep
+from bot.ui.components import Control, control_of, find_component, offers
+from bot.ui.replies import in_time, reply_error
 
 log = logging.getLogger("bot")
 
@@ -39,37 +41,25 @@ COMMAND_SYNC_LEASE = "command sync"
 COMMAND_SYNC_LEASE_SECONDS = 120.0
 
 
-class GameController(Protocol):
-    """One game's Discord side: its command group and its handling of clicks on its controls."""
-
-    name: str
-
-    def command_group(self) -> app_commands.Group: ...
-
-    async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None: ...
-
-    async def publish(self, move: Move, interaction: discord.Interaction[Any] | None = None) -> None: ...
-
-
-GlobalControl = Callable[[discord.Interaction[Any], Control], Awaitable[None]]
-"""Handles a control that belongs to no game (game id 0), such as /forget-me's confirmation."""
-
-
 class GameBot(commands.Bot):
+    """The bot: builds every part, hands each the bot as its ``Host``, and routes clicks."""
+
     def __init__(
         self,
         settings: Settings,
         new_seed: Callable[[], int] | None = None,
         storage: Storage | None = None,
+        games: Sequence[Game] = GAMES,
         **client_options: Any,
     ) -> None:
         """``storage`` is the database already opened (the command line opens it before logging in, so
-        a bad file stops the bot before it touches Discord); without it ``setup_hook`` opens it."""
+        a bad file stops the bot before it touches Discord); without it ``setup_hook`` opens it.
+        ``games`` are the games it runs (``bot.games.registry``)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
-            # Nobody is notified unless a message names them on purpose (see bot.boards.mentions).
+            # Nobody is notified unless a message names them on purpose (see bot.ui.messages.mentions).
             allowed_mentions=discord.AllowedMentions.none(),
             # Boards are reached through their stored ids, never through discord.py's message cache.
             max_messages=None,
@@ -80,11 +70,12 @@ class GameBot(commands.Bot):
         # Who this bot is when it takes a lease in the shared database.
         self.lease_holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(3)}"
         self.storage = storage
-        self.service: GameService | None = None
+        self.games = tuple(games)
+        self._service: GameService | None = None
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
-        self.painter = Painter(renderers=("renderers.cell", "renderers.over9000", "renderers.primetime"))
+        self.painter = Painter(renderers=tuple(game.module.renderer for game in self.games))
         self.upkeep = Upkeep(settings, lambda: self.storage, self.scope)
         self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)
@@ -97,17 +88,25 @@ class GameBot(commands.Bot):
         )
 
     @property
+    def service(self) -> GameService:
+        assert self._service is not None, "the storage is not open yet"
+        return self._service
+
+    @property
     def server_settings(self) -> ServerSettingsStore:
         assert self._server_settings is not None, "the storage is not open yet"
         return self._server_settings
 
-    async def setup_hook(self) -> None:
-        from bot.games import build_controllers
+    def wake(self, game_id: int) -> None:
+        self.autopilot.wake(game_id)
+        self.deadlines.wake(game_id)
 
+    async def setup_hook(self) -> None:
         if self.storage is None:
             self.storage = await open_storage(self.settings.database_target)
-        self.controllers, modules = build_controllers(self)
-        self.service = GameService(self.storage, modules, new_seed=self._new_seed)
+        modules = {game.name: game.module for game in self.games}
+        self._service = GameService(self.storage, modules, new_seed=self._new_seed)
+        self.controllers = {game.name: game.controller(self, game.module) for game in self.games}
         self._server_settings = ServerSettingsStore(self.storage)
         for controller in self.controllers.values():
             self.tree.add_command(controller.command_group())
@@ -181,7 +180,6 @@ class GameBot(commands.Bot):
     async def dispatch_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """Routes a click to its game's controller. Game id 0 marks controls that belong to no game
         (such as rules pages); their argument starts with the game's name."""
-        assert self.service is not None
         if control.game_id == 0 and control.op in self.global_controls:
             await self.global_controls[control.op](interaction, control)
             return
@@ -202,7 +200,6 @@ class GameBot(commands.Bot):
             metrics.handled()
 
     async def _to_controller(self, interaction: discord.Interaction[Any], control: Control) -> None:
-        assert self.service is not None
         if control.game_id == 0:
             game = control.arg.partition(".")[0]
         else:

@@ -24,9 +24,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.games import game_modules
-from bot.replay import ReplayMismatch, replay_states
-from bot.service import GameModule
+from bot.core.game_module import GameModule
+from bot.core.replay import ReplayMismatch, replay_states
+from bot.games.registry import game_modules
 from bot.storage import Storage, StorageError, TableRows, open_storage
 from bot.storage.postgres import redacted
 

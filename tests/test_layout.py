@@ -5,6 +5,9 @@
   leads to the submodule ``package.name`` when there is one, else to the package's ``__init__``.
 - Imports go one way: ``bot`` may use ``renderers`` and ``rules``, ``renderers`` may use ``rules``,
   ``rules`` uses neither.
+- ``bot/`` is built in floors, each importing only the floors below it: storage, runtime, ui, core,
+  then features and the table side by side, the games, the registry, the bot object, and the entry
+  points on top. On one floor, features never import each other, nor does one game import another.
 - No source file outside ``tests/`` is longer than a sitting's reading (500 lines).
 
 Each check runs per top-level package, so a failure names the floor it is on.
@@ -23,6 +26,20 @@ PACKAGES = ("bot", "rules", "renderers")
 SOURCE_FOLDERS = ("bot", "rules", "renderers", "scripts", "bench")
 MAX_LINES = 500
 ALLOWED = {"bot": {"renderers", "rules"}, "renderers": {"rules"}, "rules": set()}
+
+BOT_FLOORS = (
+    ("storage",),
+    ("runtime",),
+    ("ui",),
+    ("core",),
+    ("features", "table"),
+    ("games",),
+    ("games.registry",),
+    ("app",),
+    ("__main__", "copy_database"),
+)
+# On these floors each package inside is a unit of its own: a feature, a game.
+SPLIT_FLOORS = ("features", "games")
 
 Graph = dict[str, frozenset[str]]
 
@@ -117,6 +134,35 @@ def test_imports_go_one_way(package: str) -> None:
         if top(target) not in ALLOWED[package] | {package}
     )
     assert not wrong, "\n".join(wrong)
+
+
+def bot_unit(module: str) -> tuple[int, str]:
+    """The floor of a module of ``bot`` and the unit it belongs to there."""
+    parts = module.split(".")[1:]
+    if parts[:2] == ["games", "registry"]:
+        unit = "games.registry"
+    elif parts and parts[0] in SPLIT_FLOORS:
+        unit = ".".join(parts[:2])
+    else:
+        unit = parts[0] if parts else ""
+    named = unit if any(unit in names for names in BOT_FLOORS) else unit.split(".")[0]
+    floor = next((number for number, names in enumerate(BOT_FLOORS) if named in names), len(BOT_FLOORS))
+    return floor, unit
+
+
+def test_the_bot_is_built_in_floors() -> None:
+    wrong = []
+    for name, targets in project_graph().items():
+        if top(name) != "bot":
+            continue
+        floor, unit = bot_unit(name)
+        for target in targets:
+            if top(target) != "bot":
+                continue
+            target_floor, target_unit = bot_unit(target)
+            if target_floor > floor or (target_floor == floor and target_unit != unit):
+                wrong.append(f"{name} ({unit}) imports {target} ({target_unit})")
+    assert not wrong, "\n".join(sorted(wrong))
 
 
 @pytest.mark.parametrize("folder", SOURCE_FOLDERS)

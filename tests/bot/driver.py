@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import GameBot
-from bot.config import Settings
+from bot.runtime.config import Settings
 from rules.cell.actions import ChangeFace, Spend, StartSelection
 from rules.cell.engine import legal_actions, twin_dice
 from rules.cell.state import CellState
@@ -75,11 +75,9 @@ class CellTable:
         self.players = players
 
     async def record(self) -> Any:
-        assert self.bot.service is not None
         return await self.bot.service.storage.latest_game(self.channel.id)
 
     async def state(self) -> CellState:
-        assert self.bot.service is not None
         return self.bot.service.load_state(await self.record())
 
     async def board(self) -> StoredMessage:

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from bot.ai_moves import ai_seed
 from bot.app import GameBot
+from bot.games.over9000.module import ai_seed
 from rules.cell.engine import CellOptions, apply, legal_actions, new_game
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action
@@ -48,7 +48,6 @@ async def cell_game(
 ) -> int:
     """Plays a Perfect Cell game to a win (on a seed the heuristic wins) or to a loss (rolling and
     passing); returns its id."""
-    assert bot.service is not None
     bot.service.new_seed = lambda: winning_seed(fighters, difficulty) if win else 7
     table = CellTable(fake, bot, channel, people)
     await table.open(fighters, difficulty=difficulty)
@@ -61,7 +60,6 @@ async def over9000_game(
     fake: FakeDiscord, bot: GameBot, channel: FakeChannel, people: list[FakeUser], characters: list[str]
 ) -> tuple[int, list[int]]:
     """Plays an Over 9000 game between ``people``; returns its id and its winning seats."""
-    assert bot.service is not None
     bot.service.new_seed = lambda: 5
     table = Over9000Table(fake, bot, channel, people)
     await table.open(characters)

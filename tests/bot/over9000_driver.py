@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.app import GameBot
-from bot.games.over9000_panel import action_code
+from bot.games.over9000.panel import action_code
 from rules.over9000.actions import Attack, Keep, Over9000Action, Place
 from rules.over9000.state import Over9000State
 from tests.fakediscord.fake import FakeDiscord
@@ -61,11 +61,9 @@ class Over9000Table:
         self.panels: dict[int, StoredMessage] = {}
 
     async def record(self) -> Any:
-        assert self.bot.service is not None
         return await self.bot.service.storage.latest_game(self.channel.id)
 
     async def state(self) -> Over9000State:
-        assert self.bot.service is not None
         return self.bot.service.load_state(await self.record())
 
     async def board(self) -> StoredMessage:

@@ -1,7 +1,7 @@
 """Plays Prime Time through the fake Discord the way people do: slash commands, the board's controls,
 each player's ephemeral panel ("My hand", "Act…") and the coordinates modal.
 
-An engine action is found by its code (``bot.games.primetime_codes``), which the bot puts in each
+An engine action is found by its code (``bot.games.primetime.codes``), which the bot puts in each
 control's custom id or menu option: on the board for public prompts, else in the panel after the
 steps that lead to it (Move…, Technique…, Play a card…, one Ascension menu per model).
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app import GameBot
-from bot.games.primetime_codes import PLAN_LETTERS, action_code, plan_letters
-from bot.games.primetime_panel import PUBLIC_KINDS, default_letters
+from bot.games.primetime.codes import PLAN_LETTERS, action_code, plan_letters
+from bot.games.primetime.panel import PUBLIC_KINDS, default_letters
 from rules.primetime.actions import (
     Deploy,
     Discard,
@@ -75,11 +75,9 @@ class PrimeTimeTable:
         self.modals_used = 0
 
     async def record(self) -> Any:
-        assert self.bot.service is not None
         return await self.bot.service.storage.latest_game(self.channel.id)
 
     async def state(self) -> PrimeTimeState:
-        assert self.bot.service is not None
         return self.bot.service.load_state(await self.record())
 
     async def board(self) -> StoredMessage:

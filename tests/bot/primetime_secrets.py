@@ -14,7 +14,7 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
-from bot.games.primetime import PrimeTimeModule
+from bot.games.primetime.module import PrimeTimeModule
 from rules.primetime import RULES, view
 from rules.primetime.cards import cards
 from rules.primetime.state import PrimeTimeState
@@ -67,7 +67,7 @@ def _texts(snapshot: dict[str, Any]) -> Iterator[str]:
 
 async def replay(table: PrimeTimeTable) -> list[PrimeTimeState]:
     record = await table.record()
-    storage = table.bot.service.storage  # type: ignore[union-attr]
+    storage = table.bot.service.storage
     state = RULES.new_game(PrimeTimeModule().options(record.lobby), record.seed)
     states = [state]
     for logged in await storage.actions(record.id):

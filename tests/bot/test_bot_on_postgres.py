@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.app import GameBot
-from bot.config import load_settings
-from bot.games import game_modules
-from bot.replay import replay_states
+from bot.core.replay import replay_states
+from bot.games.registry import game_modules
+from bot.runtime.config import load_settings
 from bot.storage import PostgresStorage
 from tests.bot.driver import CellTable
 from tests.bot.policies import passive

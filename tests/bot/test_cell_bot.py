@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.cell import RULE_PAGES
+from bot.games.cell.guide import RULE_PAGES
 from rules.cell.content import catalogue
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, make_bot

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.cell import _board_view
+from bot.games.cell.board import board_view
 from bot.storage import GameRecord
 from rules.cell.engine import CellOptions, apply, legal_actions, new_game
 from tests.bot.policies import heuristic
@@ -35,7 +35,7 @@ async def test_every_board_of_an_ai_game_has_controls_discord_accepts(fighters: 
         for _ in range(3000):
             if state.outcome is not None:
                 break
-            view = _board_view(RECORD, state)
+            view = board_view(RECORD, state)
             assert view is not None
             rows = view.to_components()
             assert len(rows) <= 5

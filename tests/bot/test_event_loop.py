@@ -6,7 +6,7 @@ import asyncio
 
 import uvloop
 
-from bot.event_loop import run
+from bot.runtime.event_loop import run
 
 
 def test_the_bot_runs_on_uvloop() -> None:

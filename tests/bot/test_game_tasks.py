@@ -7,8 +7,8 @@ import asyncio
 import gc
 from pathlib import Path
 
-from bot.game_tasks import GameTasks
-from bot.service import GameService
+from bot.core.service import GameService
+from bot.runtime.game_tasks import GameTasks
 from bot.storage import SqliteStorage
 
 

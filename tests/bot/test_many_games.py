@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot.app import GameBot
-from bot.components import control_of, find_component
 from bot.storage import ActionRecord, SqliteStorage, Storage
+from bot.ui.components import control_of, find_component
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, lobby_select, make_bot
 from tests.bot.policies import passive
@@ -256,7 +256,6 @@ async def holding_the_game(bot: GameBot, game_id: int, seconds: float) -> asynci
     """Takes the game's lock, as a slow move would, and keeps it for ``seconds``."""
 
     service = bot.service
-    assert service is not None
 
     async def busy_game() -> None:
         async with service.lock(game_id):

@@ -18,10 +18,10 @@ from typing import Any, cast
 
 import pytest
 
-from bot.ai_moves import ai_seed
-from bot.games.over9000 import Over9000Controller, Over9000Module
-from bot.games.over9000_panel import PanelChoice, action_code, panel_message, parse_code
-from bot.painter import Painter
+from bot.games.over9000.controller import Over9000Controller
+from bot.games.over9000.module import Over9000Module, ai_seed
+from bot.games.over9000.panel import PanelChoice, action_code, panel_message, parse_code
+from bot.runtime.painter import Painter
 from bot.storage import GameRecord
 from rules.over9000 import RULES, view
 from rules.over9000.actions import Over9000Action
@@ -100,7 +100,7 @@ def _controls(snapshot: dict[str, Any]) -> Iterator[dict[str, Any]]:
 async def replay(table: Over9000Table) -> list[Over9000State]:
     """Every state the game went through, from its seed and its logged actions."""
     record = await table.record()
-    storage = table.bot.service.storage  # type: ignore[union-attr]
+    storage = table.bot.service.storage
     state = RULES.new_game(Over9000Module().options(record.lobby), record.seed)
     states = [state]
     for logged in await storage.actions(record.id):

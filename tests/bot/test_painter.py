@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from bot.painter import Painter
+from bot.runtime.painter import Painter
 from renderers.cell import render_cell
 from renderers.cell.samples import knocked_out_mid_game
 from renderers.common import RenderedBoard

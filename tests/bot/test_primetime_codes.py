@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.components import view_of
-from bot.games.primetime_codes import action_code, action_label, parse_cell, parse_code, terrain_edit_code
-from bot.games.primetime_controls import Controls
-from bot.games.primetime_panel import prompt_items
+from bot.games.primetime.codes import action_code, action_label, parse_cell, parse_code, terrain_edit_code
+from bot.games.primetime.controls import Controls
+from bot.games.primetime.panel import prompt_items
+from bot.ui.components import view_of
 from rules.core.errors import IllegalAction
 from rules.primetime import RULES
 from rules.primetime.actions import Timeout

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.app import GameBot
-from bot.config import Settings
-from bot.games.primetime import AUTO_PASS, PrimeTimeModule
+from bot.games.primetime.module import AUTO_PASS, PrimeTimeModule
+from bot.runtime.config import Settings
 from rules.primetime import RULES
 from rules.primetime.actions import Move, PrimeTimeAction, Timeout
 from rules.primetime.ai import choose_action
@@ -53,7 +53,7 @@ def _reaction(state: PrimeTimeState) -> bool:
 
 
 async def _actions(table: PrimeTimeTable) -> list[PrimeTimeAction]:
-    storage = table.bot.service.storage  # type: ignore[union-attr]
+    storage = table.bot.service.storage
     return [logged.action for logged in await storage.actions((await table.record()).id)]
 
 
@@ -173,7 +173,7 @@ async def test_an_expired_z_reaction_evades_across_a_restart_and_old_buttons_sti
             defender = state.prompts[0].who
             old_board = await table.board()
             count = len(await _actions(table))
-            clock = await bot.service.storage.turn_clock((await table.record()).id, defender)  # type: ignore[union-attr]
+            clock = await bot.service.storage.turn_clock((await table.record()).id, defender)
             assert clock is not None
             deadline = datetime.fromisoformat(clock.called_at).timestamp() + 60 * SHORT_CLOCK
         # Back with every deadline five times shorter: the 60 s Z-Reaction now ends 12 s after the call.

@@ -62,7 +62,7 @@ async def test_one_person_plays_a_whole_game_against_the_ai(
         assert final.outcome is not None
         record = await table.record()
         assert record.lobby["players"][1]["ai"] and record.status == "finished"
-        storage = bot.service.storage  # type: ignore[union-attr]
+        storage = bot.service.storage
         assert await storage.seat_moves(record.id, 1) > 20
         states = await replay(table)
     assert check_secrets(public.snapshots, states, caplog.records) > 50

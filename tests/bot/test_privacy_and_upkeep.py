@@ -8,9 +8,9 @@ import sqlite3
 import time
 from pathlib import Path
 
-from bot.config import Settings
-from bot.privacy import anonymous_id
-from bot.upkeep import backup_database, backups_in
+from bot.features.privacy.forget import anonymous_id
+from bot.features.upkeep import backup_database, backups_in
+from bot.runtime.config import Settings
 from tests.bot.driver import make_bot
 from tests.bot.finished_games import answer_of, cell_game, over9000_game, stored_values
 from tests.fakediscord.fake import FakeDiscord
@@ -172,7 +172,7 @@ async def test_a_backup_of_a_fresh_database_prunes_older_copies(tmp_path: Path) 
 
 
 def test_retention_and_backup_settings_come_from_the_environment() -> None:
-    from bot.config import load_settings
+    from bot.runtime.config import load_settings
 
     settings = load_settings(
         Path("/nonexistent/.env"),

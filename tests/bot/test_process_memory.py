@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from bot.process_memory import settle_after_imports
+from bot.runtime.process_memory import settle_after_imports
 
 
 def test_start_up_objects_are_set_aside_from_collections() -> None:

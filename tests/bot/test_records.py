@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.games.cell import CellModule
-from bot.replay import MAX_FRAMES, replay_states
+from bot.core.replay import MAX_FRAMES, replay_states
+from bot.games.cell.module import CellModule
 from renderers.animation import LAST_FRAME_MS, UPLOAD_LIMIT_BYTES
 from tests.bot.driver import make_bot
 from tests.bot.finished_games import answer_of, cell_game, over9000_game

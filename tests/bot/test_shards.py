@@ -11,8 +11,8 @@ import pytest
 from discord.ext import commands
 
 from bot.app import COMMAND_SYNC_LEASE, GameBot, create_bot
-from bot.config import Settings, SettingsError, load_settings
-from bot.sharding import ShardScope, shard_of
+from bot.runtime.config import Settings, SettingsError, load_settings
+from bot.runtime.sharding import ShardScope, shard_of
 from bot.storage import open_storage
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeChannel

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import PROJECT_ROOT
+from bot.runtime.config import PROJECT_ROOT
 from bot.storage import SqliteStorage
 from tests.bot.driver import make_bot
 from tests.fakediscord.fake import FakeDiscord

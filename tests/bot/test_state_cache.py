@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from bot.games.cell import CellModule
-from bot.games.over9000 import Over9000Module
-from bot.games.over9000_panel import PanelChoice, panel_message
-from bot.service import GameService
-from bot.state_cache import StateCache
+from bot.core.service import GameService
+from bot.core.state_cache import StateCache
+from bot.games.cell.module import CellModule
+from bot.games.over9000.module import Over9000Module
+from bot.games.over9000.panel import PanelChoice, panel_message
 from bot.storage import GameRecord, SqliteStorage
 from rules.cell.view import view as cell_view
 from rules.over9000 import view as over9000_view

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import NO_TOKEN_HELP, SettingsError, load_settings
+from bot.runtime.config import NO_TOKEN_HELP, SettingsError, load_settings
 from bot.storage import ActionRecord, ChannelBusy, SqliteStorage
 from bot.storage.sqlite_file import SQLITE_MIGRATIONS
 

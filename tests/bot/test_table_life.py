@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.app import GameBot
-from bot.config import Settings
+from bot.runtime.config import Settings
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable
 from tests.bot.over9000_driver import Over9000Table
@@ -236,8 +236,8 @@ async def test_server_settings_are_for_managers_and_shape_new_games(tmp_path: Pa
 
 
 async def test_a_server_may_keep_its_finished_games_for_less_time_than_the_bot(tmp_path: Path) -> None:
+    from bot.features.upkeep import Upkeep
     from bot.storage import SqliteStorage
-    from bot.upkeep import Upkeep
 
     storage = await SqliteStorage.open(tmp_path / "games.sqlite3")
     games = []

@@ -23,9 +23,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.components import control_of
-from bot.config import PROJECT_ROOT
+from bot.runtime.config import PROJECT_ROOT
 from bot.storage import GameRecord, Storage, open_storage
+from bot.ui.components import control_of
 from rules.cell import RULES as CELL_RULES
 from rules.cell.engine import legal_actions
 from tests.bot.driver import CellTable, find_control

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from bot.games import game_modules
-from bot.service import GameService
+from bot.core.service import GameService
+from bot.games.registry import game_modules
 from bot.storage import Storage
 from tests.storage.helpers import GUEST, GUILD, HOST
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import PROJECT_ROOT
 from bot.copy_database import COPIED, NOT_COPIED, copy_database, verify_copy
-from bot.games import game_modules
+from bot.games.registry import game_modules
+from bot.runtime.config import PROJECT_ROOT
 from bot.storage import SqliteStorage, Storage, open_storage
 from tests.storage.helpers import GUILD, HOST
 from tests.storage.stored_games import store_games

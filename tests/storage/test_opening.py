@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import SettingsError, load_settings
+from bot.runtime.config import SettingsError, load_settings
 from bot.storage import PostgresStorage, SqliteStorage, StorageError, open_storage
 from bot.storage.postgres import numbered_placeholders, redacted
 from tests.postgres_server import PostgresServer

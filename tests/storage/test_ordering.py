@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from bot.config import PROJECT_ROOT
+from bot.runtime.config import PROJECT_ROOT
 from bot.storage import ActionRecord, Storage, open_storage
 from tests.storage.helpers import GUEST, HOST, new_game
 

@@ -7,11 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.privacy import ANONYMOUS_ID_BASE, StillPlaying, forget_user
-from bot.records import leaderboard, player_stats, recent_games
-from bot.replay import finished_game
+from bot.features.privacy.forget import ANONYMOUS_ID_BASE, StillPlaying, forget_user
+from bot.features.records.queries import leaderboard, player_stats, recent_games
+from bot.features.upkeep import prune_old_games
 from bot.storage import ActionRecord, GameRecord, Storage
-from bot.upkeep import prune_old_games
+from bot.table.replay import finished_game
 from tests.storage.helpers import CHANNEL, GUEST, GUILD, HOST, new_game, results_for
 
 

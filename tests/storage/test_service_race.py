@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import game_modules
-from bot.service import GameService, Move, StaleBoard
+from bot.core.service import GameService, Move, StaleBoard
+from bot.games.registry import game_modules
 from bot.storage import Storage, open_storage
 from tests.storage.helpers import HOST
 

@@ -21,9 +21,9 @@ import discord
 import yarl
 
 from bot.app import create_bot
-from bot.config import Settings
-from bot.event_loop import run
-from bot.process_memory import settle_after_imports, tune_allocator
+from bot.runtime.config import Settings
+from bot.runtime.event_loop import run
+from bot.runtime.process_memory import settle_after_imports, tune_allocator
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 # The fake sends every guild right after READY: no need for discord.py's 2 s wait for more.

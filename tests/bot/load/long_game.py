@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.ai_moves import ai_seed
-from bot.games.cell import CellModule
-from bot.games.over9000 import Over9000Module
-from bot.service import GameService
+from bot.core.service import GameService
+from bot.games.cell.module import CellModule
+from bot.games.over9000.module import Over9000Module, ai_seed
 from bot.storage import ActionRecord, GameRecord, SqliteStorage, Storage
 from rules.cell.engine import legal_actions as cell_actions
 from rules.over9000.ai import choose_action

@@ -7,7 +7,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from bot.games.over9000_panel import STALE_NOTE
+from bot.games.over9000.panel import STALE_NOTE
 from rules.cell.engine import legal_actions
 from rules.cell.state import CellState
 from rules.over9000.actions import Over9000Action

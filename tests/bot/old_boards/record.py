@@ -23,8 +23,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.app import GameBot
 from bot.config import Settings
+
+from bot.app import GameBot
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeUser, StoredMessage
@@ -57,7 +58,6 @@ def saved(name: str, message: StoredMessage, channel: str) -> dict[str, Any]:
 
 
 async def latest(fake: FakeDiscord, bot: GameBot, channel_id: int) -> StoredMessage:
-    assert bot.service is not None
     record = await bot.service.storage.latest_game(channel_id)
     board = fake.world.find_message(record.message_id)
     assert board is not None

@@ -1,0 +1,70 @@
+"""What the bot needs to know about one game's rules, without Discord: its ``GameModule``.
+
+Each game's ``bot/games/<game>/module.py`` subclasses ``GameModule``. The module is also what the
+bot's worker processes load: the AI's thinker calls ``ai_action`` and the board painter imports the
+``renderer`` it names as it starts, so neither module nor anything it imports may use discord.py.
+
+The optional parts have their defaults here; a game declares the ones it uses:
+
+- ``secret_picks``: lobby picks stay hidden until the game reveals them;
+- ``dice_colours``: the dice colours players choose in the lobby;
+- ``TimedPrompts``: decisions with a default that a player gets when their time runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from rules.core.game import GameRules
+
+
+class GameModule(Protocol):
+    """One game's rules side, as the service, the lobby and the workers use it."""
+
+    name: str
+    """The name stored with each game, its slash command group and the first part of its rules
+    pages' controls: never changed once games are stored under it."""
+    title: str
+    rules: GameRules[Any, Any]
+    renderer: str
+    """The module of ``renderers`` that draws its boards; the painter's workers import it as they start."""
+    min_players: int
+    max_players: int
+    characters: dict[str, str]
+    variants: dict[str, str]
+    simultaneous: bool
+    """Whether several seats may have to act at once; their controls then carry the seat's own move
+    count instead of the board version, so one player's move doesn't outdate another's controls."""
+    secret_picks: bool = False
+    """Whether picks stay hidden until the game reveals them; several players may then pick the same."""
+    dice_colours: Mapping[str, str] = MappingProxyType({})
+    """The dice colours players choose from in the lobby, for a game whose dice belong to no character."""
+
+    def options(self, lobby: dict[str, Any]) -> BaseModel: ...
+
+    def seats_to_move(self, state: Any) -> list[int]: ...
+
+    def ai_action(self, state: Any, seat: int) -> Any:
+        """The AI's move for ``seat``; computed in a worker process, so it must not need the bot."""
+        ...
+
+    def watched_move(self, state: Any) -> bool:
+        """Whether people follow the next move as it happens, so the AI pauses before making it."""
+        ...
+
+
+@runtime_checkable
+class TimedPrompts(Protocol):
+    """A game whose pending decisions have deadlines, each with a default (``bot.features.deadlines``)."""
+
+    def prompt_deadlines(self, state: Any, lobby: dict[str, Any]) -> dict[int, float]:
+        """Seconds each seat has, from the moment it was called, before ``timeout_action`` answers."""
+        ...
+
+    def timeout_action(self, seat: int) -> Any:
+        """The action that gives ``seat`` the defaults of its pending decisions."""
+        ...

@@ -1,0 +1,90 @@
+"""``/settings``: what a server's managers choose for its games (Manage Server only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.core.host import Host
+from bot.core.server_settings import DIFFICULTIES, ServerSettings
+from bot.ui.replies import reply_error, reply_private
+
+
+def settings_embed(settings: ServerSettings) -> discord.Embed:
+    pace = "the bot's default" if settings.ai_turn_delay is None else f"{settings.ai_turn_delay:g} s a move"
+    channels = ", ".join(f"<#{channel}>" for channel in settings.game_channels) or "every channel"
+    embed = discord.Embed(title="Game settings for this server", colour=discord.Colour.blurple())
+    embed.add_field(name="Default difficulty", value=settings.default_difficulty.title())
+    embed.add_field(name="AI pace", value=pace)
+    embed.add_field(name="Reminder after", value=f"{settings.reminder_minutes:g} min")
+    embed.add_field(name="AI takes an absent seat after", value=f"{settings.handoff_minutes:g} min")
+    embed.add_field(name="Idle lobbies close after", value=f"{settings.lobby_expiry_minutes:g} min")
+    kept = (
+        "the bot's own retention" if settings.retention_days is None else f"{settings.retention_days:g} days"
+    )
+    embed.add_field(name="Finished games kept", value=kept)
+    embed.add_field(name="Games allowed in", value=channels, inline=False)
+    return embed
+
+
+def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="settings", description="Show or change how games run on this server")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(
+        difficulty="Perfect Cell's difficulty when /cell start names none",
+        ai_pace="Seconds the AI waits before each move people watch (0-30)",
+        reminder_minutes="Minutes before a player who keeps everyone waiting is reminded",
+        handoff_minutes="Minutes before the AI takes an absent player's seat",
+        lobby_minutes="Minutes before a lobby nobody uses closes",
+        retention_days="Days finished games are kept (at most the bot's own retention)",
+        allow_channel="Allow games in this channel (once any is allowed, only those are)",
+        forbid_channel="No longer allow games in this channel",
+        every_channel="Allow games in every channel again",
+    )
+    @app_commands.choices(difficulty=[app_commands.Choice(name=d.title(), value=d) for d in DIFFICULTIES])
+    async def settings(
+        interaction: discord.Interaction[Any],
+        difficulty: str | None = None,
+        ai_pace: app_commands.Range[float, 0.0, 30.0] | None = None,
+        reminder_minutes: app_commands.Range[float, 0.5, 1440.0] | None = None,
+        handoff_minutes: app_commands.Range[float, 1.0, 1440.0] | None = None,
+        lobby_minutes: app_commands.Range[float, 1.0, 10080.0] | None = None,
+        retention_days: app_commands.Range[float, 1.0, 3650.0] | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        forbid_channel: discord.TextChannel | None = None,
+        every_channel: bool = False,
+    ) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        if not interaction.permissions.manage_guild:
+            await reply_error(interaction, "Only members who can manage this server can change its settings.")
+            return
+        store = host.server_settings
+        current = await store.get(guild_id)
+        channels = [] if every_channel else list(current.game_channels)
+        if allow_channel is not None and allow_channel.id not in channels:
+            channels.append(allow_channel.id)
+        if forbid_channel is not None and forbid_channel.id in channels:
+            channels.remove(forbid_channel.id)
+        changes: dict[str, Any] = {"game_channels": channels}
+        for name, value in (
+            ("default_difficulty", difficulty),
+            ("ai_turn_delay", ai_pace),
+            ("reminder_minutes", reminder_minutes),
+            ("handoff_minutes", handoff_minutes),
+            ("lobby_expiry_minutes", lobby_minutes),
+            ("retention_days", retention_days),
+        ):
+            if value is not None:
+                changes[name] = value
+        try:
+            updated = await store.change(guild_id, **changes)
+        except ValueError as error:
+            await reply_error(interaction, f"Nothing changed: {error}.")
+            return
+        await reply_private(interaction, "", embed=settings_embed(updated))
+
+    return settings

@@ -1,0 +1,135 @@
+"""The turn clock: a reminder for a player who keeps everyone waiting, the AI taking the seat over
+after a longer wait, and lobbies that close when nobody uses them.
+
+The clock lives in the database (``turn_clocks``, ``games.updated_at``), so a restart neither loses
+nor repeats a reminder; each step is claimed with a conditional update before it fires. Delays come
+from the server's ``/settings`` and are multiplied by ``TURN_CLOCK_SCALE`` (tests make them short).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import UTC, datetime, timedelta
+
+import discord
+
+from bot.core.host import GameController, Host, channel_of
+from bot.core.service import ServiceError
+from bot.storage import GameRecord
+from bot.storage import TurnClock as ClockRow
+from bot.ui.components import button, view_of
+from bot.ui.messages import mentions
+
+log = logging.getLogger("bot.turnclock")
+
+REMINDED, HANDED_OFF = 1, 2
+# How often the clock looks, before scaling: a reminder is at most this late.
+TICK_SECONDS = 15.0
+MIN_TICK_SECONDS = 0.05
+
+
+def minutes_text(minutes: float) -> str:
+    if minutes < 1:
+        return f"{round(minutes * 60)} s"
+    return f"{minutes:g} min"
+
+
+class TurnClock:
+    def __init__(self, host: Host, scale: float) -> None:
+        self.host = host
+        self.scale = scale
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def tick(self) -> float:
+        return max(MIN_TICK_SECONDS, TICK_SECONDS * self.scale)
+
+    def seconds(self, minutes: float) -> float:
+        return minutes * 60 * self.scale
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="turn clock")
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            try:
+                await self.check()
+            except Exception:
+                log.exception("the turn clock failed")
+
+    async def check(self) -> None:
+        """Fires every reminder, hand-off and lobby expiry that is due in this process's servers."""
+        storage = self.host.service.storage
+        owns = self.host.scope.owns
+        moment = datetime.now(UTC)
+        for clock in [clock for clock in await storage.turn_clocks() if owns(clock.guild_id)]:
+            settings = await self.host.server_settings.get(clock.guild_id)
+            waited = (moment - datetime.fromisoformat(clock.called_at)).total_seconds()
+            if clock.stage < HANDED_OFF and waited >= self.seconds(settings.handoff_minutes):
+                await self._hand_off(clock, settings.handoff_minutes)
+            elif clock.stage < REMINDED and waited >= self.seconds(settings.reminder_minutes):
+                await self._remind(clock, settings.reminder_minutes, settings.handoff_minutes)
+        for lobby in [lobby for lobby in await storage.lobbies() if owns(lobby.guild_id)]:
+            settings = await self.host.server_settings.get(lobby.guild_id)
+            expiry = timedelta(seconds=self.seconds(settings.lobby_expiry_minutes))
+            if datetime.fromisoformat(lobby.updated_at) + expiry <= moment:
+                await self._expire_lobby(lobby.id, settings.lobby_expiry_minutes)
+
+    async def _claim(self, clock: ClockRow, stage: int) -> tuple[GameRecord, GameController] | None:
+        """The game and its controller, once this process has moved the clock to ``stage``; None
+        when the player moved meanwhile or the step was already taken."""
+        storage = self.host.service.storage
+        if not await storage.advance_clock(clock.game_id, clock.seat, clock.called_at, stage):
+            return None
+        record = await storage.game(clock.game_id)
+        return None if record is None else (record, self.host.controllers[record.game])
+
+    async def _remind(self, clock: ClockRow, reminder: float, handoff: float) -> None:
+        claimed = await self._claim(clock, REMINDED)
+        if claimed is None:
+            return
+        record, controller = claimed
+        handoff_button = button(
+            record.id, 0, "handoff", clock.seat, label="Let the AI play for them", emoji="🤖"
+        )
+        with contextlib.suppress(discord.HTTPException):
+            await channel_of(self.host, record).send(
+                content=(
+                    f"⏰ <@{clock.user_id}>, the {controller.module.title} game has waited "
+                    f"{minutes_text(reminder)} for your move. Away? Another player can let the AI play "
+                    f"for you, and after {minutes_text(handoff)} it takes over by itself."
+                ),
+                view=view_of([handoff_button]),
+                allowed_mentions=mentions([clock.user_id]),
+            )
+
+    async def _hand_off(self, clock: ClockRow, handoff: float) -> None:
+        claimed = await self._claim(clock, HANDED_OFF)
+        if claimed is None:
+            return
+        record, controller = claimed
+        with contextlib.suppress(ServiceError):
+            await controller.hand_to_ai(record.id, clock.seat, f"after {minutes_text(handoff)} away")
+
+    async def _expire_lobby(self, game_id: int, expiry: float) -> None:
+        service = self.host.service
+        try:
+            record = await service.expire_lobby(game_id)
+        except ServiceError:
+            return
+        note = f"This lobby closed after {minutes_text(expiry)} without activity. Start a new one any time!"
+        if record.message_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await (
+                    channel_of(self.host, record)
+                    .get_partial_message(record.message_id)
+                    .edit(content=note, view=None)
+                )

@@ -1,0 +1,49 @@
+"""Perfect Cell for the service and the workers: its rules, lobby choices and AI move, no Discord."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.game_module import GameModule
+from rules.cell import RULES, CellOptions
+from rules.cell.actions import CellAction
+from rules.cell.ai import choose_action
+from rules.cell.content import catalogue
+from rules.cell.state import CellState
+
+VARIANTS = {"normal": "Normal", "easy": "Easy", "challenge": "Challenge", "impossible": "Impossible"}
+AI_BUDGET_MS = 150.0
+
+
+class CellModule(GameModule):
+    name = "cell"
+    title = "Perfect Cell"
+    rules = RULES
+    renderer = "renderers.cell"
+    min_players = 1
+    max_players = 4
+    characters = {fighter.id: fighter.name for fighter in catalogue().fighters}
+    # The rulebook: "players can pick the color of dice they prefer".
+    dice_colours = {colour.name: colour.name.capitalize() for colour in catalogue().board.dice_colours}
+    variants = VARIANTS
+    simultaneous = False
+
+    def options(self, lobby: dict[str, Any]) -> CellOptions:
+        players = lobby["players"]
+        return CellOptions(
+            fighters=[p["character"] for p in players],
+            variant=lobby["variant"],
+            dice_colours=[p.get("dice_colour") for p in players],
+        )
+
+    def seats_to_move(self, state: CellState) -> list[int]:
+        return [] if state.outcome is not None else [state.active_seat]
+
+    def ai_action(self, state: CellState, seat: int) -> CellAction:
+        """The strong player's next action; its own sampling is seeded by how far the game is."""
+        action = choose_action(state, seat, rng_seed=state.actions_taken, budget_ms=AI_BUDGET_MS)
+        assert action is not None, "the AI was asked to move out of turn"
+        return action
+
+    def watched_move(self, state: CellState) -> bool:
+        return True

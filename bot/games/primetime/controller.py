@@ -1,0 +1,370 @@
+"""Prime Time on Discord: the /primetime commands and the handling of its controls (the board is
+drawn in ``bot.games.primetime.messages``, the controls built in ``bot.games.primetime.panel``).
+
+Secrets never leave an ephemeral message. The board (embed, image, alt text and controls) is drawn
+from ``view(state, None)`` and from prompts whose choices are public; a player's hand, card lists,
+Ascension plan and activation steps appear only in the panel that "My hand" or "Act…" opens for
+them. Every prompt with a 2.9 default has a deadline (``module.PROMPT_SECONDS``), measured from the moment
+its player was called (the turn clock's row, kept in the database) and fired by ``bot.features.deadlines``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.core.service import Move, ServiceError, StaleBoard, seat_of
+from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
+from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
+from bot.games.primetime.messages import board_embed, board_items, call_line, done_note, panel_message
+from bot.games.primetime.modal import CoordinatesModal, cell_code
+from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
+from bot.games.primetime.panel import PUBLIC_KINDS
+from bot.games.primetime.roster import (
+    builder_message,
+    change_draft,
+    draft_of,
+    pick_cards,
+    roster_from,
+)
+from bot.runtime import metrics
+from bot.storage import GameRecord
+from bot.table.controller import TableController, finished_view
+from bot.ui.components import Control, button, view_of
+from bot.ui.messages import as_edit, board_file
+from bot.ui.replies import open_modal, reply_error, reply_private, send, update
+from bot.ui.text import clip
+from renderers.primetime import render_primetime
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.primetime import view
+from rules.primetime.geometry import distance
+from rules.primetime.roster import roster_problem
+from rules.primetime.state import PrimeTimeState
+from rules.primetime.stats import char, stat
+
+STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here is your current panel."
+
+
+class PrimeTimeController(TableController):
+    rule_pages = RULE_PAGES
+    module: PrimeTimeModule
+
+    def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
+        return [button(record.id, 0, "roster", "open", label="Build roster…", emoji="🛠️", row=0)]
+
+    def command_group(self) -> app_commands.Group:
+        group = app_commands.Group(
+            name="primetime", description="Prime Time: a two-player DBZ miniatures skirmish", guild_only=True
+        )
+
+        @group.command(name="start", description="Open a Prime Time lobby in this channel")
+        @app_commands.describe(
+            ai_opponent="The AI takes the second seat when the game starts",
+            setup="quick: the fixed battlefield, straight to round 1; full: terrain, roll-off, objectives "
+            "and deployment",
+        )
+        async def start(
+            interaction: discord.Interaction[Any],
+            ai_opponent: bool = False,
+            setup: Literal["quick", "full"] = "quick",
+        ) -> None:
+            await self.open_lobby(interaction, setup, 1 if ai_opponent else 0)
+
+        @group.command(name="settings", description="Your choices for this channel's Prime Time game")
+        @app_commands.describe(
+            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once"
+        )
+        async def settings_command(interaction: discord.Interaction[Any], auto_pass_on_hit: bool) -> None:
+            await self.player_settings(interaction, auto_pass_on_hit)
+
+        self.add_table_commands(group, HELP_TEXT)
+        return group
+
+    async def player_settings(self, interaction: discord.Interaction[Any], auto_pass: bool) -> None:
+        record = await self.channel_game(interaction)
+        if record is None:
+            return
+        try:
+            await self.service.set_seat_option(record.id, interaction.user.id, AUTO_PASS, auto_pass)
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+            return
+        await reply_private(
+            interaction,
+            "On Hit / On Damage prompts are now passed for you at once."
+            if auto_pass
+            else "You will be asked at every On Hit / On Damage prompt again.",
+        )
+        self.host.wake(record.id)
+
+    # Controls.
+
+    async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        if control.op == "coords":
+            # A modal must be the first answer, before anything is awaited.
+            await open_modal(interaction, CoordinatesModal(self.host, control))
+            return
+        if control.op == "roster":
+            await self._build_roster(interaction, control)
+            return
+        if await self.on_table_control(interaction, control):
+            return
+        record = await self.service.storage.game(control.game_id)
+        if record is None or record.status != "active":
+            await reply_error(interaction, "This game is over. Start a new one with `/primetime start`.")
+            return
+        seat = seat_of(record, interaction.user.id)
+        if seat is None:
+            await reply_error(
+                interaction, "You're not playing in this game. Start your own with `/primetime start`!"
+            )
+            return
+        if control.op in ("act", "pact", "cell") and record.lobby["players"][seat].get("ai"):
+            await reply_error(
+                interaction, "The AI is playing your seat. Use `/primetime autoplay` to take it back."
+            )
+            return
+        if control.op == "act" and not _prompted_publicly(self.service.load_state(record), seat):
+            await reply_error(interaction, "This decision is not yours to make, so nothing changed.")
+            return
+        if control.op in ("act", "pact"):
+            await self._act(interaction, control, control.values[0] if control.values else control.arg)
+        elif control.op == "cell":
+            await self._cell(interaction, record, control)
+        elif control.op in ("panel", "choose"):
+            state = self.service.load_state(record)
+            step = control.arg if control.op == "choose" and control.arg != "main" else "main"
+            stale = (
+                control.op == "choose"
+                and _from_panel(interaction)
+                and control.version != await self.service.storage.seat_moves(record.id, seat)
+            )
+            if control.values and step.startswith("asc."):
+                step = _ascension_step(step, control.values[0])
+            elif control.values and step == "dep":
+                step = f"dep.{control.values[0]}.0"
+            await self._show_panel(
+                interaction, record, state, seat, "main" if stale else step, STALE_NOTE if stale else None
+            )
+        else:
+            await reply_error(interaction, "I don't know that control.")
+
+    async def _build_roster(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        """The lobby's roster builder: each menu changes the player's secret draft; **Use this roster**
+        makes it their pick, and the lobby shows them ready."""
+        user_id = interaction.user.id
+        note = None
+
+        def change(record: GameRecord) -> None:
+            seat = seat_of(record, user_id)
+            if seat is None:
+                raise ServiceError("Join the lobby first, then build your roster.")
+            player = record.lobby["players"][seat]
+            draft = draft_of(player)
+            if control.arg in ("aff", "models", "unlocks"):
+                draft = change_draft(draft, control.arg, control.values)
+            elif control.arg.startswith("pick.") and control.values:
+                draft = pick_cards(draft, control.arg.split(".")[1], control.values[0])
+            elif control.arg == "done":
+                roster = roster_from(draft)
+                problem = roster_problem(roster)
+                if problem is not None:
+                    raise ServiceError(problem.message)
+                player["character"] = CUSTOM
+                player["roster"] = roster.model_dump(mode="json")
+            player["draft"] = draft
+
+        try:
+            record = await self.service.update_lobby(control.game_id, None, change)
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+            return
+        seat = seat_of(record, user_id)
+        assert seat is not None
+        if control.arg == "done":
+            note = "✅ Your roster is in. The lobby shows you ready; nobody sees it before the reveal."
+            if record.message_id is not None:
+                lobby = self.channel_of(record).get_partial_message(record.message_id)
+                await lobby.edit(**self.lobby_message(record))
+        # The card pages carry their page last: ``cards.<page>`` and ``pick.<group>.<page>``.
+        page = control.arg.rpartition(".")[2] if control.arg.startswith(("cards.", "pick.")) else ""
+        card_page = int(page) if page.isdigit() else None
+        panel = builder_message(record, draft_of(record.lobby["players"][seat]), note, card_page)
+        if _from_panel(interaction):
+            await update(interaction, **panel)
+        else:
+            await send(interaction, ephemeral=True, **panel)
+
+    async def _show_panel(
+        self,
+        interaction: discord.Interaction[Any],
+        record: GameRecord,
+        state: PrimeTimeState,
+        seat: int,
+        step: str,
+        note: str | None,
+    ) -> None:
+        """The player's panel: in place when the click came from one, else as a new ephemeral message."""
+        seat_moves = await self.service.storage.seat_moves(record.id, seat)
+        panel = panel_message(record, state, seat, seat_moves, step, note)
+        if _from_panel(interaction):
+            await update(interaction, **panel)
+        else:
+            await send(interaction, ephemeral=True, **panel)
+
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        control: Control,
+        code: str,
+        from_modal: bool = False,
+    ) -> None:
+        try:
+            await self.service.act(
+                control.game_id,
+                interaction.user.id,
+                None,
+                lambda state, seat: parse_code(code, state, seat),
+                seat_moves=control.version,
+                publish=lambda move: self.publish(move, interaction),
+            )
+        except StaleBoard as stale:
+            seat = seat_of(stale.record, interaction.user.id)
+            assert seat is not None
+            state = self.service.load_state(stale.record)
+            await self._show_panel(interaction, stale.record, state, seat, "main", STALE_NOTE)
+        except IllegalAction as error:
+            if not from_modal:
+                await reply_error(interaction, error.message)
+                return
+            await self._try_again(
+                interaction, control, error.message + await self._reach_words(control, code)
+            )
+        except ServiceError as error:
+            await reply_error(interaction, error.message)
+
+    async def _reach_words(self, control: Control, code: str) -> str:
+        """For a move out of reach: how far the cell is, against the model's MOV."""
+        record = await self.service.storage.game(control.game_id)
+        if record is None or record.state_json is None or not code.startswith("move."):
+            return ""
+        state: PrimeTimeState = self.service.load_state(record)
+        if state.activation is None:
+            return ""
+        unit = state.unit(state.activation.unit)
+        cell = parse_cell(code.split(".")[1].replace("_", ","))
+        if cell is None:
+            return ""
+        return (
+            f' It is {distance(unit.cell, cell):.1f}" away; {char(unit).name} has MOV {stat(unit, "mov")}".'
+        )
+
+    async def _cell(
+        self, interaction: discord.Interaction[Any], record: GameRecord, control: Control
+    ) -> None:
+        """A modal's answer: garbage or an illegal choice is answered with the reason and a Try again
+        button; nothing changes."""
+        text = control.values[0] if control.values else ""
+        purpose = control.arg
+        if purpose == "terrain":
+            code = terrain_edit_code(text)
+            if code is None:
+                await self._try_again(
+                    interaction,
+                    control,
+                    f"`{clip(text, 30)}` is no edit. Type `spire 4 10 2 2` or `remove 3`.",
+                )
+                return
+            await self._act(interaction, control, code, from_modal=True)
+            return
+        cell = parse_cell(text)
+        if cell is None:
+            await self._try_again(
+                interaction,
+                control,
+                f"`{clip(text, 20)}` is not a cell. Type it like `14,9`, `14 9` or `x14 y9`.",
+            )
+            return
+        await self._act(interaction, control, cell_code(purpose, cell), from_modal=True)
+
+    async def _try_again(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
+        again = button(control.game_id, control.version, "coords", control.arg, label="Try again", emoji="🔁")
+        await send(interaction, ephemeral=True, content=f"⚠️ {reason} Nothing changed.", view=view_of([again]))
+
+    async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
+        """The mover's panel is updated in place (or the board they clicked), and the board is redrawn
+        when the move made public news; ``publish`` posts it again when someone new must act."""
+        record, state = move.record, move.state
+        if interaction is not None and move.seat is not None and _from_panel(interaction):
+            seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
+            note = done_note(move.events, move.seat)
+            await update(interaction, **panel_message(record, state, move.seat, seat_moves, "main", note))
+        elif (
+            interaction is not None
+            and interaction.message is not None
+            and interaction.message.id == record.message_id
+        ):
+            await update(interaction, **as_edit(await self.board_message(record, state, move.events)))
+            return
+        elif interaction is not None and move.seat is not None:
+            await send(interaction, ephemeral=True, content=done_note(move.events, move.seat))
+        # Each round starts a new board at the bottom of the channel, as does the final score.
+        new_round = any(event.kind == "round_started" for event in move.events)
+        if any(event.visible_to is None for event in move.events) and not move.ping:
+            await self.refresh_board(record.id, repost=state.outcome is not None or new_round)
+
+    def render_png(self, state: PrimeTimeState) -> bytes:
+        return render_primetime(view(state, None)).png
+
+    async def deadlines_of(self, record: GameRecord, state: PrimeTimeState) -> dict[int, float]:
+        """When each person's pending prompt gets its default, as Unix times."""
+        found: dict[int, float] = {}
+        for seat, seconds in self.module.prompt_deadlines(state, record.lobby).items():
+            if record.lobby["players"][seat].get("ai"):
+                continue
+            clock = await self.service.storage.turn_clock(record.id, seat)
+            if clock is not None:
+                called = datetime.fromisoformat(clock.called_at).timestamp()
+                found[seat] = called + seconds * self.host.settings.turn_clock_scale
+        return found
+
+    async def board_message(
+        self, record: GameRecord, state: PrimeTimeState, events: list[Event]
+    ) -> dict[str, Any]:
+        public = view(state, None)
+        board = await metrics.render("primetime", self.host.painter.draw(render_primetime, public))
+        embed = board_embed(state, record, await self.deadlines_of(record, state))
+        embed.set_image(url="attachment://board.png")
+        items = None
+        if state.outcome is None:
+            first = state.prompts[0].who if state.prompts else 0
+            items = board_items(record, state, await self.service.storage.seat_moves(record.id, first))
+        return {
+            "content": call_line(state, record),
+            "embed": embed,
+            "files": [board_file(board)],
+            "view": view_of(items) if items is not None else finished_view(record),
+        }
+
+
+def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:
+    prompt = state.prompt_for(seat)
+    return prompt is not None and prompt.kind in PUBLIC_KINDS
+
+
+def _from_panel(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def _ascension_step(step: str, letter: str) -> str:
+    """``asc.<letters>.<page>.<index>`` with the model at ``index`` set to ``letter``."""
+    _, letters, page, index = [*step.split("."), "", "", ""][:4]
+    if not index.isdigit() or int(index) >= len(letters):
+        return f"asc.{letters}.{page}"
+    at = int(index)
+    return f"asc.{letters[:at]}{letter[:1]}{letters[at + 1 :]}.{page}"

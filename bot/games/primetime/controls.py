@@ -1,0 +1,100 @@
+"""What every Prime Time control builder shares: where the controls go (``Controls``), menu options
+for actions, paged menus of at most 25 options, and suggested cells for a model to go to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.games.primetime.codes import (
+    action_code,
+    action_label,
+)
+from bot.ui.components import button, select
+from rules.primetime.actions import (
+    PrimeTimeAction,
+)
+from rules.primetime.geometry import Cell, distance, distance_to_point
+from rules.primetime.state import PrimeTimeState
+
+PAGE = 25
+SUGGESTIONS = 24
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Where the controls go: the game, the version they carry and the op that plays an action."""
+
+    game_id: int
+    version: int
+    play_op: str
+
+    def play(self, action: PrimeTimeAction, state: PrimeTimeState, **style: Any) -> discord.ui.Item[Any]:
+        return button(
+            self.game_id,
+            self.version,
+            self.play_op,
+            action_code(action),
+            label=action_label(state, action),
+            **style,
+        )
+
+    def menu(self, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item[Any]:
+        return select(self.game_id, self.version, self.play_op, options, placeholder=placeholder, row=row)
+
+    def step(self, step: str, label: str, row: int, **style: Any) -> discord.ui.Item[Any]:
+        return button(self.game_id, self.version, "choose", step, label=label, row=row, **style)
+
+    def coordinates(self, purpose: str, row: int) -> discord.ui.Item[Any]:
+        return button(self.game_id, self.version, "coords", purpose, label="Coordinates…", row=row)
+
+
+def option(state: PrimeTimeState, action: PrimeTimeAction, description: str | None = None) -> Any:
+    return discord.SelectOption(
+        label=action_label(state, action)[:100],
+        value=action_code(action),
+        description=description[:100] if description else None,
+    )
+
+
+def paged(
+    controls: Controls,
+    options: list[discord.SelectOption],
+    page: int,
+    prefix: str,
+    placeholder: str,
+) -> list[discord.ui.Item[Any]]:
+    """One menu of at most 25 options, with ◀ ▶ buttons when there are more."""
+    pages = max(1, -(-len(options) // PAGE))
+    page = max(0, min(page, pages - 1))
+    shown = options[page * PAGE : (page + 1) * PAGE]
+    title = placeholder + (f" (page {page + 1}/{pages})" if pages > 1 else "")
+    items = [controls.menu(shown, title, row=0)]
+    if page > 0:
+        items.append(controls.step(f"{prefix}.{page - 1}", "◀", row=1))
+    if page < pages - 1:
+        items.append(controls.step(f"{prefix}.{page + 1}", "▶", row=1))
+    return items
+
+
+def back(controls: Controls) -> discord.ui.Item[Any]:
+    return controls.step("main", "Back", row=4)
+
+
+def move_suggestions(state: PrimeTimeState, seat: int, cells: list[Cell], start: Cell) -> list[Cell]:
+    """Up to 24 cells among ``cells``: the nearest to each objective, contact with each enemy, the
+    farthest forward, then the farthest from ``start``; ``start`` first when it is among them."""
+    if not cells:
+        return []
+    chosen: list[Cell] = [start] if start in cells else []
+    for point in state.objectives:
+        chosen.append(min(cells, key=lambda cell: (distance_to_point(cell, point), cell)))
+    for enemy in state.units:
+        if enemy.seat != seat and not enemy.dazed:
+            chosen.append(min(cells, key=lambda cell: (distance(cell, enemy.cell), cell)))
+    forward = 1 if seat == 0 else -1
+    chosen.append(max(cells, key=lambda cell: (cell[1] * forward, -abs(cell[0] - start[0]))))
+    chosen.extend(sorted(cells, key=lambda cell: (-distance(cell, start), cell)))
+    return list(dict.fromkeys(chosen))[:SUGGESTIONS]

@@ -1,0 +1,203 @@
+"""Prime Time's messages: the public board (embed, controls and the line that calls the players) and
+each player's private panel. The board reads the public view and public prompts only; the panel is
+drawn for one seat and sent only to its player, ephemerally.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.games.primetime.codes import unit_name
+from bot.games.primetime.panel import (
+    PANEL_LABELS,
+    PUBLIC_KINDS,
+    Controls,
+    ascension_total,
+    prompt_items,
+    prompt_words,
+)
+from bot.storage import GameRecord
+from bot.ui.components import button, view_of
+from bot.ui.messages import player_tag
+from bot.ui.text import clip
+from rules.core.events import Event, events_for
+from rules.primetime import PrimeTimeView, view
+from rules.primetime.cards import card
+from rules.primetime.cleanup import hand_limit
+from rules.primetime.content import catalogue, settings
+from rules.primetime.scenario import condition, location, mission
+from rules.primetime.state import PrimeTimeState
+
+RECENT_ON_BOARD = 6
+
+
+def _names(record: GameRecord) -> list[str]:
+    return [player["name"] for player in record.lobby["players"]]
+
+
+def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
+    names = _names(record)
+    if state.outcome is not None:
+        if not state.outcome.winners:
+            return f"**The game ends in a draw** ({state.outcome.reason})."
+        return f"🏆 **{names[state.outcome.winners[0]]} wins** ({state.outcome.reason})."
+    parts = []
+    for seat in dict.fromkeys(prompt.who for prompt in state.prompts):
+        prompt = state.prompt_for(seat)
+        assert prompt is not None
+        parts.append(f"**{names[seat]}**: {_public_prompt_words(state, seat, prompt.kind)}")
+    return "\n".join(parts) or "Resolving…"
+
+
+def _public_prompt_words(state: PrimeTimeState, seat: int, kind: str) -> str:
+    """What the board says a seat is deciding: never what only the seat may know."""
+    if kind in PUBLIC_KINDS or kind in ("activation", "action"):
+        if kind == "action" and state.activation is not None:
+            left = state.activation.actions_left
+            plural = "s" if left != 1 else ""
+            return f"{unit_name(state, state.activation.unit)} acts ({left} action{plural} left)."
+        return prompt_words(state, seat)
+    return {
+        "terrain": "looking at the terrain (Accept, Reroll or Edit).",
+        "deploy": "deploying a model.",
+        "ascension": "choosing Ascension in secret.",
+        "discard": "discarding down to the hand limit.",
+        "phase_start": "Phase Start: Ready, or a card played blind.",
+    }[kind]
+
+
+def _player_line(public: PrimeTimeView, record: GameRecord, seat: int) -> str:
+    player = public.players[seat]
+    lobby_player = record.lobby["players"][seat]
+    # Before SU-2 reveals both rosters the view hides the affiliation.
+    affiliation = catalogue().affiliation(player.affiliation).name if player.affiliation else "roster hidden"
+    who = (
+        "**AI**"
+        if lobby_player.get("ai") and lobby_player["user_id"] < 0
+        else (f"**{lobby_player['name']}** ({player_tag(lobby_player)})")
+    )
+    return (
+        f"{who} · {affiliation} · "
+        f"Glory **{player.glory}** · BK {player.bk} · SK {player.sk} · hand {player.hand_size} · "
+        f"deck {player.deck_size}"
+    )
+
+
+def _scenario_line(public: PrimeTimeView) -> str | None:
+    """The Location, the Missions of R1, R2 and R3-4 and the Condition, once SU-4…6 revealed them."""
+    if public.setup_step in ("terrain", "first_player", "side"):
+        return None
+    missions = " / ".join(mission(mission_id).name for mission_id in public.missions)
+    found = f"📍 **{location(public.location).name}** · Missions: {missions}"
+    return found + (f" · Condition: {condition(public.condition).name}" if public.condition else "")
+
+
+def _deadline_line(deadlines: dict[int, float], record: GameRecord) -> str | None:
+    if not deadlines:
+        return None
+    names = _names(record)
+    return " · ".join(
+        f"⏳ {names[seat]}: default <t:{int(due)}:R>" for seat, due in sorted(deadlines.items())
+    )
+
+
+def board_embed(state: PrimeTimeState, record: GameRecord, deadlines: dict[int, float]) -> discord.Embed:
+    phase = state.phase.replace("_", " ").title()
+    title = (
+        "Prime Time — game over"
+        if state.outcome is not None
+        else f"Prime Time — round {state.round}/{settings().rounds} · {phase}"
+    )
+    lines = [_status_line(state, record)]
+    deadline = _deadline_line(deadlines, record)
+    if deadline:
+        lines.append(deadline)
+    lines.append("")
+    public = view(state, None)
+    scenario = _scenario_line(public)
+    if scenario:
+        lines.append(scenario)
+    lines.extend(_player_line(public, record, seat) for seat in range(len(public.players)))
+    recent = [event.text for event in events_for(state.recent_events, None)][-RECENT_ON_BOARD:]
+    if recent:
+        lines.append("")
+        lines.extend(f"• {text}" for text in recent)
+    return discord.Embed(
+        title=title, description=clip("\n".join(lines), 4000), colour=discord.Colour.orange()
+    )
+
+
+def call_line(state: PrimeTimeState, record: GameRecord) -> str | None:
+    if state.outcome is not None:
+        return None
+    players = record.lobby["players"]
+    seats = list(dict.fromkeys(prompt.who for prompt in state.prompts))
+    people = [seat for seat in seats if not players[seat].get("ai")]
+    if not people:
+        return "The AI is thinking…" if seats else None
+    mentions = ", ".join(f"<@{players[seat]['user_id']}>" for seat in people)
+    return f"{mentions}: your move."
+
+
+def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> list[discord.ui.Item[Any]]:
+    """The board's controls; ``seat_moves`` is the move count of the first prompted seat."""
+    items: list[discord.ui.Item[Any]] = []
+    prompt = state.prompts[0] if state.prompts else None
+    if prompt is not None and prompt.kind in PUBLIC_KINDS:
+        controls = Controls(record.id, seat_moves, "act")
+        items = [item for item in prompt_items(state, prompt.who, controls, "main") if item.row != 4]
+    elif prompt is not None:
+        items.append(
+            button(
+                record.id,
+                record.version,
+                "panel",
+                label=PANEL_LABELS[prompt.kind],
+                style=discord.ButtonStyle.success,
+                row=4,
+            )
+        )
+    items.append(button(record.id, record.version, "panel", "hand", label="My hand", emoji="🎴", row=4))
+    return items
+
+
+# The private panel.
+
+
+def done_note(events: list[Event], seat: int) -> str:
+    said = [event.text for event in events_for(events, seat)]
+    return clip("✅ " + " ".join(said), 1900) if said else "✅ Done."
+
+
+def panel_message(
+    record: GameRecord, state: PrimeTimeState, seat: int, seat_moves: int, step: str, note: str | None
+) -> dict[str, Any]:
+    """A player's ephemeral panel: their hand and resources, and the controls for their decision."""
+    player = state.players[seat]
+    lines = [
+        f"Glory **{player.glory}** · BK **{player.bk}** · SK **{player.sk}** · "
+        f"hand {len(player.hand)}/{hand_limit(state)} · deck {len(player.deck)}"
+    ]
+    hand = [f"**{card(card_id).name}** ({card(card_id).window.replace('_', ' ')})" for card_id in player.hand]
+    lines.append("**Your hand:** " + (", ".join(hand) if hand else "empty"))
+    if player.ascension_plan is not None and state.phase == "ascension":
+        plan = ", ".join(f"{unit_name(state, unit)}: {choice}" for unit, choice in player.ascension_plan)
+        lines.append(f"**Your locked plan** (secret until both lock): {plan}")
+    if step.startswith("asc."):
+        letters = step.split(".")[1]
+        lines.append(f"**Ascension cost:** {ascension_total(state, seat, letters)} SK of {player.sk}")
+    private = [event.text for event in state.recent_events if event.visible_to == seat]
+    lines.extend(f"🔒 {text}" for text in private[-4:])
+    lines.append("")
+    lines.append(prompt_words(state, seat))
+    embed = discord.Embed(
+        title=f"{record.lobby['players'][seat]['name']} — your hand",
+        description=clip("\n".join(lines), 4000),
+        colour=discord.Colour.dark_orange(),
+    )
+    embed.set_footer(text="Only you can see this. Press My hand on the board to see it again.")
+    items = prompt_items(state, seat, Controls(record.id, seat_moves, "pact"), step)
+    items.append(button(record.id, seat_moves, "choose", "main", label="Refresh", emoji="🔄", row=4))
+    return {"content": note, "embed": embed, "view": view_of(items)}

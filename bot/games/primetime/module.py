@@ -1,0 +1,86 @@
+"""Prime Time for the service and the workers: its rules, lobby choices, deadlines and AI move, no
+Discord."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.game_module import GameModule, TimedPrompts
+from rules.primetime import RULES, PrimeTimeOptions
+from rules.primetime.actions import PrimeTimeAction, Timeout
+from rules.primetime.ai import choose_action
+from rules.primetime.content import catalogue
+from rules.primetime.roster import Roster
+from rules.primetime.state import PrimeTimeState
+
+CUSTOM = "custom"
+"""The pick of a player who built their own roster (kept beside their seat as ``roster``)."""
+AUTO_PASS = "auto_pass_on_hit"
+PROMPT_SECONDS: dict[str, float] = {
+    "terrain": 300,
+    "first_player": 60,
+    "side": 60,
+    "objective": 120,
+    "deploy": 120,
+    "initiative": 60,
+    "phase_start": 30,
+    "ascension": 120,
+    "reaction": 60,
+    "deflect": 30,
+    "evade_move": 30,
+    "on_hit": 15,
+    "discard": 60,
+}
+"""DESIGN.md 2.9's deadlines; an activation has none (the turn clock's hand-off covers it)."""
+
+
+class PrimeTimeModule(GameModule, TimedPrompts):
+    name = "primetime"
+    title = "Prime Time"
+    rules = RULES
+    renderer = "renderers.primetime"
+    min_players = 2
+    max_players = 2
+    characters = {preset.id: preset.name for preset in catalogue().presets}
+    """The rosters players pick in the lobby: the published presets of DESIGN.md 3.2."""
+    secret_picks = True
+    """The lobby shows only "ready ✓": both rosters are revealed together (SU-2); mirrors are allowed."""
+    variants = {"quick": "Quick (fixed setup)", "full": "Full setup (SU-1 to SU-9)"}
+    simultaneous = True
+
+    def options(self, lobby: dict[str, Any]) -> PrimeTimeOptions:
+        first, second = (
+            Roster.model_validate(player["roster"]) if player["character"] == CUSTOM else player["character"]
+            for player in lobby["players"]
+        )
+        setup = "full" if lobby.get("variant") == "full" else "quick"
+        return PrimeTimeOptions(rosters=(first, second), setup=setup)
+
+    def seats_to_move(self, state: PrimeTimeState) -> list[int]:
+        if state.outcome is not None:
+            return []
+        return list(dict.fromkeys(prompt.who for prompt in state.prompts))
+
+    def ai_action(self, state: PrimeTimeState, seat: int) -> PrimeTimeAction:
+        return choose_action(state, seat, seed=state.rng.seed + seat)
+
+    def watched_move(self, state: PrimeTimeState) -> bool:
+        return any(prompt.kind in ("activation", "action", "reaction") for prompt in state.prompts)
+
+    def prompt_deadlines(self, state: PrimeTimeState, lobby: dict[str, Any]) -> dict[int, float]:
+        """Seconds each seat has, from its call, before ``timeout_action`` answers for it; none for a
+        player who chose to pass every On Hit / On Damage prompt (2.9: a setting that never depends on
+        the hand, so passing at once betrays nothing)."""
+        if state.outcome is not None:
+            return {}
+        players = lobby["players"]
+        return {
+            prompt.who: 0
+            if prompt.kind == "on_hit" and players[prompt.who].get(AUTO_PASS)
+            else PROMPT_SECONDS[prompt.kind]
+            for prompt in state.prompts
+            if prompt.default is not None and prompt.kind in PROMPT_SECONDS
+        }
+
+    def timeout_action(self, seat: int) -> Timeout:
+        return Timeout(player=seat)

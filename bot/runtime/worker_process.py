@@ -1,0 +1,41 @@
+"""What each worker process of the bot (board painter, AI) does as it starts.
+
+A bot stopped normally shuts its workers down, but one killed outright (``kill -9``, the out-of-memory
+killer) cannot, and its workers would wait for work for ever, each holding tens of megabytes, one more
+set after every restart. A worker leaves once the process that started it is gone.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import threading
+import time
+
+from bot.runtime.process_memory import tune_allocator
+
+PARENT_CHECK_SECONDS = 1.0
+
+
+def leave_with_parent() -> None:
+    """Exits this process within PARENT_CHECK_SECONDS of its parent's end (it is then adopted, so
+    its parent id changes)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
+def start_worker(niceness: int, mmap_threshold: int | None = None, modules: tuple[str, ...] = ()) -> None:
+    """A worker's start: below the bot's priority by ``niceness`` (answering clicks comes first), gone
+    with its parent, with the allocator tuned (see ``tune_allocator``) and ``modules`` imported before
+    any work is asked of it."""
+    tune_allocator(mmap_threshold)
+    os.nice(niceness)
+    leave_with_parent()
+    for name in modules:
+        importlib.import_module(name)

@@ -1,0 +1,161 @@
+"""The lobby every game opens with: join, leave, pick a character, and the host's Start."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.core.game_module import GameModule
+from bot.core.service import GameService, Publisher, ServiceError, seat_of
+from bot.storage import GameRecord
+from bot.ui.components import Control, button, select, view_of
+from bot.ui.replies import reply_error
+
+LOBBY_OPS = ("join", "leave", "pick", "colour", "start")
+
+
+def _pick_text(module: GameModule, character: str | None) -> str:
+    if character is None:
+        return "choosing…"
+    return "ready ✓" if module.secret_picks else module.characters[character]
+
+
+def lobby_embed(module: GameModule, record: GameRecord) -> discord.Embed:
+    players = record.lobby["players"]
+    colours = module.dice_colours
+    lines = [
+        f"{index + 1}. <@{player['user_id']}> — {_pick_text(module, player['character'])}"
+        + (f", {colours[player['dice_colour']]} dice" if player.get("dice_colour") else "")
+        for index, player in enumerate(players)
+    ]
+    difficulty = (
+        f"Difficulty: **{module.variants[record.lobby['variant']]}**\n" if len(module.variants) > 1 else ""
+    )
+    embed = discord.Embed(
+        title=f"{module.title} — lobby",
+        description=difficulty + f"Players ({len(players)}/{module.max_players}):\n" + "\n".join(lines),
+        colour=discord.Colour.orange(),
+    )
+    embed.set_footer(
+        text="Join, pick your fighter, then the host presses Start. Unpicked fighters are assigned."
+    )
+    return embed
+
+
+def lobby_view(
+    module: GameModule, record: GameRecord, own_buttons: Sequence[discord.ui.Item[Any]] = ()
+) -> discord.ui.View:
+    """Join, Leave, Start and the pick menus, with ``own_buttons``, the game's own (Prime Time's
+    roster builder)."""
+    game_id, version = record.id, record.version
+    players = record.lobby["players"]
+    taken = set() if module.secret_picks else {player["character"] for player in players}
+    free = [(key, name) for key, name in module.characters.items() if key not in taken]
+    items: list[discord.ui.Item[Any]] = [
+        button(
+            game_id,
+            version,
+            "join",
+            label="Join",
+            style=discord.ButtonStyle.primary,
+            disabled=len(players) >= module.max_players,
+            row=0,
+        ),
+        button(game_id, version, "leave", label="Leave", row=0),
+        button(game_id, version, "start", label="Start", style=discord.ButtonStyle.success, row=0),
+    ]
+    if free:
+        options = [discord.SelectOption(label=name, value=key) for key, name in free]
+        items.append(select(game_id, version, "pick", options, placeholder="Choose your fighter", row=1))
+    items.extend(own_buttons)
+    colours_taken = {player.get("dice_colour") for player in players}
+    free_colours = [(key, name) for key, name in module.dice_colours.items() if key not in colours_taken]
+    if free_colours:
+        options = [discord.SelectOption(label=f"{name} dice", value=key) for key, name in free_colours]
+        items.append(
+            select(game_id, version, "colour", options, placeholder="Choose your dice colour", row=2)
+        )
+    return view_of(items)
+
+
+def _join(user_id: int, name: str, module: GameModule) -> Any:
+    def change(record: GameRecord) -> None:
+        players = record.lobby["players"]
+        if seat_of(record, user_id) is not None:
+            raise ServiceError("You're already in this lobby.")
+        if len(players) >= module.max_players:
+            raise ServiceError(f"The lobby is full ({module.max_players} players).")
+        players.append({"user_id": user_id, "name": name, "character": None})
+
+    return change
+
+
+def _leave(user_id: int) -> Any:
+    def change(record: GameRecord) -> None:
+        seat = seat_of(record, user_id)
+        if seat is None:
+            raise ServiceError("You're not in this lobby.")
+        if user_id == record.host_id:
+            raise ServiceError("The host can't leave the lobby; use the abandon command to close it.")
+        del record.lobby["players"][seat]
+
+    return change
+
+
+def _pick(user_id: int, character: str, module: GameModule) -> Any:
+    def change(record: GameRecord) -> None:
+        seat = seat_of(record, user_id)
+        if seat is None:
+            raise ServiceError("Join the lobby first.")
+        if character not in module.characters:
+            raise ServiceError("That fighter isn't in this game.")
+        others = [p for p in record.lobby["players"] if p["user_id"] != user_id]
+        if not module.secret_picks and any(p["character"] == character for p in others):
+            raise ServiceError(f"{module.characters[character]} is already taken. Pick another fighter.")
+        record.lobby["players"][seat]["character"] = character
+
+    return change
+
+
+def _choose_colour(user_id: int, colour: str, module: GameModule) -> Any:
+    def change(record: GameRecord) -> None:
+        seat = seat_of(record, user_id)
+        if seat is None:
+            raise ServiceError("Join the lobby first.")
+        colours = module.dice_colours
+        if colour not in colours:
+            raise ServiceError("There are no dice of that colour in this game.")
+        if any(p.get("dice_colour") == colour for p in record.lobby["players"] if p["user_id"] != user_id):
+            raise ServiceError(f"The {colours[colour]} dice are already taken. Pick another colour.")
+        record.lobby["players"][seat]["dice_colour"] = colour
+
+    return change
+
+
+async def change_lobby(
+    service: GameService,
+    module: GameModule,
+    interaction: discord.Interaction[Any],
+    control: Control,
+    publish_start: Publisher,
+) -> GameRecord | None:
+    """Applies a lobby click; returns the lobby to show again, or None when the click was refused (the
+    player is told why) or started the game (shown by ``publish_start``)."""
+    user = interaction.user
+    try:
+        if control.op == "start":
+            await service.start_game(control.game_id, user.id, publish=publish_start)
+            return None
+        changes = {
+            "join": lambda: _join(user.id, user.display_name, module),
+            "leave": lambda: _leave(user.id),
+            "pick": lambda: _pick(user.id, control.values[0] if control.values else "", module),
+            "colour": lambda: _choose_colour(user.id, control.values[0] if control.values else "", module),
+        }
+        record = await service.update_lobby(control.game_id, None, changes[control.op]())
+    except ServiceError as error:
+        await reply_error(interaction, error.message)
+        return None
+    return record

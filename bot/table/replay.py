@@ -1,0 +1,81 @@
+"""``/<game> replay``: the animated replay of a finished game, built by ``bot.core.replay`` and
+posted in its channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.core.game_module import GameModule
+from bot.core.replay import RenderPng, ReplayMismatch, build_replay
+from bot.storage import GameRecord, Storage
+from bot.ui.replies import in_time, reply_error, send
+
+log = logging.getLogger("bot.replay")
+
+
+async def finished_game(
+    storage: Storage, game: str, guild_id: int | None, channel_id: int, game_id: int | None
+) -> GameRecord | None:
+    """The finished game ``game_id`` of this server, or this channel's latest finished game."""
+    if game_id is None:
+        rows = await storage.read_all(
+            "SELECT id FROM games WHERE channel_id = ? AND game = ? AND status = 'finished' "
+            "ORDER BY id DESC LIMIT 1",
+            (channel_id, game),
+        )
+        if not rows:
+            return None
+        game_id = rows[0][0]
+    record = await storage.game(game_id)
+    if record is None or record.game != game or record.status != "finished" or record.guild_id != guild_id:
+        return None
+    return record
+
+
+async def post_replay(
+    interaction: discord.Interaction[Any],
+    storage: Storage,
+    module: GameModule,
+    render: RenderPng,
+    game_id: int | None,
+) -> None:
+    """Answers ``/<game> replay``: acknowledged in time, built in a thread, posted as an attachment."""
+    assert interaction.channel_id is not None
+    record = await finished_game(storage, module.name, interaction.guild_id, interaction.channel_id, game_id)
+    if record is None:
+        where = f"game #{game_id} of this server" if game_id is not None else "this channel"
+        await reply_error(
+            interaction,
+            f"I have no finished {module.title} game to replay in {where}. "
+            "`/history` lists the server's recent games with their numbers.",
+        )
+        return
+    await in_time(interaction, _build_and_post(interaction, storage, module, render, record), thinking=True)
+
+
+async def _build_and_post(
+    interaction: discord.Interaction[Any],
+    storage: Storage,
+    module: GameModule,
+    render: RenderPng,
+    record: GameRecord,
+) -> None:
+    actions = await storage.actions(record.id)
+    try:
+        gif = await asyncio.to_thread(build_replay, module, render, record, actions)
+    except ReplayMismatch:
+        log.warning("game %s cannot be replayed with the current rules", record.id)
+        await reply_error(interaction, "This game was played with older rules, so I can't replay it.")
+        return
+    replay = discord.File(
+        io.BytesIO(gif),
+        filename=f"{module.name}-{record.id}-replay.gif",
+        description=f"Animated replay of {module.title} game #{record.id}",
+    )
+    await send(interaction, content=f"Replay of {module.title} game #{record.id}.", file=replay)
