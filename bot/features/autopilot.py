@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -21,7 +20,7 @@ from typing import Any
 from bot.core.host import Host
 from bot.core.service import ServiceError, StaleBoard
 from bot.runtime.game_tasks import GameTasks
-from bot.runtime.worker_process import start_worker
+from bot.runtime.worker_process import worker_pool
 from bot.storage import GameRecord
 
 log = logging.getLogger("bot.autopilot")
@@ -72,12 +71,7 @@ class Autopilot:
         if self._thinkers is None:
             # Started on first use, with one core left to the bot itself, and at a lower priority:
             # answering people's clicks comes before the AI's next move.
-            self._thinkers = ProcessPoolExecutor(
-                max_workers=max(1, (os.cpu_count() or 2) - 1),
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=start_worker,
-                initargs=(AI_NICENESS,),
-            )
+            self._thinkers = worker_pool(max(1, (os.cpu_count() or 2) - 1), AI_NICENESS)
         return await asyncio.get_running_loop().run_in_executor(self._thinkers, module.ai_action, state, seat)
 
     def start_sweeping(self) -> None:

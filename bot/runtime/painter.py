@@ -13,7 +13,6 @@ by the view they show.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 from collections import OrderedDict
 from collections.abc import Callable
@@ -23,7 +22,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from bot.runtime.worker_process import start_worker
+from bot.runtime.worker_process import worker_pool
 from renderers.common import RenderedBoard
 
 View = TypeVar("View", bound=BaseModel)
@@ -88,12 +87,7 @@ class Painter:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=start_worker,
-                initargs=(PAINTER_NICENESS, CANVAS_MMAP_THRESHOLD, self.renderers),
-            )
+            self._pool = worker_pool(self.workers, PAINTER_NICENESS, CANVAS_MMAP_THRESHOLD, self.renderers)
         return self._pool
 
     def stop(self) -> None:

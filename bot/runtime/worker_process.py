@@ -8,9 +8,11 @@ set after every restart. A worker leaves once the process that started it is gon
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import os
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from bot.runtime.process_memory import tune_allocator
 
@@ -39,3 +41,16 @@ def start_worker(niceness: int, mmap_threshold: int | None = None, modules: tupl
     leave_with_parent()
     for name in modules:
         importlib.import_module(name)
+
+
+def worker_pool(
+    workers: int, niceness: int, mmap_threshold: int | None = None, modules: tuple[str, ...] = ()
+) -> ProcessPoolExecutor:
+    """Worker processes started afresh (``spawn``: nothing of the bot's own process comes along, only
+    what the work sent to them imports), each begun with ``start_worker``."""
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=start_worker,
+        initargs=(niceness, mmap_threshold, modules),
+    )

@@ -14,8 +14,9 @@ from bot.app import GameBot
 from bot.storage import ActionRecord, SqliteStorage, Storage
 from bot.ui.components import control_of, find_component
 from rules.cell.engine import legal_actions
-from tests.bot.driver import CellTable, lobby_select, make_bot
-from tests.bot.policies import passive
+from tests.bot.driver import lobby_select, make_bot
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import passive
 from tests.fakediscord.errors import InteractionNotAnswered
 from tests.fakediscord.fake import FakeDiscord
 

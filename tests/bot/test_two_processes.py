@@ -28,9 +28,10 @@ from bot.storage import GameRecord, Storage, open_storage
 from bot.ui.components import control_of
 from rules.cell import RULES as CELL_RULES
 from rules.cell.engine import legal_actions
-from tests.bot.driver import CellTable, find_control
+from tests.bot.driver import find_control
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import passive
 from tests.bot.load.bot_process import process_tree
-from tests.bot.policies import passive
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import StoredMessage
 

@@ -25,7 +25,7 @@ from bot.storage import ActionRecord, GameRecord, SqliteStorage, Storage
 from rules.cell.engine import legal_actions as cell_actions
 from rules.over9000.ai import choose_action
 from rules.over9000.engine import legal_actions as over9000_actions
-from tests.bot.policies import heuristic
+from tests.bot.games.cell.policies import heuristic
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser

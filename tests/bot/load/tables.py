@@ -13,9 +13,9 @@ from rules.cell.state import CellState
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action
 from rules.over9000.state import Over9000State
-from tests.bot.driver import CellTable
-from tests.bot.over9000_driver import Over9000Table, control_parts
-from tests.bot.policies import heuristic
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import heuristic
+from tests.bot.games.over9000.driver import Over9000Table, control_parts
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.rest import RecordedRequest
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage

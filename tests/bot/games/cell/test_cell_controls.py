@@ -7,7 +7,7 @@ import pytest
 from bot.games.cell.board import board_view
 from bot.storage import GameRecord
 from rules.cell.engine import CellOptions, apply, legal_actions, new_game
-from tests.bot.policies import heuristic
+from tests.bot.games.cell.policies import heuristic
 
 RECORD = GameRecord(
     id=1,

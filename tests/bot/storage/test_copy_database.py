@@ -15,8 +15,8 @@ from bot.copy_database import COPIED, NOT_COPIED, copy_database, verify_copy
 from bot.games.registry import game_modules
 from bot.runtime.config import PROJECT_ROOT
 from bot.storage import SqliteStorage, Storage, open_storage
-from tests.storage.helpers import GUILD, HOST
-from tests.storage.stored_games import store_games
+from tests.bot.storage.helpers import GUILD, HOST
+from tests.bot.storage.stored_games import store_games
 
 
 async def _rows(storage: Storage) -> dict[str, list[tuple[object, ...]]]:

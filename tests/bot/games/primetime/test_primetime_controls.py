@@ -24,7 +24,7 @@ from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.targeting import move_options
 from tests.bot.driver import make_bot
-from tests.bot.primetime_driver import PrimeTimeTable, advance_until, find, said
+from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, said
 from tests.fakediscord.fake import FakeDiscord
 
 SHORT_CLOCK = 0.2

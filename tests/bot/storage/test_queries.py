@@ -12,7 +12,7 @@ from bot.features.records.queries import leaderboard, player_stats, recent_games
 from bot.features.upkeep import prune_old_games
 from bot.storage import ActionRecord, GameRecord, Storage
 from bot.table.replay import finished_game
-from tests.storage.helpers import CHANNEL, GUEST, GUILD, HOST, new_game, results_for
+from tests.bot.storage.helpers import CHANNEL, GUEST, GUILD, HOST, new_game, results_for
 
 
 async def _finish(storage: Storage, record: GameRecord, winner: int, finished_at: str) -> None:

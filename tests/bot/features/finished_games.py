@@ -13,9 +13,9 @@ from rules.cell.engine import CellOptions, apply, legal_actions, new_game
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action
 from rules.over9000.state import Over9000State
-from tests.bot.driver import CellTable
-from tests.bot.over9000_driver import Over9000Table
-from tests.bot.policies import heuristic, passive
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import heuristic, passive
+from tests.bot.games.over9000.driver import Over9000Table
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage

@@ -30,7 +30,7 @@ from rules.over9000.content import TOKEN_KINDS, TOKEN_NAMES
 from rules.over9000.engine import Over9000Options, apply, legal_actions, new_game
 from rules.over9000.state import Over9000State, Token
 from tests.bot.driver import make_bot
-from tests.bot.over9000_driver import Over9000Table, control_parts
+from tests.bot.games.over9000.driver import Over9000Table, control_parts
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeUser
 

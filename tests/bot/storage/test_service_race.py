@@ -12,7 +12,7 @@ import pytest
 from bot.core.service import GameService, Move, StaleBoard
 from bot.games.registry import game_modules
 from bot.storage import Storage, open_storage
-from tests.storage.helpers import HOST
+from tests.bot.storage.helpers import HOST
 
 
 async def test_the_same_click_in_two_processes_saves_one_action(storage: Storage, target: str | Path) -> None:

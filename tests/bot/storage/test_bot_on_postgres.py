@@ -10,8 +10,8 @@ from bot.core.replay import replay_states
 from bot.games.registry import game_modules
 from bot.runtime.config import load_settings
 from bot.storage import PostgresStorage
-from tests.bot.driver import CellTable
-from tests.bot.policies import passive
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import passive
 from tests.fakediscord.fake import FakeDiscord
 
 

@@ -10,7 +10,7 @@ import random
 from bot.core.service import GameService
 from bot.games.registry import game_modules
 from bot.storage import Storage
-from tests.storage.helpers import GUEST, GUILD, HOST
+from tests.bot.storage.helpers import GUEST, GUILD, HOST
 
 MAX_MOVES = 3000
 

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from rules.cell.engine import CellOptions, apply, legal_actions, new_game
-from tests.bot.driver import CellTable, lobby_select, make_bot
-from tests.bot.policies import heuristic, passive
-from tests.bot.test_cell_bot import LINE_UPS
+from tests.bot.driver import lobby_select, make_bot
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import heuristic, passive
+from tests.bot.games.cell.test_cell_bot import LINE_UPS
 from tests.fakediscord.fake import FakeDiscord
 
 MAX_ACTIONS = 3000

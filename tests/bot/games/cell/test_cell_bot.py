@@ -9,8 +9,9 @@ import pytest
 from bot.games.cell.guide import RULE_PAGES
 from rules.cell.content import catalogue
 from rules.cell.engine import legal_actions
-from tests.bot.driver import CellTable, make_bot
-from tests.bot.policies import passive
+from tests.bot.driver import make_bot
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import passive
 from tests.fakediscord.fake import FakeDiscord
 
 

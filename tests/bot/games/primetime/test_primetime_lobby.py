@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.bot.driver import make_bot
-from tests.bot.primetime_driver import PrimeTimeTable, find
+from tests.bot.games.primetime.driver import PrimeTimeTable, find
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeUser, StoredMessage
 

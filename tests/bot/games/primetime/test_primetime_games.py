@@ -16,8 +16,8 @@ from rules.primetime.ai import choose_action
 from rules.primetime.cards import cards
 from rules.primetime.rounds import PrimeTimeOptions
 from tests.bot.driver import make_bot
-from tests.bot.primetime_driver import PrimeTimeTable
-from tests.bot.primetime_secrets import PublicMessages, check_secrets, replay
+from tests.bot.games.primetime.driver import PrimeTimeTable
+from tests.bot.games.primetime.secrets import PublicMessages, check_secrets, replay
 from tests.fakediscord.fake import FakeDiscord
 
 

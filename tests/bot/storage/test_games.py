@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.storage import ActionRecord, ChannelBusy, Storage
-from tests.storage.helpers import CHANNEL, GUEST, GUILD, HOST, new_game, results_for
+from tests.bot.storage.helpers import CHANNEL, GUEST, GUILD, HOST, new_game, results_for
 
 
 async def test_a_lobby_is_stored_whole_and_found_every_way(storage: Storage) -> None:

@@ -18,7 +18,7 @@ from bot.games.primetime.module import PrimeTimeModule
 from rules.primetime import RULES, view
 from rules.primetime.cards import cards
 from rules.primetime.state import PrimeTimeState
-from tests.bot.primetime_driver import PrimeTimeTable
+from tests.bot.games.primetime.driver import PrimeTimeTable
 from tests.fakediscord.fake import FakeDiscord
 
 CARD_NAMES = {card.name for card in cards().values()}

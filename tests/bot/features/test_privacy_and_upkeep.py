@@ -12,7 +12,7 @@ from bot.features.privacy.forget import anonymous_id
 from bot.features.upkeep import backup_database, backups_in
 from bot.runtime.config import Settings
 from tests.bot.driver import make_bot
-from tests.bot.finished_games import answer_of, cell_game, over9000_game, stored_values
+from tests.bot.features.finished_games import answer_of, cell_game, over9000_game, stored_values
 from tests.fakediscord.fake import FakeDiscord
 
 

@@ -13,7 +13,7 @@ from bot.core.replay import MAX_FRAMES, replay_states
 from bot.games.cell.module import CellModule
 from renderers.animation import LAST_FRAME_MS, UPLOAD_LIMIT_BYTES
 from tests.bot.driver import make_bot
-from tests.bot.finished_games import answer_of, cell_game, over9000_game
+from tests.bot.features.finished_games import answer_of, cell_game, over9000_game
 from tests.fakediscord.fake import FakeDiscord
 
 

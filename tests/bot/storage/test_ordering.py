@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.runtime.config import PROJECT_ROOT
 from bot.storage import ActionRecord, Storage, open_storage
-from tests.storage.helpers import GUEST, HOST, new_game
+from tests.bot.storage.helpers import GUEST, HOST, new_game
 
 ROUNDS = 20
 
@@ -118,7 +118,7 @@ async def test_three_os_processes_moving_one_game_keep_every_move_in_one_gapless
         await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tests.storage.writer_process",
+            "tests.bot.storage.writer_process",
             str(target),
             str(record.id),
             str(actor),

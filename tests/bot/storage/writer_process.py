@@ -1,4 +1,4 @@
-"""One process of the cross-process test: ``python -m tests.storage.writer_process TARGET GAME_ID
+"""One process of the cross-process test: ``python -m tests.bot.storage.writer_process TARGET GAME_ID
 ACTOR MOVES`` opens the storage, says ``ready`` and waits for a line on its input, so every process
 starts moving at the same moment; then saves MOVES moves of the game as player ACTOR, loading the
 game again after every save it loses, and prints how many saves it lost."""

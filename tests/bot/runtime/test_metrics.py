@@ -14,8 +14,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.app import GameBot
 from bot.runtime.config import Settings, SettingsError
 from bot.runtime.metrics import MetricsServer
-from tests.bot.driver import CellTable
-from tests.bot.test_cell_bot import LINE_UPS
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.test_cell_bot import LINE_UPS
 from tests.fakediscord.fake import FakeDiscord
 
 

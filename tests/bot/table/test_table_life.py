@@ -14,9 +14,9 @@ import discord
 from bot.app import GameBot
 from bot.runtime.config import Settings
 from rules.cell.engine import legal_actions
-from tests.bot.driver import CellTable
-from tests.bot.over9000_driver import Over9000Table
-from tests.bot.policies import passive
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import passive
+from tests.bot.games.over9000.driver import Over9000Table
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.rest import RecordedRequest
 from tests.fakediscord.world import FakeUser

@@ -1,0 +1,42 @@
+"""The start-up settings: read from ``.env`` and the environment, with a clear word for each problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.runtime.config import NO_TOKEN_HELP, SettingsError, load_settings
+
+
+def test_settings_come_from_env_file_and_environment(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("# comment\nDISCORD_TOKEN='abc'\nDATABASE_PATH=/tmp/x.sqlite3\nLOG_LEVEL=debug\n")
+    settings = load_settings(env, environ={"DEV_GUILD_ID": "42"})
+    assert settings.discord_token == "abc"
+    assert settings.database_path == Path("/tmp/x.sqlite3")
+    assert settings.dev_guild_id == 42
+    assert settings.log_level == "DEBUG"
+
+
+def test_a_missing_token_explains_how_to_get_one(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError) as error:
+        load_settings(tmp_path / "missing.env", environ={})
+    assert str(error.value) == NO_TOKEN_HELP
+    assert "applications.commands" in NO_TOKEN_HELP
+
+
+def test_wrong_values_are_named(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError) as error:
+        load_settings(
+            tmp_path / "none", environ={"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc", "LOG_LEVEL": "LOUD"}
+        )
+    message = str(error.value)
+    assert "DEV_GUILD_ID" in message and "LOG_LEVEL" in message
+
+
+def test_a_malformed_env_line_is_reported(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN\n")
+    with pytest.raises(SettingsError, match="line 1"):
+        load_settings(env, environ={})
