@@ -25,8 +25,9 @@ from discord import app_commands
 from PIL import Image
 
 from rules.cell.engine import legal_actions
-from tests.bot.driver import CellTable, make_bot
-from tests.bot.policies import aggressive
+from tests.bot.driver import make_bot
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import aggressive
 from tests.fakediscord.fake import FakeDiscord
 
 
