@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.app import GameBot
+from bot.games.registry import GAMES, Game
 from bot.runtime.config import Settings
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import StoredMessage
@@ -18,6 +20,7 @@ def make_bot(
     seed: int | None = None,
     ai_turn_delay: float = 0,
     ai_sweep_interval: float = 30.0,
+    games: Sequence[Game] = GAMES,
 ) -> GameBot:
     settings = Settings(
         discord_token=fake.token,
@@ -26,7 +29,7 @@ def make_bot(
         ai_turn_delay=ai_turn_delay,
         ai_sweep_interval=ai_sweep_interval,
     )
-    return GameBot(settings, new_seed=(lambda: seed) if seed is not None else None)
+    return GameBot(settings, new_seed=(lambda: seed) if seed is not None else None, games=games)
 
 
 def controls(message: StoredMessage) -> list[dict[str, Any]]:
