@@ -1,12 +1,25 @@
-"""Settings from the environment and ``.env``, validated at start-up with a clear word for each problem."""
+"""Settings from the environment and ``.env``, validated at start-up with a clear word for each problem.
+
+pydantic-settings reads them: each setting is the environment variable of its name in capitals
+(``DISCORD_TOKEN``), which wins over the same line in ``.env``; empty values count as unset.
+"""
 
 from __future__ import annotations
 
 import logging
-import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
+from dotenv.parser import parse_stream
+from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic_settings import (
+    BaseSettings,
+    NoDecode,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+from pydantic_settings import SettingsError as UnreadableSetting
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +38,14 @@ class SettingsError(Exception):
     """Start-up settings are missing or wrong; the message says what to fix."""
 
 
-class Settings(BaseModel):
+class Settings(BaseSettings):
+    """The bot's settings. Made directly (as the tests do) they are the arguments given and the
+    defaults; ``load_settings`` reads them from the environment and ``.env``."""
+
+    model_config = SettingsConfigDict(env_ignore_empty=True, str_strip_whitespace=True, extra="ignore")
+    read_from: ClassVar[tuple[str, ...]] = ("arguments",)
+    """Where the values come from, first ones first."""
+
     discord_token: str = Field(min_length=1)
     database_path: Path = PROJECT_ROOT / "data" / "games.sqlite3"
     database_url: str | None = None
@@ -42,10 +62,22 @@ class Settings(BaseModel):
     """Multiplies every turn-clock and lobby delay of every server (tests make them short)."""
     shard_count: int | None = Field(default=None, ge=1)
     """Gateway shards of the whole bot; unset runs one unsharded connection."""
-    shard_ids: tuple[int, ...] | None = None
-    """The shards this process holds (all of them when unset)."""
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    """The shards this process holds (all of them when unset), written ``0,1``."""
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     """Serves ``/healthz`` and Prometheus ``/metrics`` on this port when set."""
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        sources = {"arguments": init_settings, "environment": env_settings, "env file": dotenv_settings}
+        return tuple(sources[name] for name in cls.read_from)
 
     @field_validator("log_level")
     @classmethod
@@ -108,58 +140,60 @@ class Settings(BaseModel):
         return value if value is None or value.is_absolute() else PROJECT_ROOT / value
 
 
-def read_env_file(path: Path) -> dict[str, str]:
-    """``KEY=value`` lines; blank lines and ``#`` comments ignored, optional quotes stripped."""
-    values: dict[str, str] = {}
+class _FromEnvironment(Settings):
+    read_from = ("environment", "env file")
+
+
+class _FromGivenEnvironment(Settings):
+    """The arguments stand in for the environment, which is left out."""
+
+    read_from = ("arguments", "env file")
+
+
+def check_env_file(path: Path) -> None:
+    """Raises SettingsError naming the first line of ``path`` that is not ``KEY=value`` (blank lines
+    and ``#`` comments are fine)."""
     if not path.exists():
-        return values
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, separator, value = line.partition("=")
-        if not separator:
-            raise SettingsError(f"{path.name} line {number}: expected KEY=value, found {raw!r}")
-        values[key.strip()] = value.strip().strip("'\"")
-    return values
+        return
+    with path.open(encoding="utf-8") as lines:
+        for binding in parse_stream(lines):
+            if binding.error or (binding.key is not None and binding.value is None):
+                found = binding.original.string.splitlines()[0]
+                raise SettingsError(
+                    f"{path.name} line {binding.original.line}: expected KEY=value, found {found!r}"
+                )
 
 
-def load_settings(env_file: Path = PROJECT_ROOT / ".env", environ: dict[str, str] | None = None) -> Settings:
-    """Environment variables win over ``.env``; empty values count as unset."""
-    merged = {**read_env_file(env_file), **(os.environ if environ is None else environ)}
-    raw = {
-        field: merged[key]
-        for field, key in (
-            ("discord_token", "DISCORD_TOKEN"),
-            ("database_path", "DATABASE_PATH"),
-            ("database_url", "DATABASE_URL"),
-            ("dev_guild_id", "DEV_GUILD_ID"),
-            ("log_level", "LOG_LEVEL"),
-            ("ai_turn_delay", "AI_TURN_DELAY"),
-            ("ai_sweep_interval", "AI_SWEEP_INTERVAL"),
-            ("retention_days", "RETENTION_DAYS"),
-            ("backup_dir", "BACKUP_DIR"),
-            ("backup_interval_hours", "BACKUP_INTERVAL_HOURS"),
-            ("backup_keep", "BACKUP_KEEP"),
-            ("turn_clock_scale", "TURN_CLOCK_SCALE"),
-            ("shard_count", "SHARD_COUNT"),
-            ("shard_ids", "SHARD_IDS"),
-            ("metrics_port", "METRICS_PORT"),
-        )
-        if merged.get(key, "").strip()
-    }
-    if "discord_token" not in raw:
-        raise SettingsError(NO_TOKEN_HELP)
+def load_settings(
+    env_file: Path = PROJECT_ROOT / ".env", environ: Mapping[str, str] | None = None
+) -> Settings:
+    """Environment variables win over ``.env``; empty values count as unset. ``environ`` stands in for
+    the environment (the tests give their own)."""
+    check_env_file(env_file)
     try:
-        return Settings(**raw)
+        if environ is None:
+            loaded: Settings = _FromEnvironment(_env_file=env_file)  # type: ignore[call-arg]
+        else:
+            given: dict[str, Any] = {key.lower(): value for key, value in environ.items() if value.strip()}
+            loaded = _FromGivenEnvironment(_env_file=env_file, **given)  # type: ignore[call-arg]
+    except UnreadableSetting as error:
+        raise SettingsError(f"Some settings in .env are wrong:\n  {error}") from None
     except ValidationError as error:
+        issues = error.errors()
+        if any(
+            issue["loc"] == ("discord_token",) and issue["type"] in ("missing", "string_too_short")
+            for issue in issues
+        ):
+            raise SettingsError(NO_TOKEN_HELP) from None
         # A rule between two settings has no single field: its message names both.
         problems = "\n".join(
             f"  {str(issue['loc'][0]).upper() + ': ' if issue['loc'] else ''}"
             f"{issue['msg'].removeprefix('Value error, ')}"
-            for issue in error.errors()
+            for issue in issues
         )
         raise SettingsError(f"Some settings in .env are wrong:\n{problems}") from None
+    # The values, validated, as the bot's own class: the subclasses only chose where they came from.
+    return Settings.model_construct(**dict(loaded))
 
 
 def configure_logging(level: str) -> None:

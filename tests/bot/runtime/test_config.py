@@ -40,3 +40,17 @@ def test_a_malformed_env_line_is_reported(tmp_path: Path) -> None:
     env.write_text("DISCORD_TOKEN\n")
     with pytest.raises(SettingsError, match="line 1"):
         load_settings(env, environ={})
+
+
+def test_the_process_environment_wins_over_the_env_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = tmp_path / ".env"
+    env.write_text('DISCORD_TOKEN="from-file"\nLOG_LEVEL=warning\nSHARD_COUNT=4\n')
+    monkeypatch.setenv("DISCORD_TOKEN", "from-environment")
+    monkeypatch.setenv("SHARD_IDS", "1,3")
+    monkeypatch.setenv("LOG_LEVEL", "")
+    settings = load_settings(env)
+    assert settings.discord_token == "from-environment"
+    assert settings.log_level == "WARNING", "an empty variable counts as unset"
+    assert settings.shard_count == 4 and settings.shard_ids == (1, 3)
