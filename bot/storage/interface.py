@@ -2,7 +2,7 @@
 
 The bot sees only this class. Two backends implement it: SQLite (one file, one process: the default)
 and PostgreSQL (one server shared by several bot processes). The contract tests in
-``tests/storage`` run the same checks on both.
+``tests/bot/storage`` run the same checks on both.
 
 Statements that modules outside the storage run themselves (``read_all`` and ``writing``) are written
 in the SQL both databases accept, with ``?`` placeholders; each backend adapts the placeholders.
