@@ -1,6 +1,6 @@
 """Seven Balls, registered from the tests beside the three games, played through the fake Discord as
 people play: the lobby, every move on the board's buttons, the final board, /stats and the replay;
-and once against the AI, whose move its module makes in the AI's worker process."""
+and once with a seat handed to the AI, whose move its module makes in the AI's worker process."""
 
 from __future__ import annotations
 
@@ -17,23 +17,23 @@ from tests.bot.features.finished_games import answer_of
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import StoredMessage
 from tests.fourth_game.registry import SEVEN_BALLS
-from tests.fourth_game.rules import RULES, SevenBallsOptions, Take, apply, legal_actions, new_game
+from tests.fourth_game.rules import RULES, SevenBallsOptions, Take
 
 
 def test_the_rules_alone() -> None:
-    state = new_game(SevenBallsOptions(names=["Goku", "Vegeta"]), seed=5)
+    state = RULES.new_game(SevenBallsOptions(names=["Goku", "Vegeta"]), seed=5)
     assert RULES.load_state(RULES.dump_state(state)) == state
     first = state.active_seat
-    assert legal_actions(state, 1 - first) == []
+    assert RULES.legal_actions(state, 1 - first) == []
     with pytest.raises(IllegalAction):
-        apply(state, Take(player=1 - first, count=1))
+        RULES.apply(state, Take(player=1 - first, count=1))
     for _ in range(3):
-        state, _events = apply(state, Take(player=state.active_seat, count=2))
-    assert state.left == 1 and legal_actions(state, state.active_seat) == [
+        state, _events = RULES.apply(state, Take(player=state.active_seat, count=2))
+    assert state.left == 1 and RULES.legal_actions(state, state.active_seat) == [
         Take(player=state.active_seat, count=1)
     ]
     last = state.active_seat
-    state, events = apply(state, Take(player=last, count=1))
+    state, events = RULES.apply(state, Take(player=last, count=1))
     assert state.outcome is not None and state.outcome.winners == [last]
     assert events[-1].text.endswith("wins!")
 
@@ -86,14 +86,16 @@ async def test_a_whole_game_from_the_lobby_to_the_replay(tmp_path: Path) -> None
             assert gif.n_frames == len(await bot.service.storage.actions(record.id)) + 1
 
 
-async def test_the_ai_takes_a_seat(tmp_path: Path) -> None:
+async def test_the_ai_plays_a_seat_handed_to_it(tmp_path: Path) -> None:
     async with (
         FakeDiscord(quiet_period=0.02) as fake,
         fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=6, games=(*GAMES, SEVEN_BALLS))) as bot,
     ):
-        alice, channel = fake.users.alice, fake.guild.channels[0]
-        await fake.slash(alice, "sevenballs start", channel=channel, ai_players=1)
+        alice, bob, channel = fake.users.alice, fake.users.bob, fake.guild.channels[0]
+        lobby = await fake.slash(alice, "sevenballs start", channel=channel)
+        await fake.click(bob, lobby, "Join")
         await fake.click(alice, await board_of(fake, bot, channel.id), "Start")
+        await fake.slash(bob, "sevenballs autoplay", channel=channel)
         for _ in range(10):
             await bot.autopilot.idle()
             await fake.settle()
@@ -104,4 +106,4 @@ async def test_the_ai_takes_a_seat(tmp_path: Path) -> None:
             await fake.click(alice, await board_of(fake, bot, channel.id), "Take 1")
         assert state.outcome is not None
         actors = {logged.actor_id for logged in await bot.service.storage.actions(record.id)}
-        assert actors == {alice.id, 0}, "the AI (actor 0) moved in its seat"
+        assert actors == {alice.id, 0}, "the AI (actor 0) played Bob's seat"

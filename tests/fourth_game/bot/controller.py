@@ -19,14 +19,16 @@ from bot.ui.replies import reply_error, update
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from tests.fourth_game.renderer import render_sevenballs
-from tests.fourth_game.rules import SevenBallsState, Take, legal_actions, view
+from tests.fourth_game.rules import RULES, SevenBallsState, Take
 
 RULE_PAGES = RulePages(
     "sevenballs",
     "Seven Balls",
     [("The goal", "Take one or two Dragon Balls on your turn. Whoever takes the last one wins.")],
 )
-HELP_TEXT = "**/sevenballs start** — open a lobby in this channel"
+HELP_TEXT = (
+    "**/sevenballs start** — open a lobby in this channel (`/sevenballs autoplay` lets the AI play your seat)"
+)
 
 
 class SevenBallsController(TableController):
@@ -36,10 +38,8 @@ class SevenBallsController(TableController):
         group = app_commands.Group(name="sevenballs", description="Seven Balls: take the last Dragon Ball")
 
         @group.command(name="start", description="Open a Seven Balls lobby in this channel")
-        async def start(
-            interaction: discord.Interaction[Any], ai_players: app_commands.Range[int, 0, 1] = 0
-        ) -> None:
-            await self.open_lobby(interaction, "standard", ai_players)
+        async def start(interaction: discord.Interaction[Any]) -> None:
+            await self.open_lobby(interaction, "standard", ai_players=0)
 
         self.add_table_commands(group, HELP_TEXT)
         return group
@@ -72,12 +72,12 @@ class SevenBallsController(TableController):
             await self.channel_of(move.record).get_partial_message(move.record.message_id).edit(**message)
 
     def render_png(self, state: SevenBallsState) -> bytes:
-        return render_sevenballs(view(state, None)).png
+        return render_sevenballs(RULES.view(state, None)).png
 
     async def board_message(
         self, record: GameRecord, state: SevenBallsState, events: list[Event]
     ) -> dict[str, Any]:
-        board = await self.host.painter.draw(render_sevenballs, view(state, None))
+        board = await self.host.painter.draw(render_sevenballs, RULES.view(state, None))
         embed = discord.Embed(
             title=f"Seven Balls — {state.left} left",
             description="\n".join(event.text for event in state.recent_events[-4:]),
@@ -89,7 +89,7 @@ class SevenBallsController(TableController):
             controls = view_of(
                 [
                     button(record.id, record.version, "take", action.count, label=f"Take {action.count}")
-                    for action in legal_actions(state, state.active_seat)
+                    for action in RULES.legal_actions(state, state.active_seat)
                 ]
             )
         player = record.lobby["players"][state.active_seat]

@@ -55,66 +55,33 @@ class SevenBallsView(BaseModel):
 CODEC = StateCodec(SevenBallsState, SCHEMA_VERSION)
 
 
-def new_game(options: SevenBallsOptions, seed: int) -> SevenBallsState:
-    rng = Rng(seed=seed)
-    first = rng.below(2)
-    opening = Event(kind="game_started", text=f"{options.names[first]} takes first.")
-    return SevenBallsState(rng=rng, names=options.names, active_seat=first, recent_events=[opening])
-
-
-def legal_actions(state: SevenBallsState, player: int) -> list[Take]:
-    if state.outcome is not None or player != state.active_seat:
-        return []
-    return [Take(player=player, count=count) for count in range(1, MOST_TAKEN + 1) if count <= state.left]
-
-
-def apply(state: SevenBallsState, action: Take) -> tuple[SevenBallsState, list[Event]]:
-    if action not in legal_actions(state, action.player):
-        raise IllegalAction("not_now", "You can't take that many Dragon Balls now.")
-
-    def take(working: SevenBallsState, events: list[Event]) -> None:
-        working.left -= action.count
-        working.taken[action.player] += action.count
-        working.actions_taken += 1
-        name = working.names[action.player]
-        events.append(
-            Event(
-                kind="take",
-                actor=action.player,
-                text=f"{name} takes {action.count} {'Dragon Ball' if action.count == 1 else 'Dragon Balls'}; "
-                f"{working.left} left.",
-            )
-        )
-        if working.left == 0:
-            working.outcome = Outcome(result="win", reason="last_dragon_ball", winners=[action.player])
-            events.append(Event(kind="game_won", text=f"{name} takes the last Dragon Ball and wins!"))
-        else:
-            working.active_seat = 1 - action.player
-            working.round = 1 + working.actions_taken // 2
-        working.recent_events = (working.recent_events + events)[-RECENT_EVENT_LIMIT:]
-
-    return reduce_copy(state, take, frozenset({"recent_events"}))
-
-
-def view(state: SevenBallsState, viewer: int | None) -> SevenBallsView:
-    return SevenBallsView.model_validate(state.model_dump(include=set(SevenBallsView.model_fields)))
-
-
 class SevenBallsRules:
+    """The engine behind the shared ``GameRules`` contract (``rules/core/game.py``)."""
+
     name = "sevenballs"
     schema_version = SCHEMA_VERSION
 
     def new_game(self, options: SevenBallsOptions, seed: int) -> SevenBallsState:
-        return new_game(options, seed)
+        rng = Rng(seed=seed)
+        first = rng.below(2)
+        opening = Event(kind="game_started", text=f"{options.names[first]} takes first.")
+        return SevenBallsState(rng=rng, names=options.names, active_seat=first, recent_events=[opening])
 
     def legal_actions(self, state: SevenBallsState, player: int) -> list[Take]:
-        return legal_actions(state, player)
+        if state.outcome is not None or player != state.active_seat:
+            return []
+        return [Take(player=player, count=count) for count in range(1, MOST_TAKEN + 1) if count <= state.left]
 
     def apply(self, state: SevenBallsState, action: Take) -> tuple[SevenBallsState, list[Event]]:
-        return apply(state, action)
+        if action not in self.legal_actions(state, action.player):
+            raise IllegalAction("not_now", "You can't take that many Dragon Balls now.")
+        return reduce_copy(
+            state, lambda working, events: _take(working, events, action), frozenset({"recent_events"})
+        )
 
     def view(self, state: SevenBallsState, viewer: int | None) -> SevenBallsView:
-        return view(state, viewer)
+        """Everyone sees everything: the view is the state without its generator."""
+        return SevenBallsView.model_validate(state.model_dump(include=set(SevenBallsView.model_fields)))
 
     def outcome(self, state: SevenBallsState) -> Outcome | None:
         return state.outcome
@@ -127,6 +94,26 @@ class SevenBallsRules:
 
     def load_state(self, text: str) -> SevenBallsState:
         return CODEC.load(text)
+
+
+def _take(state: SevenBallsState, events: list[Event], action: Take) -> None:
+    state.left -= action.count
+    state.taken[action.player] += action.count
+    state.actions_taken += 1
+    name = state.names[action.player]
+    balls = "Dragon Ball" if action.count == 1 else "Dragon Balls"
+    events.append(
+        Event(
+            kind="take", actor=action.player, text=f"{name} takes {action.count} {balls}; {state.left} left."
+        )
+    )
+    if state.left == 0:
+        state.outcome = Outcome(result="win", reason="last_dragon_ball", winners=[action.player])
+        events.append(Event(kind="game_won", text=f"{name} takes the last Dragon Ball and wins!"))
+    else:
+        state.active_seat = 1 - action.player
+        state.round = 1 + state.actions_taken // 2
+    state.recent_events = (state.recent_events + events)[-RECENT_EVENT_LIMIT:]
 
 
 RULES = SevenBallsRules()
