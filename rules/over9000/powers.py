@@ -13,7 +13,16 @@ from dataclasses import dataclass
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.over9000.content import TOKEN_NAMES, Power, PowerStep, Window, catalogue, format_level
+from rules.over9000.content import (
+    REGISTRY_CHECKS,
+    TOKEN_NAMES,
+    Catalogue,
+    Power,
+    PowerStep,
+    Window,
+    catalogue,
+    format_level,
+)
 from rules.over9000.resolution import DuelModifiers
 from rules.over9000.state import FaceUpToken, Over9000State
 
@@ -79,6 +88,11 @@ def validate_power(character: str, power: Power) -> None:
             raise ValueError(f"{character}: {step.op} belongs to the {op.window} window")
         if op.needs_amount != (step.amount > 0):
             raise ValueError(f"{character}: {step.op} takes an amount exactly when it needs one")
+
+
+def validate_catalogue(content: Catalogue) -> None:
+    for character in content.characters:
+        validate_power(character.name, character.power)
 
 
 def needs_target(power: Power) -> bool:
@@ -315,3 +329,8 @@ def _block_bonus(modifiers: DuelModifiers, step: PowerStep) -> None:
 @modifier("any_defense_blocks", "defense")
 def _any_defense_blocks(modifiers: DuelModifiers, step: PowerStep) -> None:
     modifiers.any_defense_blocks = True
+
+
+# Every step is registered: check the content already loaded, then every catalogue validated later.
+validate_catalogue(catalogue())
+REGISTRY_CHECKS.append(validate_catalogue)
