@@ -7,7 +7,7 @@ from rules.cell import board
 from rules.cell.actions import Confirm, GiveTile
 from rules.cell.content import catalogue
 from rules.cell.effects import EffectContext, run_power_up
-from rules.cell.queries import fighter_ability, placed_dice
+from rules.cell.queries import fighter_ability, heal_problem, placed_dice
 from rules.cell.state import CellState, Selection
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -36,14 +36,7 @@ def heal_target_problem(state: CellState, tile_id: int, target: int | None) -> I
         return IllegalAction("bad_option", "That Power Up has no target.") if target is not None else None
     if target is None or not 0 <= target < state.players:
         return IllegalAction("bad_target", "Choose which Z-Fighter to heal.")
-    patient = state.fighters[target]
-    if patient.knocked_out:
-        return IllegalAction(
-            "heal_ko", f"{patient.name} is KO'd: only a full Dragon Ball Meter revives them."
-        )
-    if patient.hp >= patient.max_hp:
-        return IllegalAction("heal_full", f"{patient.name} is already at full health.")
-    return None
+    return heal_problem(state, target)
 
 
 def discard_problem(state: CellState, receiver: int, discard: int | None) -> IllegalAction | None:

@@ -57,6 +57,19 @@ def one_per_face(dice: list[Die]) -> list[Die]:
     return list(seen.values())
 
 
+def heal_problem(state: CellState, target: int) -> IllegalAction | None:
+    """Whether a die, a token or a tile can heal ``target``: a KO'd fighter is revived only by the
+    wish of a full Dragon Ball Meter."""
+    patient = state.fighters[target]
+    if patient.knocked_out:
+        return IllegalAction(
+            "heal_ko", f"{patient.name} is KO'd: only a full Dragon Ball Meter revives them."
+        )
+    if patient.hp >= patient.max_hp:
+        return IllegalAction("heal_full", f"{patient.name} is already at full health.")
+    return None
+
+
 def source_problem(
     state: CellState, seat: int, source: Source, already: list[Source] = ()
 ) -> IllegalAction | None:  # type: ignore[assignment]

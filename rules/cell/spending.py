@@ -7,7 +7,7 @@ from rules.cell import board
 from rules.cell.actions import Spend
 from rules.cell.content import catalogue
 from rules.cell.effects import passive_damage_bonus
-from rules.cell.queries import fighter_ability, restriction_active, source_problem
+from rules.cell.queries import fighter_ability, heal_problem, restriction_active, source_problem
 from rules.cell.state import CellState
 from rules.cell.threat_slots import fits_with, is_complete
 from rules.core.errors import IllegalAction
@@ -30,14 +30,7 @@ def spend_problem(state: CellState, action: Spend) -> IllegalAction | None:
     if use == "heal":
         if face not in ("dragon_ball", "assist"):
             return IllegalAction("wrong_face", "Only Dragon Balls and Assists heal.")
-        patient = state.fighters[target]  # type: ignore[index]
-        if patient.knocked_out:
-            return IllegalAction(
-                "heal_ko", f"{patient.name} is KO'd: only a full Dragon Ball Meter revives them."
-            )
-        if patient.hp >= patient.max_hp:
-            return IllegalAction("heal_full", f"{patient.name} is already at full health.")
-        return None
+        return heal_problem(state, target)  # type: ignore[arg-type]
     if use == "damage":
         if face not in ("attack", "super_attack"):
             return IllegalAction("wrong_face", "Only Attacks and Super Attacks deal damage.")
