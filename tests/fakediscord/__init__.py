@@ -19,18 +19,23 @@ from .errors import (
     UserActionError,
 )
 from .fake import FakeDiscord
+from .history import ChannelHistory, CreatedBy
 from .interactions import InteractionResult
+from .people import FakeRole, FakeUser
 from .rest import RecordedRequest
-from .world import FakeChannel, FakeGuild, FakeRole, FakeUser, StoredAttachment, StoredMessage
+from .world import FakeChannel, FakeGuild, FakeThread, StoredAttachment, StoredMessage
 
 __all__ = [
     "BotDidNotSettle",
+    "ChannelHistory",
+    "CreatedBy",
     "DiscordContractError",
     "FakeChannel",
     "FakeDiscord",
     "FakeDiscordError",
     "FakeGuild",
     "FakeRole",
+    "FakeThread",
     "FakeUser",
     "InteractionAnsweredTwice",
     "InteractionNotAnswered",
