@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -201,3 +202,34 @@ async def test_a_bot_with_the_guild_messages_intent_hears_messages_in_channels_a
         await fake.settle()
 
     assert heard == ["TextChannel: lobby", "Thread: board", f"deleted {board.id}"]
+
+
+async def test_only_the_mentions_a_message_is_created_with_notify(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    games = fake.guild.channel("games")
+    bob, carol = fake.users.bob, fake.users.carol
+    bot = commands.Bot(
+        command_prefix="!", intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none()
+    )
+    async with fake.running(bot):
+        channel = bot.get_channel(games.id)
+        assert isinstance(channel, discord.TextChannel)
+        ping = await channel.send(
+            f"{bob.mention}, your turn ({carol.mention} waits)",
+            # Discord's spec types the ids as strings (discord.py would send integers).
+            allowed_mentions=discord.AllowedMentions(users=[SimpleNamespace(id=str(bob.id))]),  # type: ignore[list-item]
+        )
+        quiet = await channel.send(f"{carol.mention} named but not pinged")
+        await quiet.edit(
+            content=f"{bob.mention} added by an edit", allowed_mentions=discord.AllowedMentions.all()
+        )
+        lobby = await channel.send("lobby")
+        thread = await lobby.create_thread(name="Game 4")
+        await thread.send(f"{carol.mention} joins", allowed_mentions=discord.AllowedMentions(users=True))
+
+    assert [user.id for user in ping.mentions] == [bob.id], "discord.py parsed the mentions"
+    assert games.messages[ping.id].notified == [bob]
+    stored_quiet = games.messages[quiet.id]
+    assert stored_quiet.notified == [] and [member.user for member in stored_quiet.mentions] == [bob]
+    [fake_thread] = fake.threads_of(games)
+    assert set(fake_thread.joined) == {fake.bot_user.id, carol.id}

@@ -10,7 +10,7 @@ from typing import Any
 from .api import THREAD_ARCHIVED, THREAD_LOCKED, ApiError, FakeServer
 from .history import CreatedBy, CreatedMessage, UploadedFile
 from .ids import iso_timestamp
-from .messages import AttachmentMaker, Upload, apply_body
+from .messages import AttachmentMaker, Upload, apply_body, mentioned_user_ids
 from .world import LOADING, FakeChannel, FakeThread, FakeUser, StoredAttachment, StoredMessage
 
 
@@ -45,15 +45,19 @@ class MessageStore:
             interaction_metadata=interaction_metadata,
         )
         apply_body(message, body, uploads, self._attachment_maker(channel, message))
+        self._resolve_mentions(channel, message, body)
         channel.messages[message.id] = message
         if visible_to is not None:
             channel.history.ephemeral_shown[visible_to.id] += 1
             return message
         now = asyncio.get_running_loop().time()
         channel.history.created.append(CreatedMessage(message.id, now, created_by))
+        message.notified = [member.user for member in message.mentions]
         if isinstance(channel, FakeThread):
             channel.total_message_sent += 1
-            channel.add_member(self.world.bot_user.id)
+            # The sender joins a thread, and so does everyone it mentions.
+            for user in [self.world.bot_user, *message.notified]:
+                channel.add_member(user.id)
         await self.server.gateway.dispatch_message_event("MESSAGE_CREATE", message.payload())
         return message
 
@@ -64,6 +68,8 @@ class MessageStore:
         if isinstance(channel, FakeThread) and channel.locked and not self._manages_threads(channel):
             raise ApiError(403, THREAD_LOCKED, "Thread is locked")
         apply_body(message, body, uploads, self._attachment_maker(channel, message))
+        if "content" in body:
+            self._resolve_mentions(channel, message, body)
         message.flags &= ~LOADING
         message.edited_timestamp = iso_timestamp()
         if message.visible_to is None:
@@ -91,6 +97,12 @@ class MessageStore:
             thread.archived = False
             thread.archive_timestamp = iso_timestamp()
             await self.dispatch_thread_update(thread)
+
+    def _resolve_mentions(self, channel: FakeChannel, message: StoredMessage, body: dict[str, Any]) -> None:
+        guild = self.world.guild_of(channel)
+        members = {member.user.id: member for member in guild.members}
+        mentioned = mentioned_user_ids(message.content, body.get("allowed_mentions"))
+        message.mentions = [members[user_id] for user_id in mentioned if user_id in members]
 
     def _manages_threads(self, thread: FakeThread) -> bool:
         return self.world.bot_permissions_in(thread).manage_threads

@@ -80,6 +80,10 @@ class StoredMessage:
     edited_timestamp: str | None = None
     thread: FakeThread | None = None
     """The thread started from this message (which then carries the HAS_THREAD flag)."""
+    mentions: list[FakeMember] = field(default_factory=list)
+    """The members its content mentions now (as ``allowed_mentions`` lets it)."""
+    notified: list[FakeUser] = field(default_factory=list)
+    """Whom Discord notified: those mentioned when it was created (an edit notifies nobody)."""
 
     @property
     def ephemeral(self) -> bool:
@@ -137,7 +141,7 @@ class StoredMessage:
             "embeds": self.embeds,
             "components": self.components,
             "attachments": [attachment.payload() for attachment in self.attachments],
-            "mentions": [],
+            "mentions": [_mentioned(member) for member in self.mentions],
             "mention_roles": [],
             "mention_everyone": False,
             "pinned": False,
@@ -158,6 +162,12 @@ class StoredMessage:
     def __repr__(self) -> str:
         audience = f" ephemeral for {self.visible_to.username}" if self.visible_to else ""
         return f"<StoredMessage {self.id}{audience} content={self.content!r}>"
+
+
+def _mentioned(member: FakeMember) -> dict[str, Any]:
+    """A mention as a guild message carries it: the user, with their member object inside."""
+    member_payload = member.payload()
+    return {**member_payload.pop("user"), "member": member_payload}
 
 
 def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
