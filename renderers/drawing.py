@@ -68,6 +68,19 @@ def text_boxes(image: Image.Image) -> list[TextBox]:
     return list(image.info.get(TEXT_BOXES, ()))
 
 
+def cropped(image: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+    """``image.crop(box)`` with the boxes of the texts wholly inside it, moved with it."""
+    part = image.crop(box)
+    part.info.pop(TEXT_BOXES, None)
+    left, top, right, bottom = box
+    boxes_of(part).extend(
+        text.moved(-left, -top)
+        for text in text_boxes(image)
+        if text.box[0] >= left and text.box[1] >= top and text.box[2] <= right and text.box[3] <= bottom
+    )
+    return part
+
+
 class Drawing(ImageDraw.ImageDraw):
     def __init__(self, image: Image.Image) -> None:
         super().__init__(image)

@@ -17,22 +17,9 @@ from PIL import Image, ImageDraw
 
 from renderers.common import RGB, Colour, blend, font, paste
 from renderers.drawing import drawing
-from renderers.primetime.layout import (
-    BOARD_PIXELS,
-    FIELD_PIXELS,
-    GROUND,
-    INCH,
-    MARGIN,
-    SIDE_COLOURS,
-    Zone,
-    point_pixel,
-    zone_fill,
-)
+from renderers.primetime.layout import GROUND, SIDE_COLOURS, Scale, Zone, zone_fill
 from rules.primetime.geometry import BOARD_SIZE
 from rules.primetime.terrain import TerrainKind, TerrainPiece
-
-LABEL_SIZE = 16
-"""Coordinates and terrain names, at the project's smallest text size."""
 
 BOLD_EVERY = 5
 """Every fifth coordinate and grid line is bold, so distances can be counted in fives."""
@@ -101,46 +88,49 @@ RING_EDGE = Colour.YELLOW
 
 
 def battlefield(
-    pieces: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone], ring: Zone | None = None
+    pieces: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone], ring: Zone | None, scale: Scale
 ) -> Image.Image:
-    """The layer for one layout, ``FIELD_PIXELS`` square (the board keeps the backgrounds built on it).
-    ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
+    """The layer for one layout, ``scale.field_pixels`` square (the board keeps the backgrounds built
+    on it). ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
     outlined in yellow."""
-    canvas = Image.new("RGB", (FIELD_PIXELS, FIELD_PIXELS), Colour.TABLE)
+    canvas = Image.new("RGB", (scale.field_pixels, scale.field_pixels), Colour.TABLE)
     draw = drawing(canvas)
-    draw.rectangle((MARGIN, MARGIN, MARGIN + BOARD_PIXELS - 1, MARGIN + BOARD_PIXELS - 1), fill=GROUND)
+    near, far = scale.margin, scale.margin + scale.board_pixels - 1
+    draw.rectangle((near, near, far, far), fill=GROUND)
     for side, zone in enumerate(zones):
-        _draw_zone(draw, zone, side)
+        _draw_zone(draw, zone, side, scale)
     for piece in pieces:
         paste(
             canvas,
-            terrain_tile(piece.kind, piece.width, piece.height),
-            point_pixel((piece.x, piece.y + piece.height)),
+            terrain_tile(piece.kind, piece.width, piece.height, scale.inch),
+            scale.point_pixel((piece.x, piece.y + piece.height)),
         )
-    _draw_grid(draw)
+    _draw_grid(draw, scale)
     if ring is not None:
-        left, top = point_pixel((ring.x, ring.y + ring.height))
-        right, bottom = point_pixel((ring.x + ring.width, ring.y))
+        left, top = scale.point_pixel((ring.x, ring.y + ring.height))
+        right, bottom = scale.point_pixel((ring.x + ring.width, ring.y))
         draw.rectangle((left, top, right - 1, bottom - 1), outline=RING_EDGE, width=3)
     for piece in pieces:
-        _draw_terrain_label(draw, piece)
-    _draw_coordinates(draw)
+        if scale.names:
+            _draw_terrain_label(draw, piece, scale)
+    if scale.every:
+        _draw_coordinates(draw, scale)
     return canvas
 
 
-def _draw_zone(draw: ImageDraw.ImageDraw, zone: Zone, side: int) -> None:
-    left, top = point_pixel((zone.x, zone.y + zone.height))
-    right, bottom = point_pixel((zone.x + zone.width, zone.y))
+def _draw_zone(draw: ImageDraw.ImageDraw, zone: Zone, side: int, scale: Scale) -> None:
+    left, top = scale.point_pixel((zone.x, zone.y + zone.height))
+    right, bottom = scale.point_pixel((zone.x + zone.width, zone.y))
     draw.rectangle(
         (left, top, right - 1, bottom - 1), fill=zone_fill(side), outline=SIDE_COLOURS[side], width=2
     )
 
 
 @cache
-def terrain_tile(kind: TerrainKind, width: int, height: int) -> Image.Image:
+def terrain_tile(kind: TerrainKind, width: int, height: int, inch: int) -> Image.Image:
     """A piece's fill, hatch and outline, ``width`` by ``height`` inches."""
     style = TERRAIN_STYLES[kind]
-    size = (width * INCH, height * INCH)
+    size = (width * inch, height * inch)
     tile = Image.new("RGB", size, style.fill)
     draw = drawing(tile)
     style.hatch(draw, size[0], size[1], style.ink)
@@ -148,40 +138,67 @@ def terrain_tile(kind: TerrainKind, width: int, height: int) -> Image.Image:
     return tile
 
 
-def _draw_grid(draw: ImageDraw.ImageDraw) -> None:
+def _draw_grid(draw: ImageDraw.ImageDraw, scale: Scale) -> None:
     """One line per inch, over the terrain so cells can be counted inside it; bold every 5"."""
-    far = MARGIN + BOARD_PIXELS
+    near, far = scale.margin, scale.margin + scale.board_pixels
     for inch in range(BOARD_SIZE + 1):
         if inch % BOLD_EVERY == 0:
             continue
-        at = MARGIN + inch * INCH
-        draw.line((at, MARGIN, at, far), fill=GRID_LINE)
-        draw.line((MARGIN, at, far, at), fill=GRID_LINE)
+        at = near + inch * scale.inch
+        draw.line((at, near, at, far), fill=GRID_LINE)
+        draw.line((near, at, far, at), fill=GRID_LINE)
     for inch in range(0, BOARD_SIZE + 1, BOLD_EVERY):
-        at = MARGIN + inch * INCH
-        draw.line((at, MARGIN, at, far), fill=GRID_LINE_BOLD)
-        draw.line((MARGIN, at, far, at), fill=GRID_LINE_BOLD)
+        at = near + inch * scale.inch
+        draw.line((at, near, at, far), fill=GRID_LINE_BOLD)
+        draw.line((near, at, far, at), fill=GRID_LINE_BOLD)
 
 
-def _draw_terrain_label(draw: ImageDraw.ImageDraw, piece: TerrainPiece) -> None:
-    """The type's name at the piece's centre, or its initial where the name does not fit."""
-    style = TERRAIN_STYLES[piece.kind]
-    typeface = font(LABEL_SIZE, True)
-    room = piece.width * INCH - 2  # the halo may reach the outline
-    text = style.name if typeface.getlength(style.name) <= room else style.name[0]
-    centre = point_pixel((piece.x + piece.width / 2, piece.y + piece.height / 2))
-    draw.text(
-        centre, text, font=typeface, fill=Colour.TEXT, anchor="mm", stroke_width=2, stroke_fill=LABEL_HALO
+def terrain_text(kind: TerrainKind, width: int, height: int, size: int) -> str | None:
+    """The type's name where it fits in ``width`` by ``height`` px, else its initial, else nothing
+    (the hatch tells the type)."""
+    style = TERRAIN_STYLES[kind]
+    typeface = font(size, True)
+    room = width - 2  # the halo may reach the outline
+    if height < size:
+        return None
+    for text in (style.name, style.name[0]):
+        if typeface.getlength(text) <= room:
+            return text
+    return None
+
+
+def _draw_terrain_label(draw: ImageDraw.ImageDraw, piece: TerrainPiece, scale: Scale) -> None:
+    centre = scale.point_pixel((piece.x + piece.width / 2, piece.y + piece.height / 2))
+    draw_terrain_name(
+        draw, piece.kind, centre, (piece.width * scale.inch, piece.height * scale.inch), scale.text
     )
 
 
-def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
-    """Each cell's number on all four sides, centred on its column or row; bold every 5."""
-    near, far = MARGIN // 2, MARGIN + BOARD_PIXELS + MARGIN // 2
-    for number in range(1, BOARD_SIZE + 1):
+def draw_terrain_name(
+    draw: ImageDraw.ImageDraw, kind: TerrainKind, centre: tuple[int, int], room: tuple[int, int], size: int
+) -> None:
+    """The type's name (or initial) at ``centre``, where it fits in ``room``."""
+    text = terrain_text(kind, room[0], room[1], size)
+    if text is not None:
+        draw.text(
+            centre,
+            text,
+            font=font(size, True),
+            fill=Colour.TEXT,
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill=LABEL_HALO,
+        )
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw, scale: Scale) -> None:
+    """The cells' numbers on all four sides, centred on their column or row: every ``scale.every``-th
+    (and bold every fifth)."""
+    near, far = scale.margin // 2, scale.margin + scale.board_pixels + scale.margin // 2
+    for number in range(scale.every, BOARD_SIZE + 1, scale.every):
         bold = number % BOLD_EVERY == 0
-        typeface = font(LABEL_SIZE, bold)
+        typeface = font(scale.text, bold)
         ink = Colour.TEXT if bold else Colour.MUTED
-        column, row = point_pixel((number - 0.5, number - 0.5))
+        column, row = scale.point_pixel((number - 0.5, number - 0.5))
         for position in ((column, near), (column, far), (near, row), (far, row)):
             draw.text(position, str(number), font=typeface, fill=ink, anchor="mm")

@@ -13,8 +13,8 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from itertools import product
 
+from renderers.primetime.inputs import Highlight
 from renderers.primetime.last_action import last_action
-from renderers.primetime.overlays import Highlight
 from rules.primetime import RULES
 from rules.primetime.actions import Activate, ChangeAltitude, React, Timeout, UseTechnique
 from rules.primetime.content import PRESET_IDS

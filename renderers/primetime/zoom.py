@@ -1,0 +1,213 @@
+"""A player's private close-up of the Prime Time battlefield: 15 by 15 cells around one model at
+54 px per inch (2.7 times the public board), at phone size (864 px wide, 24 px text at the
+smallest). It shows what a choice needs: the cells the model can reach tinted, the suggested ones
+lettered A, B, C... as the menu offers them, and the models a technique can reach bracketed, each
+joined to the model by a range line and labelled (the chance to hit, say).
+
+The same battlefield, models, tags and overlays as the board are drawn at the zoom's scale, and the
+window is cropped from it and framed with its own coordinates.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image
+
+from renderers.common import Colour, RenderedBoard, encode_png, font, ink_on, paste, smallest_text
+from renderers.drawing import cropped, drawing
+from renderers.primetime import labels
+from renderers.primetime.battlefield import draw_terrain_name
+from renderers.primetime.board import draw_pieces, field_layer, palette
+from renderers.primetime.describe import model_words
+from renderers.primetime.inputs import Highlight, PrimeTimeZoom, letter
+from renderers.primetime.layout import Scale
+from renderers.primetime.overlays import TARGET_RING
+from rules.primetime.geometry import BOARD_SIZE, Cell
+from rules.primetime.state import Unit
+from rules.primetime.stats import char
+from rules.primetime.terrain import TerrainPiece
+
+WIDTH = 864
+TEXT = smallest_text(WIDTH)
+CELLS = 15
+"""The window is this many cells square."""
+ZOOM = Scale(inch=54, margin=0, text=TEXT, every=0, names=False)
+LEFT_BAND = 48
+TOP_BAND = 36
+HEIGHT = TOP_BAND + CELLS * ZOOM.inch + 6
+LETTER_FILL = Colour.SKY
+RANGE_DASH = 10
+
+
+def _window(centre: Cell) -> tuple[int, int]:
+    """The window's south-west cell: the centre in the middle, the window on the battlefield."""
+    half = CELLS // 2
+    return (
+        min(max(centre[0] - half, 1), BOARD_SIZE - CELLS + 1),
+        min(max(centre[1] - half, 1), BOARD_SIZE - CELLS + 1),
+    )
+
+
+def _centre_unit(zoom: PrimeTimeZoom) -> Unit | None:
+    view = zoom.board.view
+    wanted = zoom.centre or (view.activation.unit if view.activation is not None else None)
+    return next((unit for unit in view.units if unit.id == wanted), None)
+
+
+def render_primetime_zoom(zoom: PrimeTimeZoom) -> RenderedBoard:
+    canvas = draw_zoom(zoom)
+    return RenderedBoard(
+        png=encode_png(canvas, palette()), alt_text=alt_text(zoom), width=canvas.width, height=canvas.height
+    )
+
+
+def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
+    """The close-up as an image, before encoding (tests read the texts drawn on it)."""
+    view = zoom.board.view
+    mover = _centre_unit(zoom)
+    centre_cell = mover.cell if mover is not None else (BOARD_SIZE // 2, BOARD_SIZE // 2)
+    west, south = _window(centre_cell)
+    left, top = ZOOM.cell_box((west, south + CELLS - 1))[:2]
+    window = (left, top, left + CELLS * ZOOM.inch, top + CELLS * ZOOM.inch)
+    layer = field_layer(view, ZOOM)
+    units = {unit.id: unit for unit in view.units}
+    targets = [target for target in zoom.targets if target.unit in units]
+    if mover is not None:
+        _range_lines(layer, mover, [units[target.unit] for target in targets])
+    highlight = Highlight(
+        mover=mover.id if mover is not None and not targets else None,
+        reach=zoom.reach,
+        attacker=mover.id if mover is not None and targets else None,
+        targets=frozenset(target.unit for target in targets),
+    )
+    letters = _letter_boxes(zoom.lettered)
+    board = zoom.board.model_copy(update={"highlight": highlight})
+    taken = draw_pieces(layer, board, ZOOM, window, letters)
+    for index, cell in enumerate(zoom.lettered):
+        paste(layer, letter_sprite(letter(index)), ZOOM.cell_box(cell)[:2])
+    spots = labels.place(
+        [
+            labels.Tag(
+                ZOOM.cell_centre_pixel(units[target.unit].cell),
+                ZOOM.inch // 2 + 4,
+                target_sprite(target.label).size,
+            )
+            for target in targets
+        ],
+        [*taken, *letters],
+        window,
+    )
+    for target, spot in zip(targets, spots, strict=True):
+        paste(layer, target_sprite(target.label), spot.box[:2])
+    canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)
+    paste(canvas, cropped(layer, window), (LEFT_BAND, TOP_BAND))
+    _frame(canvas, west, south)
+    _terrain_names(canvas, view.terrain, window)
+    return canvas
+
+
+def _terrain_names(canvas: Image.Image, pieces: tuple[TerrainPiece, ...], window: labels.Box) -> None:
+    """Each piece's name on the part of it the window shows, where it fits."""
+    draw = drawing(canvas)
+    for piece in pieces:
+        left, top = ZOOM.point_pixel((piece.x, piece.y + piece.height))
+        right, bottom = ZOOM.point_pixel((piece.x + piece.width, piece.y))
+        left, top = max(left, window[0]), max(top, window[1])
+        right, bottom = min(right, window[2]), min(bottom, window[3])
+        if right - left <= 0 or bottom - top <= 0:
+            continue
+        centre = (LEFT_BAND + (left + right) // 2 - window[0], TOP_BAND + (top + bottom) // 2 - window[1])
+        draw_terrain_name(draw, piece.kind, centre, (right - left, bottom - top), TEXT)
+
+
+def _letter_boxes(cells: list[Cell]) -> list[labels.Box]:
+    return [
+        tuple(value + (1 if index > 1 else 0) for index, value in enumerate(ZOOM.cell_box(cell)))
+        for cell in cells
+    ]  # type: ignore[misc]
+
+
+def _range_lines(layer: Image.Image, mover: Unit, targets: list[Unit]) -> None:
+    """A dashed line from the model to each target, under the models and their tags."""
+    draw = drawing(layer)
+    start = ZOOM.cell_centre_pixel(mover.cell)
+    for target in targets:
+        end = ZOOM.cell_centre_pixel(target.cell)
+        length = max(((end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2) ** 0.5, 1)
+        dashes = int(length // (2 * RANGE_DASH))
+        for dash in range(dashes + 1):
+            a = min(1.0, dash * 2 * RANGE_DASH / length)
+            b = min(1.0, (dash * 2 + 1) * RANGE_DASH / length)
+            segment = [
+                (round(start[0] + (end[0] - start[0]) * a), round(start[1] + (end[1] - start[1]) * a)),
+                (round(start[0] + (end[0] - start[0]) * b), round(start[1] + (end[1] - start[1]) * b)),
+            ]
+            draw.line(segment, fill=Colour.INK, width=6)
+            draw.line(segment, fill=TARGET_RING, width=3)
+
+
+@cache
+def letter_sprite(text: str) -> Image.Image:
+    """A suggested cell's letter on a bright square that fills the cell."""
+    size = ZOOM.inch - 1
+    sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = drawing(sprite)
+    draw.rounded_rectangle((4, 4, size - 5, size - 5), 8, fill=LETTER_FILL, outline=Colour.INK, width=2)
+    draw.text((size // 2, size // 2), text, font=font(30, True), fill=ink_on(LETTER_FILL), anchor="mm")
+    return sprite
+
+
+@cache
+def target_sprite(text: str) -> Image.Image:
+    typeface = font(TEXT, True)
+    width, height = round(typeface.getlength(text)) + 14, round(TEXT * 1.3)
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = drawing(sprite)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), 6, fill=TARGET_RING, outline=Colour.INK, width=2)
+    draw.text((width // 2, height // 2), text, font=typeface, fill=ink_on(TARGET_RING), anchor="mm")
+    return sprite
+
+
+def _frame(canvas: Image.Image, west: int, south: int) -> None:
+    """Every visible column's and row's number around the window, bold every fifth."""
+    draw = drawing(canvas)
+    for offset in range(CELLS):
+        column, row = west + offset, south + CELLS - 1 - offset
+        middle = LEFT_BAND + offset * ZOOM.inch + ZOOM.inch // 2
+        for number, position in (
+            (column, (middle, TOP_BAND // 2)),
+            (row, (LEFT_BAND // 2, TOP_BAND + offset * ZOOM.inch + ZOOM.inch // 2)),
+        ):
+            bold = number % 5 == 0
+            draw.text(
+                position,
+                str(number),
+                font=font(TEXT, bold),
+                fill=Colour.TEXT if bold else Colour.MUTED,
+                anchor="mm",
+            )
+
+
+def alt_text(zoom: PrimeTimeZoom) -> str:
+    """What the close-up shows, in words: the model, the lettered cells and the targets."""
+    view = zoom.board.view
+    mover = _centre_unit(zoom)
+    units = {unit.id: unit for unit in view.units}
+    parts = [
+        f"Close-up of the battlefield around {model_words(mover) if mover is not None else 'the centre'}."
+    ]
+    if zoom.reach:
+        parts.append(f"{len(zoom.reach)} cells within reach.")
+    if zoom.lettered:
+        parts.append(
+            "Suggested cells: "
+            + ", ".join(f"{letter(index)} {cell[0]},{cell[1]}" for index, cell in enumerate(zoom.lettered))
+            + "."
+        )
+    targets = [
+        f"{char(units[target.unit]).name} {target.label}" for target in zoom.targets if target.unit in units
+    ]
+    if targets:
+        parts.append("Targets: " + ", ".join(targets) + ".")
+    return " ".join(parts)[:1024]
