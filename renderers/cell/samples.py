@@ -137,3 +137,16 @@ def lost(players: int, seed: int = 5) -> CellState:
     state = state_at(players, seed, 2000)
     assert state.outcome is not None and state.outcome.result == "loss"
     return state
+
+
+def many_gifts() -> CellState:
+    """The 4-player mid-game board with every other fighter's dice shared onto the first mat, rolled:
+    the most "from ..." labels a mat can carry, side by side."""
+    state = mid_game(4).model_copy(deep=True)
+    faces = ("assist", "attack", "super_attack", "dragon_ball")
+    for index, die in enumerate(state.dice):
+        if die.owner != 0:
+            die.zone = "mat"
+            die.holder = 0
+            die.face = die.face or faces[index % len(faces)]
+    return state

@@ -171,3 +171,17 @@ def final() -> PrimeTimeState:
     state = deque(playout(FINAL_SEED), maxlen=1)[0]
     assert state.outcome is not None
     return state
+
+
+CLUSTER_CORNER = (13, 9)
+"""The south-west cell of the 3x3 block the crowded board packs its models into."""
+
+
+def crowded() -> PrimeTimeState:
+    """The mid-game board with all eight models packed into nine cells (some flying): every tag
+    must find room of its own."""
+    state = mid_game().model_copy(deep=True)
+    cells = [(CLUSTER_CORNER[0] + dx, CLUSTER_CORNER[1] + dy) for dy in range(3) for dx in range(3)]
+    for unit, cell in zip(state.units, cells, strict=False):
+        unit.cell = cell
+    return state
