@@ -3,18 +3,24 @@ cases, and Prime Time's private zoom. ``scripts/gallery.py`` writes them to ``do
 ``bench/legibility.py`` reads them as a phone would show them.
 
 The boards come from seeded games (each game's ``samples``), so they are the same on every run
-with the same Pillow. ``QUICK`` names one board per game for a fast run.
+with the same Pillow. ``QUICK`` names one board per game for a fast run. Each entry gives the
+encoded board (PNG and alt text) and the image before encoding, which lists the texts drawn on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+
+from PIL import Image
 
 from renderers.cell import render_cell
 from renderers.cell import samples as cell_samples
+from renderers.cell.board import draw_cell
 from renderers.common import RenderedBoard
 from renderers.over9000 import render_over9000
 from renderers.over9000 import samples as over9000_samples
+from renderers.over9000.board import draw_over9000
 from renderers.primetime import (
     PrimeTimeBoard,
     PrimeTimeZoom,
@@ -23,6 +29,8 @@ from renderers.primetime import (
     render_primetime_zoom,
 )
 from renderers.primetime import samples as primetime_samples
+from renderers.primetime.board import draw_primetime
+from renderers.primetime.zoom import draw_zoom
 from rules.cell.state import CellState
 from rules.cell.view import view as cell_view
 from rules.over9000.state import Over9000State
@@ -33,16 +41,38 @@ NAMES = ("Bulma", "Yamcha")
 LONG_NAMES = ("Vegeta, Prince of all Saiyans", "Kakarot from the planet Earth")
 
 
-def _cell(make_state: Callable[[], CellState]) -> Callable[[], RenderedBoard]:
-    return lambda: render_cell(cell_view(make_state(), None))
+@dataclass(frozen=True)
+class Sample:
+    """One gallery board: ``render()`` gives it as posted, ``draw()`` the image before encoding
+    (``renderers.drawing.text_boxes`` reads the texts drawn on it)."""
+
+    render: Callable[[], RenderedBoard]
+    draw: Callable[[], Image.Image]
 
 
-def _over9000(make_state: Callable[[], Over9000State]) -> Callable[[], RenderedBoard]:
-    return lambda: render_over9000(over9000_view(make_state(), None))
+def _cell(make_state: Callable[[], CellState]) -> Sample:
+    return Sample(
+        render=lambda: render_cell(cell_view(make_state(), None)),
+        draw=lambda: draw_cell(cell_view(make_state(), None)),
+    )
 
 
-def _primetime(make_board: Callable[[], PrimeTimeBoard]) -> Callable[[], RenderedBoard]:
-    return lambda: render_primetime(make_board())
+def _over9000(make_state: Callable[[], Over9000State]) -> Sample:
+    return Sample(
+        render=lambda: render_over9000(over9000_view(make_state(), None)),
+        draw=lambda: draw_over9000(over9000_view(make_state(), None)),
+    )
+
+
+def _primetime(make_board: Callable[[], PrimeTimeBoard]) -> Sample:
+    return Sample(render=lambda: render_primetime(make_board()), draw=lambda: draw_primetime(make_board()))
+
+
+def _zoom(targets: bool) -> Sample:
+    return Sample(
+        render=lambda: render_primetime_zoom(zoom_sample(targets)),
+        draw=lambda: draw_zoom(zoom_sample(targets)),
+    )
 
 
 def _mid_game(highlight: bool, names: tuple[str, str] = NAMES) -> PrimeTimeBoard:
@@ -80,7 +110,7 @@ def zoom_sample(targets: bool) -> PrimeTimeZoom:
     return PrimeTimeZoom(board=board, reach=highlight.reach, lettered=nearest[:12])
 
 
-GALLERY: dict[str, Callable[[], RenderedBoard]] = {
+GALLERY: dict[str, Sample] = {
     "cell-start-1p": _cell(lambda: cell_samples.start_of_game(1)),
     "cell-mid-4p": _cell(cell_samples.knocked_out_mid_game),
     "cell-paying-4p": _cell(cell_samples.paying_for_a_power_up),
@@ -101,8 +131,8 @@ GALLERY: dict[str, Callable[[], RenderedBoard]] = {
     "primetime-targets": _primetime(lambda: _mid_game(highlight=False)),
     "primetime-crowded": _primetime(_plain(primetime_samples.crowded, LONG_NAMES)),
     "primetime-final": _primetime(_plain(primetime_samples.final, LONG_NAMES)),
-    "primetime-zoom-move": lambda: render_primetime_zoom(zoom_sample(targets=False)),
-    "primetime-zoom-targets": lambda: render_primetime_zoom(zoom_sample(targets=True)),
+    "primetime-zoom-move": _zoom(targets=False),
+    "primetime-zoom-targets": _zoom(targets=True),
 }
 
 QUICK = ("cell-mid-4p", "over9000-duel-6p", "primetime-crowded")

@@ -19,10 +19,10 @@ def main() -> None:
     parser.add_argument("--only", default="", help="write only the boards whose names start with this")
     arguments = parser.parse_args()
     arguments.out.mkdir(parents=True, exist_ok=True)
-    for name, make_board in GALLERY.items():
+    for name, sample in GALLERY.items():
         if not name.startswith(arguments.only):
             continue
-        board = make_board()
+        board = sample.render()
         (arguments.out / f"{name}.png").write_bytes(board.png)
         (arguments.out / f"{name}.txt").write_text(board.alt_text + "\n", encoding="utf-8")
         print(f"{name}: {board.width}x{board.height}, {len(board.png) // 1024} KB")
