@@ -106,3 +106,23 @@ def extremes() -> Over9000State:
         player.power_level = level
     state.players[0].name = LONG_NAME
     return state
+
+
+LONG_NAMES = (
+    LONG_NAME,
+    "Vegeta, Prince of all Saiyans",
+    "Kakarot from the planet Earth",
+    "Frieza, Emperor of the Universe",
+    "Piccolo Junior, Demon King",
+    "Android 18, Krillin's wife",
+)
+
+
+def extremes_after_a_duel() -> Over9000State:
+    """Six players with long names at the ends of the scale, just after a duel: the last duel
+    panel beside the widest power levels."""
+    state = after_a_duel(6).model_copy(deep=True)
+    for player, level, name in zip(state.players, EXTREME_LEVELS, LONG_NAMES, strict=True):
+        player.power_level = level
+        player.name = name
+    return state

@@ -169,7 +169,7 @@ def coin(size: int, marked: bool = True) -> Image.Image:
         draw.ellipse((rim * 1.5, rim * 1.5, side - 1 - rim * 1.5, side - 1 - rim * 1.5), fill=COIN_BACK)
         if not marked:
             return
-        typeface = font(round(side * 0.6), bold=True)
+        typeface = font(round(side * 0.7), bold=True)
         draw.text((side / 2, side / 2), "?", font=typeface, fill=Colour.TEXT, anchor="mm")
 
     return antialiased((size, size), paint)

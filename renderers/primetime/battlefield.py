@@ -193,10 +193,10 @@ def draw_terrain_name(
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw, scale: Scale) -> None:
     """The cells' numbers on all four sides, centred on their column or row: every ``scale.every``-th
-    (and bold every fifth)."""
+    (and bold every fifth, where the margin has room for the bold figures)."""
     near, far = scale.margin // 2, scale.margin + scale.board_pixels + scale.margin // 2
     for number in range(scale.every, BOARD_SIZE + 1, scale.every):
-        bold = number % BOLD_EVERY == 0
+        bold = number % BOLD_EVERY == 0 and font(scale.text, True).getlength(str(number)) <= scale.margin
         typeface = font(scale.text, bold)
         ink = Colour.TEXT if bold else Colour.MUTED
         column, row = scale.point_pixel((number - 0.5, number - 0.5))

@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from PIL import Image
 
 from renderers.common import Colour, RenderedBoard, blend, build_palette, encode_png, paste
+from renderers.drawing import text_boxes
 from renderers.primetime import models, objectives
 from renderers.primetime.battlefield import GRID_LINE, GRID_LINE_BOLD, TERRAIN_STYLES, battlefield
 from renderers.primetime.describe import alt_text
@@ -75,8 +76,10 @@ def draw_pieces(
 ) -> list[tuple[int, int, int, int]]:
     """Everything on the battlefield layer for ``board``: the reach, the zones of control, the last
     action, the models and their tags (inside ``bounds``, clear of ``keep_clear``), the balls and the
-    target marks. Returns what later labels must stay clear of: the tags, the models, the balls."""
+    target marks. Tags stay clear of the texts already on ``canvas`` too (the terrain's names).
+    Returns what later labels must stay clear of: the tags, the models, the balls."""
     view, highlight = board.view, board.highlight
+    written = [text.box for text in text_boxes(canvas)]
     if highlight is not None:
         draw_reach(canvas, highlight.reach, scale)
     objectives.draw_zones(canvas, view.objectives, view.units, scale)
@@ -84,7 +87,7 @@ def draw_pieces(
     active = view.activation.unit if view.activation is not None else None
     balls = objectives.ball_boxes(view.objectives, scale)
     taken = models.draw_models(
-        canvas, view.units, active, view.phase == "activation", scale, bounds, [*balls, *keep_clear]
+        canvas, view.units, active, view.phase == "activation", scale, bounds, [*balls, *keep_clear, *written]
     )
     objectives.draw_balls(canvas, view.objectives, scale)
     if highlight is not None:

@@ -185,3 +185,12 @@ def crowded() -> PrimeTimeState:
     for unit, cell in zip(state.units, cells, strict=False):
         unit.cell = cell
     return state
+
+
+def final_on_tiebreak() -> PrimeTimeState:
+    """The final board won on the last tie-break (tie on Glory and objectives, more Threat Dazed):
+    the longest status line the board writes."""
+    state = final().model_copy(deep=True)
+    assert state.outcome is not None
+    state.outcome.reason = "threat_dazed"
+    return state
