@@ -1,4 +1,4 @@
-"""Primitive changes to a Perfect Cell state, shared by the engine and the effect steps.
+"""Primitive changes to a Perfect Cell state, shared by the rule modules and the effect steps.
 
 Each primitive mutates the reducer's working copy and appends the events it causes.
 """
@@ -10,13 +10,18 @@ from functools import cache
 from rules.cell.content import FACE_NAMES, TOKEN_NAMES, Face, catalogue
 from rules.cell.state import CellState, Die, Placement, Source
 from rules.core.events import Event
-from rules.core.game import Outcome
+from rules.core.game import RECENT_EVENT_LIMIT, Outcome
 
 
 def say(
     state: CellState, events: list[Event], kind: str, text: str, actor: int | None = None, **data: object
 ) -> None:
     events.append(Event(kind=kind, text=text, actor=actor, data=dict(data)))
+
+
+def remember(state: CellState, events: list[Event]) -> None:
+    """Keeps the latest events on the state, for the board's log."""
+    state.recent_events = [*state.recent_events, *events][-RECENT_EVENT_LIMIT:]
 
 
 def fighter_name(state: CellState, seat: int) -> str:
@@ -234,6 +239,10 @@ def _meter_capacity(players: int) -> int:
 
 def meter_full(state: CellState) -> bool:
     return len(state.dragon_ball_meter) >= meter_capacity(state)
+
+
+def meter_text(state: CellState) -> str:
+    return f"{len(state.dragon_ball_meter)}/{meter_capacity(state)}"
 
 
 def place_on_meter(state: CellState, placement: Placement) -> None:

@@ -1,12 +1,15 @@
 """Perfect Cell's designed content, loaded from ``data/*.json`` and validated at import.
 
 The rulebook describes the components but not what is printed on them; ``CONTENT.md`` explains each
-choice. Effects are lists of ``{"op": ..., ...}`` steps interpreted by ``rules.cell.effects``.
+choice. Effects are lists of ``{"op": ..., ...}`` steps interpreted by ``rules.cell.effects``, which
+imports this module: so that content naming a step nobody implements still fails loudly, the effect
+registry adds its check to ``REGISTRY_CHECKS`` once it is filled, and every catalogue runs them.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -150,8 +153,6 @@ class Catalogue(BaseModel):
 
     @model_validator(mode="after")
     def _complete_and_consistent(self) -> Catalogue:
-        from rules.cell.effects import validate_power_up, validate_threat
-
         if len(self.fighters) != 6 or len(self.threats) != 22 or len(self.power_ups) != 18:
             raise ValueError("the box holds 6 fighters, 22 threats and 18 power ups")
         if [t.id for t in self.threats] != list(range(len(self.threats))):
@@ -172,10 +173,8 @@ class Catalogue(BaseModel):
         for fighter in self.fighters:
             if fighter.ability == "starting_tile" and fighter.starting_tile not in names:
                 raise ValueError(f"{fighter.name} starts with an unknown tile")
-        for threat in self.threats:
-            validate_threat(threat)
-        for power_up in self.power_ups:
-            validate_power_up(power_up)
+        for check in REGISTRY_CHECKS:
+            check(self)
         return self
 
     def fighter(self, fighter_id: str) -> FighterCard:
@@ -186,6 +185,10 @@ class Catalogue(BaseModel):
 
     def power_up_named(self, name: str) -> PowerUpTile:
         return next(p for p in self.power_ups if p.name == name)
+
+
+REGISTRY_CHECKS: list[Callable[[Catalogue], None]] = []
+"""Checks of the catalogue against the effect registry, added by ``rules.cell.effects``."""
 
 
 def _load(name: str) -> Any:

@@ -11,7 +11,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from rules.cell import board
-from rules.cell.content import EffectStep, Face, PowerUpTile, ThreatTile, catalogue
+from rules.cell.content import (
+    REGISTRY_CHECKS,
+    Catalogue,
+    EffectStep,
+    Face,
+    PowerUpTile,
+    ThreatTile,
+    catalogue,
+)
 from rules.cell.state import CellState, Placement
 from rules.core.events import Event
 
@@ -77,6 +85,13 @@ def validate_power_up(tile: PowerUpTile) -> None:
     needs_target = any(step.op == "heal" for step in tile.effects)
     if needs_target != tile.needs_target:
         raise ValueError(f"power up {tile.name}: needs_target must be set exactly for healing one fighter")
+
+
+def validate_catalogue(content: Catalogue) -> None:
+    for threat in content.threats:
+        validate_threat(threat)
+    for power_up in content.power_ups:
+        validate_power_up(power_up)
 
 
 def run_threat(context: EffectContext, tile: ThreatTile) -> None:
@@ -227,3 +242,8 @@ def _retrieve_own(context: EffectContext, step: EffectStep) -> None:
         context.actor,
         faces=[die.face for die in dice],
     )
+
+
+# Every step is registered: check the content already loaded, then every catalogue validated later.
+validate_catalogue(catalogue())
+REGISTRY_CHECKS.append(validate_catalogue)

@@ -1,12 +1,15 @@
 """Over 9000's designed content, loaded from ``data/*.json`` and validated at import.
 
 The one-page rules name the components but not their numbers; ``CONTENT.md`` explains each choice.
-Special powers are lists of ``{"op": ..., ...}`` steps interpreted by ``rules.over9000.powers``.
+Special powers are lists of ``{"op": ..., ...}`` steps interpreted by ``rules.over9000.powers``,
+which imports this module: so that content naming a step nobody implements still fails loudly, the
+power registry adds its check to ``REGISTRY_CHECKS`` once it is filled, and every catalogue runs them.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -117,8 +120,6 @@ class Catalogue(BaseModel):
 
     @model_validator(mode="after")
     def _complete_and_consistent(self) -> Catalogue:
-        from rules.over9000.powers import validate_power
-
         if len(self.characters) != 12:
             raise ValueError("the box holds 12 characters")
         if len({character.id for character in self.characters}) != 12:
@@ -128,11 +129,16 @@ class Catalogue(BaseModel):
                 raise ValueError(f"{character.name} must start between the floor and the threshold")
             if character.start % self.settings.power_step:
                 raise ValueError(f"{character.name} must start a whole number of steps from zero")
-            validate_power(character.name, character.power)
+        for check in REGISTRY_CHECKS:
+            check(self)
         return self
 
     def character(self, character_id: str) -> Character:
         return _characters_by_id()[character_id]
+
+
+REGISTRY_CHECKS: list[Callable[[Catalogue], None]] = []
+"""Checks of the catalogue against the power registry, added by ``rules.over9000.powers``."""
 
 
 def _load(name: str) -> Any:

@@ -13,7 +13,17 @@ from dataclasses import dataclass
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.over9000.content import TOKEN_NAMES, Power, PowerStep, Window, catalogue, format_level
+from rules.over9000.content import (
+    REGISTRY_CHECKS,
+    TOKEN_NAMES,
+    Catalogue,
+    Power,
+    PowerStep,
+    Window,
+    catalogue,
+    format_level,
+)
+from rules.over9000.narration import slot_name
 from rules.over9000.resolution import DuelModifiers
 from rules.over9000.state import FaceUpToken, Over9000State
 
@@ -81,6 +91,11 @@ def validate_power(character: str, power: Power) -> None:
             raise ValueError(f"{character}: {step.op} takes an amount exactly when it needs one")
 
 
+def validate_catalogue(content: Catalogue) -> None:
+    for character in content.characters:
+        validate_power(character.name, character.power)
+
+
 def needs_target(power: Power) -> bool:
     return any(POWER_OPS[step.op].needs_target for step in power.effects)
 
@@ -135,16 +150,12 @@ def _say(
     )
 
 
-def _slot_name(slot: int) -> str:
-    return f"slot {slot + 1}"
-
-
 def _target_slot_filled(context: PowerContext, step: PowerStep) -> IllegalAction | None:
     assert context.target is not None and context.slot is not None
     target = context.state.players[context.target]
     if target.top(context.slot) is None:
         return IllegalAction(
-            "slot_empty", f"{target.name}'s {_slot_name(context.slot)} has no face-down token."
+            "slot_empty", f"{target.name}'s {slot_name(context.slot)} has no face-down token."
         )
     return None
 
@@ -152,7 +163,7 @@ def _target_slot_filled(context: PowerContext, step: PowerStep) -> IllegalAction
 def _both_slots_filled(context: PowerContext, step: PowerStep) -> IllegalAction | None:
     assert context.slot is not None
     if context.state.players[context.user].top(context.slot) is None:
-        return IllegalAction("slot_empty", f"Your {_slot_name(context.slot)} has no face-down token.")
+        return IllegalAction("slot_empty", f"Your {slot_name(context.slot)} has no face-down token.")
     return _target_slot_filled(context, step)
 
 
@@ -178,7 +189,7 @@ def _peek_slot(context: PowerContext, step: PowerStep) -> None:
     target = context.state.players[context.target]
     token = target.top(context.slot)
     assert token is not None
-    where = f"{target.name}'s {_slot_name(context.slot)}"
+    where = f"{target.name}'s {slot_name(context.slot)}"
     _say(context, "slot_peeked", f"{context.state.players[context.user].name} reads {where}")
     _say(
         context,
@@ -218,7 +229,7 @@ def _discard_slot(context: PowerContext, step: PowerStep) -> None:
     _say(
         context,
         "slot_discarded",
-        f"{target.name}'s {_slot_name(context.slot)} token turns face up: a {TOKEN_NAMES[token.kind]}, "
+        f"{target.name}'s {slot_name(context.slot)} token turns face up: a {TOKEN_NAMES[token.kind]}, "
         "out of play this round",
         target=context.target,
         slot=context.slot,
@@ -234,18 +245,18 @@ def _swap_slot(context: PowerContext, step: PowerStep) -> None:
     given, taken = user.slots[slot].pop(), target.slots[slot].pop()
     user.slots[slot].append(taken)
     target.slots[slot].append(given)
-    _say(context, "slots_swapped", f"{user.name} swaps {_slot_name(slot)} tokens with {target.name}")
+    _say(context, "slots_swapped", f"{user.name} swaps {slot_name(slot)} tokens with {target.name}")
     _say(
         context,
         "token_received",
-        f"You take a {TOKEN_NAMES[taken.kind]} from {target.name}'s {_slot_name(slot)}",
+        f"You take a {TOKEN_NAMES[taken.kind]} from {target.name}'s {slot_name(slot)}",
         visible_to=[context.user],
         kind=taken.kind,
     )
     _say(
         context,
         "token_received",
-        f"{user.name} gives you a {TOKEN_NAMES[given.kind]} on your {_slot_name(slot)}",
+        f"{user.name} gives you a {TOKEN_NAMES[given.kind]} on your {slot_name(slot)}",
         visible_to=[context.target],
         kind=given.kind,
     )
@@ -260,7 +271,7 @@ def _regenerate(context: PowerContext, step: PowerStep) -> None:
     user.slots[face_up.slot].append(face_up.token)
     # The token lay face up in front of everyone, so naming it gives nothing away; the text says it
     # is still known, because "face down" alone would suggest it is a secret again.
-    where = _slot_name(face_up.slot)
+    where = slot_name(face_up.slot)
     _say(
         context,
         "regenerated",
@@ -315,3 +326,8 @@ def _block_bonus(modifiers: DuelModifiers, step: PowerStep) -> None:
 @modifier("any_defense_blocks", "defense")
 def _any_defense_blocks(modifiers: DuelModifiers, step: PowerStep) -> None:
     modifiers.any_defense_blocks = True
+
+
+# Every step is registered: check the content already loaded, then every catalogue validated later.
+validate_catalogue(catalogue())
+REGISTRY_CHECKS.append(validate_catalogue)

@@ -44,6 +44,20 @@ def test_content_with_too_much_health_for_the_box_is_refused():
         Catalogue.model_validate(data)
 
 
+def test_content_naming_a_step_the_effect_registry_lacks_is_refused():
+    """Threats and Power Ups are data interpreted by the effect registry: a tile whose step no
+    function implements must fail when the content is validated, not when the tile comes up."""
+    threat = catalogue().model_dump()
+    threat["threats"][0]["effects"] = [{"op": "wish"}]
+    with pytest.raises(ValidationError, match="unknown effect 'wish'"):
+        Catalogue.model_validate(threat)
+    passive = catalogue().model_dump()
+    tile = next(tile for tile in passive["power_ups"] if tile["passive"])
+    tile["passive"] = [{"op": "wish", "face": "attack"}]
+    with pytest.raises(ValidationError, match="unknown passive effect 'wish'"):
+        Catalogue.model_validate(passive)
+
+
 def test_the_box_holds_four_sets_of_five_dice_in_their_own_colours():
     """Lines 6 and 53: 20 dice, "each set of dice will have its own unique color"."""
     colours = catalogue().board.dice_colours

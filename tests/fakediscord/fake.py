@@ -17,16 +17,17 @@ import yarl
 from aiohttp import web
 from PIL import Image
 
-from .activity import BotErrorLog, RequestActivity, running_bot_handlers
+from .activity import BotErrorLog, RequestActivity
+from .building import build_world
 from .commands import command_data
 from .errors import (
-    BotDidNotSettle,
     DiscordContractError,
     FakeDiscordError,
     InteractionNotAnswered,
     UserActionError,
 )
 from .gateway import Gateway
+from .ids import Snowflakes
 from .interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
@@ -38,16 +39,19 @@ from .interactions import (
     modal_submit_data,
     select_data,
 )
+from .people import FakeUser, Users
+from .ratelimits import MessageRateLimits
+from .reading import WorldReading
 from .rest import Fault, RecordedRequest, RestApi
 from .spec import load_spec
-from .world import FakeChannel, FakeGuild, FakeUser, Snowflakes, StoredMessage, Users, build_world
+from .world import FakeChannel, FakeGuild, FakeThread, StoredMessage
 
 # The fake sends every guild right after READY; discord.py's default 2 s wait for more is wasted time.
 GUILD_READY_GRACE = 0.05
 STARTUP_TIMEOUT = 10.0
 
 
-class FakeDiscord:
+class FakeDiscord(WorldReading):
     """An offline Discord for one test.
 
     `async with FakeDiscord() as fake:` then `async with fake.running(bot):` and act as users.
@@ -94,6 +98,8 @@ class FakeDiscord:
         self.interactions: dict[int, PendingInteraction] = {}
         self.interactions_by_token: dict[str, PendingInteraction] = {}
         self.activity = RequestActivity()
+        self.rate_limits = MessageRateLimits()
+        """Discord's 5 messages per 5 s per channel: off until a test sets ``rate_limits.enforce``."""
         self.rest = RestApi(self)
         self._port = 0
         self._runner: web.AppRunner | None = None
@@ -114,21 +120,12 @@ class FakeDiscord:
         return self.world.guilds
 
     @property
-    def bot_user(self) -> FakeUser:
-        return self.world.bot_user
-
-    @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self._port}"
 
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self._port}/gateway"
-
-    @property
-    def synced_commands(self) -> dict[int | None, list[dict[str, Any]]]:
-        """Registered commands by guild id (None for global ones), as Discord returned them."""
-        return self.rest.commands
 
     async def __aenter__(self) -> FakeDiscord:
         listener = socket.socket()
@@ -293,13 +290,23 @@ class FakeDiscord:
         message: str = "Injected failure",
         delay: float = 0.0,
         times: int = 1,
+        retry_after: float = 0.05,
     ) -> None:
         """Make the next ``times`` requests to a route (its spec template, e.g.
         ``/channels/{channel_id}/messages``) fail with ``status``/``code`` or arrive ``delay`` s late:
-        a missing permission (403, 50013), a deleted message (404, 10008), a slow network."""
+        a missing permission (403, 50013), a deleted message (404, 10008), a slow network. Status 429
+        answers as Discord rate-limits (headers and body), asking to retry after ``retry_after`` s."""
         if self.spec.find_operation(method, template) is None:
             raise UserActionError(f"{method} {template} is not a route of Discord's API")
-        self.rest.faults.append(Fault(method.upper(), template, status, code, message, delay, times))
+        fault = Fault(method.upper(), template, status, code, message, delay, times, retry_after)
+        self.rest.faults.append(fault)
+
+    def inject_rate_limit(
+        self, method: str, template: str, *, retry_after: float = 0.05, times: int = 1
+    ) -> None:
+        """The next ``times`` requests to the route get a 429 (discord.py waits ``retry_after`` s and
+        sends the same request again)."""
+        self.inject_fault(method, template, status=429, times=times, retry_after=retry_after)
 
     async def interrupt_gateway(self, shard_id: int = 0) -> None:
         """Drop a shard's gateway connection like a network blip, and wait until the bot has resumed."""
@@ -309,10 +316,6 @@ class FakeDiscord:
     async def together(self, *actions: Awaitable[InteractionResult]) -> list[InteractionResult]:
         """Dispatch several user actions at the same moment (two players clicking at once), then settle."""
         return list(await asyncio.gather(*actions))
-
-    def channel_view(self, channel: FakeChannel, *, as_user: FakeUser) -> list[StoredMessage]:
-        """The channel as `as_user` sees it: public messages and their own ephemerals, oldest first."""
-        return [message for message in channel.messages.values() if message.visible_for(as_user)]
 
     def image(self, message: StoredMessage | InteractionResult, index: int = 0) -> Image.Image:
         """Decode an attached image of the message's current state."""
@@ -339,27 +342,7 @@ class FakeDiscord:
 
     async def settle(self) -> None:
         """Wait until the bot's handlers are done and no REST request has been made for the quiet period."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.settle_timeout
-        while True:
-            busy = running_bot_handlers()
-            if loop.time() > deadline:
-                names = sorted(task.get_name() for task in busy)
-                raise BotDidNotSettle(f"the bot was still busy after {self.settle_timeout} s: {names}")
-            if busy or self.activity.in_flight:
-                waiters: list[asyncio.Future[Any]] = list(busy)
-                if self.activity.in_flight:
-                    waiters.append(asyncio.ensure_future(self.activity.idle.wait()))
-                await asyncio.wait(
-                    waiters, timeout=deadline - loop.time(), return_when=asyncio.FIRST_COMPLETED
-                )
-                for waiter in waiters[len(busy) :]:
-                    waiter.cancel()
-                continue
-            quiet_left = self.activity.last_change + self.quiet_period - loop.time()
-            if quiet_left <= 0:
-                return
-            await asyncio.sleep(quiet_left)
+        await self.activity.settled(self.quiet_period, self.settle_timeout)
 
     async def _until_ready(self, bot: discord.Client, bot_task: asyncio.Task[None]) -> None:
         async def ready() -> None:
@@ -399,7 +382,10 @@ class FakeDiscord:
         payload = interaction_payload(self.world, interaction_id, token, kind, data, user, channel, source)
         if self.check_own_payloads:
             self._check_own_payload("GuildMemberResponse", payload["member"], "interaction member")
-            self._check_own_payload("GuildChannelResponse", payload["channel"], "interaction channel")
+            channel_schema = "ThreadResponse" if isinstance(channel, FakeThread) else "GuildChannelResponse"
+            self._check_own_payload(channel_schema, payload["channel"], "interaction channel")
+            for locale in (payload["locale"], payload["guild_locale"]):
+                self._check_own_payload("AvailableLocalesEnum", locale, "locale")
             if source is not None:
                 self._check_own_payload("MessageResponse", payload["message"], "interaction message")
         interaction = PendingInteraction(
@@ -476,14 +462,16 @@ class FakeDiscord:
 
     def _check_own_world(self) -> None:
         for guild in self.guilds:
-            payload = guild.payload()
+            payload = guild.payload(self.bot_user)
             self._check_own_payload("GuildResponse", payload, f"guild {guild.name}")
             for member in payload["members"]:
                 self._check_own_payload("GuildMemberResponse", member, "a guild member")
             for channel in payload["channels"]:
                 self._check_own_payload("GuildChannelResponse", channel, "a channel")
+            for thread in payload["threads"]:
+                self._check_own_payload("ThreadResponse", thread, "a thread")
 
-    def _check_own_payload(self, schema: str, payload: dict[str, Any], what: str) -> None:
+    def _check_own_payload(self, schema: str, payload: Any, what: str) -> None:
         errors = self.spec.schema_errors(schema, payload)
         if errors:
             listed = "\n  ".join(errors)

@@ -32,6 +32,7 @@ UNKNOWN_ERROR, UNKNOWN_OPCODE, DECODE_ERROR, AUTHENTICATION_FAILED, ALREADY_AUTH
 )
 INVALID_SHARD, DISALLOWED_INTENTS = 4010, 4014
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
+GUILDS_INTENT = 1 << 0
 GUILD_MESSAGES_INTENT = 1 << 9
 IGNORED_OPCODES = {PRESENCE_UPDATE, VOICE_STATE_UPDATE, REQUEST_GUILD_MEMBERS}
 
@@ -115,9 +116,20 @@ class Gateway:
         """MESSAGE_CREATE/UPDATE/DELETE reach bots that asked for the guild messages intent."""
         channel = self.world.channel_by_id(int(data["channel_id"]))
         assert channel is not None, f"{event} for a channel outside the world"
-        session = self.session_for(channel.guild_id)
-        if session is not None and session.connection is not None and session.intents & GUILD_MESSAGES_INTENT:
-            await session.dispatch(event, {**data, "guild_id": str(channel.guild_id)})
+        await self._dispatch_if_intended(
+            event, {**data, "guild_id": str(channel.guild_id)}, GUILD_MESSAGES_INTENT
+        )
+
+    async def dispatch_guild_event(self, event: str, data: dict[str, Any]) -> None:
+        """Channel and thread events (THREAD_CREATE/UPDATE/DELETE) reach bots with the guilds intent;
+        one that is not connected at that moment misses them, as on Discord (GUILD_CREATE on its next
+        start carries the active threads)."""
+        await self._dispatch_if_intended(event, data, GUILDS_INTENT)
+
+    async def _dispatch_if_intended(self, event: str, data: dict[str, Any], intent: int) -> None:
+        session = self.session_for(int(data["guild_id"]))
+        if session is not None and session.connection is not None and session.intents & intent:
+            await session.dispatch(event, data)
 
     async def interrupt(self, shard_id: int = 0) -> None:
         """Close a shard's connection with "unknown error", after which Discord expects a RESUME."""
@@ -186,7 +198,7 @@ class Gateway:
         self.shards[shard_id] = session
         await session.dispatch("READY", self._ready_payload(session))
         for guild in self._guilds_of(session):
-            await session.dispatch("GUILD_CREATE", guild.payload())
+            await session.dispatch("GUILD_CREATE", guild.payload(self.world.bot_user))
         self.ready.set()
         return session
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +14,7 @@ SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12
 COMPONENTS_V2 = 1 << 15
 FLAGS_A_BOT_MAY_SET = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,16 @@ def apply_body(
     message.attachments = _merged_attachments(
         message.attachments, body.get("attachments"), uploads, make_attachment
     )
+
+
+def mentioned_user_ids(content: str, allowed_mentions: dict[str, Any] | None) -> list[int]:
+    """The users a message's content mentions for real, in order: without ``allowed_mentions`` every
+    ``<@id>``; with it, those its ``parse`` allows (``"users"``) or its ``users`` list names."""
+    found = list(dict.fromkeys(int(user_id) for user_id in USER_MENTION.findall(content)))
+    if allowed_mentions is None or "users" in (allowed_mentions.get("parse") or []):
+        return found
+    named = {int(user_id) for user_id in allowed_mentions.get("users") or []}
+    return [user_id for user_id in found if user_id in named]
 
 
 def creation_flags(body: dict[str, Any]) -> int:

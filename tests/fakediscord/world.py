@@ -1,134 +1,30 @@
-"""What the fake Discord knows: the bot, the test guilds, their members and channels, and stored messages."""
+"""What the fake Discord knows: the test guilds, their channels and threads, and stored messages."""
 
 from __future__ import annotations
 
 import io
 import mimetypes
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
-from datetime import UTC, datetime
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from PIL import Image
 
-DISCORD_EPOCH_MS = 1420070400000
+from .history import ChannelHistory
+from .ids import iso_timestamp
+from .people import FakeMember, FakeRole, FakeUser, Users
+
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
-EVERYONE_PERMISSIONS = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    read_message_history=True,
-    embed_links=True,
-    attach_files=True,
-    add_reactions=True,
-    use_application_commands=True,
-    use_external_emojis=True,
-)
-MODERATOR_PERMISSIONS = discord.Permissions(manage_channels=True, manage_messages=True)
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | discord.Permissions(manage_messages=True)
+HAS_THREAD = 1 << 5
 ALL_PERMISSIONS = discord.Permissions.all()
-
-
-class Snowflakes:
-    """Real-looking, strictly increasing snowflake ids (their timestamp is the creation time)."""
-
-    def __init__(self) -> None:
-        self._last = 0
-
-    def next(self) -> int:
-        now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
-        self._last = max(now, self._last + 1)
-        return self._last
-
-    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
-        """An id whose guild Discord would route to ``shard_id`` of ``shard_count`` (the shard is the
-        id's millisecond timestamp modulo the count): the timestamp moves on to the next one that fits."""
-        milliseconds = max(self.next() >> 22, 0)
-        milliseconds += (shard_id - milliseconds) % shard_count
-        self._last = max(milliseconds << 22, self._last + 1)
-        return self._last
-
-
-def iso_timestamp(moment: datetime | None = None) -> str:
-    return (moment or datetime.now(UTC)).isoformat()
-
-
-@dataclass(eq=False)
-class FakeUser:
-    id: int
-    username: str
-    bot: bool = False
-    locale: str = "en-US"
-
-    @property
-    def mention(self) -> str:
-        return f"<@{self.id}>"
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "username": self.username,
-            "global_name": None if self.bot else self.username.title(),
-            "discriminator": "0",
-            "avatar": None,
-            "public_flags": 0,
-            "flags": 0,
-            "bot": self.bot,
-            "primary_guild": None,
-        }
-
-    def __repr__(self) -> str:
-        return f"<FakeUser {self.username}>"
-
-
-@dataclass(eq=False)
-class FakeRole:
-    id: int
-    name: str
-    permissions: discord.Permissions
-    position: int
-    managed: bool = False
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "name": self.name,
-            "permissions": str(self.permissions.value),
-            "position": self.position,
-            "color": 0,
-            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-            "hoist": False,
-            "managed": self.managed,
-            "mentionable": False,
-            "icon": None,
-            "unicode_emoji": None,
-            "flags": 0,
-        }
-
-
-@dataclass(eq=False)
-class FakeMember:
-    user: FakeUser
-    roles: list[FakeRole]
-    joined_at: str = field(default_factory=iso_timestamp)
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "user": self.user.payload(),
-            "roles": [str(role.id) for role in self.roles],
-            "joined_at": self.joined_at,
-            "nick": None,
-            "avatar": None,
-            "banner": None,
-            "communication_disabled_until": None,
-            "flags": 0,
-            "pending": False,
-            "premium_since": None,
-            "mute": False,
-            "deaf": False,
-        }
+GUILD_TEXT, PUBLIC_THREAD, PRIVATE_THREAD = 0, 11, 12
+THREAD_MEMBER_HAS_INTERACTED = 1
+# Buttons, and string, user, role, mentionable and channel selects.
+INTERACTIVE_COMPONENT_TYPES = {2, 3, 5, 6, 7, 8}
+# Discord's default when a thread is created without one (three days, in minutes).
+DEFAULT_AUTO_ARCHIVE_MINUTES = 4320
 
 
 @dataclass(eq=False)
@@ -182,6 +78,12 @@ class StoredMessage:
     interaction_metadata: dict[str, Any] | None = None
     timestamp: str = field(default_factory=iso_timestamp)
     edited_timestamp: str | None = None
+    thread: FakeThread | None = None
+    """The thread started from this message (which then carries the HAS_THREAD flag)."""
+    mentions: list[FakeMember] = field(default_factory=list)
+    """The members its content mentions now (as ``allowed_mentions`` lets it)."""
+    notified: list[FakeUser] = field(default_factory=list)
+    """Whom Discord notified: those mentioned when it was created (an edit notifies nobody)."""
 
     @property
     def ephemeral(self) -> bool:
@@ -210,6 +112,25 @@ class StoredMessage:
     def selects(self) -> list[dict[str, Any]]:
         return [component for component in self.walk_components() if component["type"] == 3]
 
+    @property
+    def has_image(self) -> bool:
+        return any(attachment.content_type.startswith("image/") for attachment in self.attachments)
+
+    @property
+    def has_components(self) -> bool:
+        return bool(self.components)
+
+    @property
+    def enabled_controls(self) -> int:
+        """Buttons and menus a user could press right now (links and disabled ones excluded)."""
+        return sum(
+            1
+            for component in self.walk_components()
+            if component["type"] in INTERACTIVE_COMPONENT_TYPES
+            and not component.get("disabled")
+            and "custom_id" in component
+        )
+
     def payload(self) -> dict[str, Any]:
         payload: dict[str, Any] = {
             "id": str(self.id),
@@ -220,7 +141,7 @@ class StoredMessage:
             "embeds": self.embeds,
             "components": self.components,
             "attachments": [attachment.payload() for attachment in self.attachments],
-            "mentions": [],
+            "mentions": [_mentioned(member) for member in self.mentions],
             "mention_roles": [],
             "mention_everyone": False,
             "pinned": False,
@@ -234,11 +155,19 @@ class StoredMessage:
             payload["webhook_id"] = str(self.application_id)
         if self.interaction_metadata is not None:
             payload["interaction_metadata"] = self.interaction_metadata
+        if self.thread is not None:
+            payload["thread"] = self.thread.payload()
         return payload
 
     def __repr__(self) -> str:
         audience = f" ephemeral for {self.visible_to.username}" if self.visible_to else ""
         return f"<StoredMessage {self.id}{audience} content={self.content!r}>"
+
+
+def _mentioned(member: FakeMember) -> dict[str, Any]:
+    """A mention as a guild message carries it: the user, with their member object inside."""
+    member_payload = member.payload()
+    return {**member_payload.pop("user"), "member": member_payload}
 
 
 def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -258,17 +187,25 @@ class FakeChannel:
     position: int
     guild_id: int
     messages: dict[int, StoredMessage] = field(default_factory=dict)
+    """The messages the channel shows now (ephemeral ones too, each to its user), oldest first."""
     bot_denied: discord.Permissions = field(default_factory=discord.Permissions.none)
-    """Permissions a test takes from the bot in this channel only (a member permission overwrite)."""
+    """Permissions a test takes from the bot in this channel only (a member permission overwrite);
+    its threads inherit them."""
+    history: ChannelHistory = field(default_factory=ChannelHistory)
+    """What the bot ever created here, deleted messages included."""
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
+    @property
+    def last_message_id(self) -> str | None:
+        return str(max(self.messages)) if self.messages else None
+
     def payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id),
-            "type": 0,
+            "type": GUILD_TEXT,
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
@@ -277,7 +214,7 @@ class FakeChannel:
             "topic": None,
             "nsfw": False,
             "rate_limit_per_user": 0,
-            "last_message_id": str(max(self.messages)) if self.messages else None,
+            "last_message_id": self.last_message_id,
             "permission_overwrites": [],
         }
 
@@ -285,20 +222,79 @@ class FakeChannel:
         return f"<FakeChannel #{self.name}>"
 
 
-@dataclass(frozen=True)
-class Users:
-    """The people in every test guild. Alice is a moderator (Manage Channels); the others are not."""
+@dataclass(eq=False, kw_only=True)
+class FakeThread(FakeChannel):
+    """A public (type 11) or private (type 12) thread; a public one started from a message has its id."""
 
-    alice: FakeUser
-    bob: FakeUser
-    carol: FakeUser
-    dave: FakeUser
-    erin: FakeUser
-    frank: FakeUser
-    owner: FakeUser
+    parent_id: int
+    owner_id: int
+    kind: int = PUBLIC_THREAD
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = DEFAULT_AUTO_ARCHIVE_MINUTES
+    invitable: bool = True
+    create_timestamp: str = field(default_factory=iso_timestamp)
+    archive_timestamp: str = field(default_factory=iso_timestamp)
+    """Changed when the thread is created, archived, unarchived, or its auto-archive time changes."""
+    joined: dict[int, str] = field(default_factory=dict)
+    """Thread members: user id -> when they joined."""
+    total_message_sent: int = 0
 
-    def __iter__(self) -> Iterator[FakeUser]:
-        return (getattr(self, each.name) for each in fields(self))
+    @property
+    def message_count(self) -> int:
+        """What Discord counts: messages present, without ephemeral ones."""
+        return sum(1 for message in self.messages.values() if message.visible_to is None)
+
+    def add_member(self, user_id: int) -> None:
+        self.joined.setdefault(user_id, iso_timestamp())
+
+    def member_payload(self, user_id: int) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "user_id": str(user_id),
+            "join_timestamp": self.joined[user_id],
+            "flags": THREAD_MEMBER_HAS_INTERACTED,
+        }
+
+    def payload(self) -> dict[str, Any]:
+        metadata: dict[str, Any] = {
+            "archived": self.archived,
+            "archive_timestamp": self.archive_timestamp,
+            "auto_archive_duration": self.auto_archive_duration,
+            "locked": self.locked,
+            "create_timestamp": self.create_timestamp,
+        }
+        if self.kind == PRIVATE_THREAD:
+            metadata["invitable"] = self.invitable
+        return {
+            "id": str(self.id),
+            "type": self.kind,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "last_message_id": self.last_message_id,
+            "flags": 0,
+            "rate_limit_per_user": 0,
+            "bitrate": 64000,
+            "user_limit": 0,
+            "rtc_region": None,
+            "message_count": self.message_count,
+            "member_count": len(self.joined),
+            "total_message_sent": self.total_message_sent,
+            "thread_metadata": metadata,
+        }
+
+    def payload_for(self, user: FakeUser) -> dict[str, Any]:
+        """The thread as ``user`` fetches it: with their thread member object when they are in it."""
+        payload = self.payload()
+        if user.id in self.joined:
+            payload["member"] = self.member_payload(user.id)
+        return payload
+
+    def __repr__(self) -> str:
+        state = " archived" if self.archived else ""
+        return f"<FakeThread {self.name!r}{state}>"
 
 
 @dataclass(eq=False)
@@ -310,12 +306,20 @@ class FakeGuild:
     roles: list[FakeRole]
     channels: list[FakeChannel]
     members: list[FakeMember]
+    threads: list[FakeThread] = field(default_factory=list)
+    preferred_locale: str = "en-US"
+    """The server's language, which interactions carry as ``guild_locale``."""
 
     def channel(self, name: str) -> FakeChannel:
         return next(channel for channel in self.channels if channel.name == name)
 
     def member(self, user: FakeUser) -> FakeMember:
         return next(member for member in self.members if member.user is user)
+
+    @property
+    def bot_role(self) -> FakeRole:
+        """The bot's own (managed) role: a test may change its permissions."""
+        return next(role for role in self.roles if role.managed)
 
     def permissions_of(self, user: FakeUser) -> discord.Permissions:
         if user is self.owner:
@@ -325,8 +329,13 @@ class FakeGuild:
             permissions |= role.permissions
         return ALL_PERMISSIONS if permissions.administrator else permissions
 
-    def payload(self) -> dict[str, Any]:
-        """The full guild as GUILD_CREATE delivers it."""
+    def payload(self, bot_user: FakeUser) -> dict[str, Any]:
+        """The full guild as GUILD_CREATE delivers it to the bot: with the active threads it can see."""
+        visible_threads = [
+            thread.payload_for(bot_user)
+            for thread in self.threads
+            if not thread.archived and (thread.kind == PUBLIC_THREAD or bot_user.id in thread.joined)
+        ]
         return {
             "id": str(self.id),
             "name": self.name,
@@ -357,7 +366,7 @@ class FakeGuild:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "rules_channel_id": None,
             "safety_alerts_channel_id": None,
             "public_updates_channel_id": None,
@@ -374,17 +383,13 @@ class FakeGuild:
             "member_count": len(self.members),
             "members": [member.payload() for member in self.members],
             "channels": [channel.payload() for channel in self.channels],
-            "threads": [],
+            "threads": visible_threads,
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
         }
-
-
-GUILD_NAMES = ("Kame House", "Capsule Corporation", "Kami's Lookout", "Planet Namek", "Red Ribbon Base")
-FIRST_CHANNEL_NAMES = ("general", "games")
 
 
 @dataclass(eq=False)
@@ -401,8 +406,10 @@ class World:
 
     @property
     def channels(self) -> Iterator[FakeChannel]:
+        """Every channel and thread of every guild."""
         for guild in self.guilds:
             yield from guild.channels
+            yield from guild.threads
 
     def guild_by_id(self, guild_id: int) -> FakeGuild | None:
         return next((guild for guild in self.guilds if guild.id == guild_id), None)
@@ -415,56 +422,23 @@ class World:
     def channel_by_id(self, channel_id: int) -> FakeChannel | None:
         return next((channel for channel in self.channels if channel.id == channel_id), None)
 
+    def threads_of(self, channel: FakeChannel) -> list[FakeThread]:
+        """The channel's threads, archived ones included, oldest first."""
+        return [thread for thread in self.guild_of(channel).threads if thread.parent_id == channel.id]
+
+    def parent_of(self, thread: FakeThread) -> FakeChannel:
+        parent = self.channel_by_id(thread.parent_id)
+        assert parent is not None, f"{thread!r} has no parent channel in this world"
+        return parent
+
+    def bot_permissions_in(self, channel: FakeChannel) -> discord.Permissions:
+        """The bot's permissions in a channel, or in a thread (which has those of its parent)."""
+        source = self.parent_of(channel) if isinstance(channel, FakeThread) else channel
+        guild_permissions = self.guild_of(channel).permissions_of(self.bot_user)
+        return discord.Permissions(guild_permissions.value & ~source.bot_denied.value)
+
     def find_message(self, message_id: int) -> StoredMessage | None:
         for channel in self.channels:
             if message_id in channel.messages:
                 return channel.messages[message_id]
         return None
-
-
-def build_world(
-    snowflakes: Snowflakes, guilds: int = 1, channels_per_guild: int = 2, shard_count: int = 1
-) -> World:
-    """The bot and its guilds, each with a moderator role, the same seven people and its channels.
-
-    The first guild is Kame House with #general and #games; more channels are #table-3, #table-4…
-    and more guilds are named after other places. Alice is a moderator everywhere. Guild number ``n``
-    is on shard ``n % shard_count``, so every shard has a guild of its own when there are enough.
-    """
-    if guilds < 1 or channels_per_guild < 1:
-        raise ValueError("a world needs at least one guild with at least one channel")
-    bot_user = FakeUser(snowflakes.next(), "dbz-bot", bot=True)
-    names = ("alice", "bob", "carol", "dave", "erin", "frank", "owner")
-    users = Users(*(FakeUser(snowflakes.next(), name) for name in names))
-    built = [
-        _build_guild(
-            snowflakes.next_on_shard(number % shard_count, shard_count),
-            snowflakes,
-            bot_user,
-            users,
-            _guild_name(number),
-            channels_per_guild,
-        )
-        for number in range(guilds)
-    ]
-    return World(bot_user, bot_user.id, users, built)
-
-
-def _guild_name(number: int) -> str:
-    return GUILD_NAMES[number] if number < len(GUILD_NAMES) else f"Server {number + 1}"
-
-
-def _build_guild(
-    guild_id: int, snowflakes: Snowflakes, bot_user: FakeUser, users: Users, name: str, channel_count: int
-) -> FakeGuild:
-    everyone = FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
-    moderator = FakeRole(snowflakes.next(), "Moderator", MODERATOR_PERMISSIONS, 1)
-    bot_role = FakeRole(snowflakes.next(), bot_user.username, BOT_PERMISSIONS, 2, managed=True)
-    members = [FakeMember(user, [moderator] if user is users.alice else []) for user in users]
-    members.append(FakeMember(bot_user, [bot_role]))
-    channel_names = [*FIRST_CHANNEL_NAMES, *(f"table-{n}" for n in range(3, channel_count + 1))]
-    channels = [
-        FakeChannel(snowflakes.next(), channel_name, position, guild_id)
-        for position, channel_name in enumerate(channel_names[:channel_count])
-    ]
-    return FakeGuild(guild_id, name, users.owner, everyone, [moderator, bot_role], channels, members)

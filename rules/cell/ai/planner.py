@@ -18,7 +18,8 @@ from rules.cell.actions import (
     Spend,
     StartSelection,
 )
-from rules.cell.ai.choices import Choice, ChoiceMaker, a_face, no_change
+from rules.cell.ai.choice_maker import ChoiceMaker
+from rules.cell.ai.choices import Choice, a_face, no_change
 from rules.cell.ai.model import Permissions, TableModel
 from rules.cell.ai.values import Weights, face_probability
 from rules.cell.content import FACES, Face, catalogue

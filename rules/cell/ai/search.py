@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rules.cell.ai.choices import Choice, ChoiceMaker
+from rules.cell.ai.choice_maker import ChoiceMaker
+from rules.cell.ai.choices import Choice
 from rules.cell.ai.model import TableModel
 from rules.cell.ai.planner import (
     BUNDLE_MARGIN,
