@@ -28,8 +28,12 @@ HATCH_SPACING = 8
 
 GRID_LINE = blend(GROUND, Colour.WHITE, 0.14)
 GRID_LINE_BOLD = blend(GROUND, Colour.WHITE, 0.34)
-LABEL_HALO = Colour.INK
+PLATE = Colour.TEXT
+"""The solid light plate behind every terrain name, lettered in ink: no hatch or grid line runs
+under the letters, and dark on light keeps its contrast over every terrain's fill."""
+PLATE_PAD = 4
 
+Box = tuple[int, int, int, int]
 Hatch = Callable[[ImageDraw.ImageDraw, int, int, RGB], None]
 
 
@@ -88,11 +92,15 @@ RING_EDGE = Colour.YELLOW
 
 
 def battlefield(
-    pieces: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone], ring: Zone | None, scale: Scale
+    pieces: tuple[TerrainPiece, ...],
+    zones: tuple[Zone, Zone],
+    ring: Zone | None,
+    scale: Scale,
+    keep_clear: tuple[Box, ...] = (),
 ) -> Image.Image:
     """The layer for one layout, ``scale.field_pixels`` square (the board keeps the backgrounds built
     on it). ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
-    outlined in yellow."""
+    outlined in yellow. Terrain names stay off ``keep_clear`` (where the balls lie)."""
     canvas = Image.new("RGB", (scale.field_pixels, scale.field_pixels), Colour.TABLE)
     draw = drawing(canvas)
     near, far = scale.margin, scale.margin + scale.board_pixels - 1
@@ -112,7 +120,7 @@ def battlefield(
         draw.rectangle((left, top, right - 1, bottom - 1), outline=RING_EDGE, width=3)
     for piece in pieces:
         if scale.names:
-            _draw_terrain_label(draw, piece, scale)
+            _draw_terrain_label(draw, piece, scale, keep_clear)
     if scale.every:
         _draw_coordinates(draw, scale)
     return canvas
@@ -158,8 +166,8 @@ def terrain_text(kind: TerrainKind, width: int, height: int, size: int) -> str |
     (the hatch tells the type)."""
     style = TERRAIN_STYLES[kind]
     typeface = font(size, True)
-    room = width - 2  # the halo may reach the outline
-    if height < size:
+    room = width - 2 * PLATE_PAD - 2  # the plate stays inside the outline
+    if height < size + 2 * PLATE_PAD:
         return None
     for text in (style.name, style.name[0]):
         if typeface.getlength(text) <= room:
@@ -167,28 +175,64 @@ def terrain_text(kind: TerrainKind, width: int, height: int, size: int) -> str |
     return None
 
 
-def _draw_terrain_label(draw: ImageDraw.ImageDraw, piece: TerrainPiece, scale: Scale) -> None:
-    centre = scale.point_pixel((piece.x + piece.width / 2, piece.y + piece.height / 2))
-    draw_terrain_name(
-        draw, piece.kind, centre, (piece.width * scale.inch, piece.height * scale.inch), scale.text
+def _draw_terrain_label(
+    draw: ImageDraw.ImageDraw, piece: TerrainPiece, scale: Scale, keep_clear: tuple[Box, ...]
+) -> None:
+    left, top = scale.point_pixel((piece.x, piece.y + piece.height))
+    right, bottom = scale.point_pixel((piece.x + piece.width, piece.y))
+    field = (scale.margin, scale.margin, scale.margin + scale.board_pixels, scale.margin + scale.board_pixels)
+    draw_terrain_name(draw, piece.kind, (left, top, right, bottom), scale.text, keep_clear, field)
+
+
+def _plate(text: str, centre: tuple[int, int], size: int) -> Box:
+    left, top, right, bottom = font(size, True).getbbox(text, anchor="mm")
+    return (
+        centre[0] + left - PLATE_PAD,
+        centre[1] + top - PLATE_PAD,
+        centre[0] + right + PLATE_PAD,
+        centre[1] + bottom + PLATE_PAD,
     )
 
 
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def draw_terrain_name(
-    draw: ImageDraw.ImageDraw, kind: TerrainKind, centre: tuple[int, int], room: tuple[int, int], size: int
+    draw: ImageDraw.ImageDraw,
+    kind: TerrainKind,
+    room: Box,
+    size: int,
+    keep_clear: tuple[Box, ...],
+    bounds: Box,
 ) -> None:
-    """The type's name (or initial) at ``centre``, where it fits in ``room``."""
-    text = terrain_text(kind, room[0], room[1], size)
-    if text is not None:
-        draw.text(
-            centre,
-            text,
-            font=font(size, True),
-            fill=Colour.TEXT,
-            anchor="mm",
-            stroke_width=2,
-            stroke_fill=LABEL_HALO,
-        )
+    """The type's name (or initial) on a solid plate for the piece at ``room`` (left, top, right,
+    bottom), where it fits: in the middle, else against its top or bottom edge, else just above or
+    below it, the first spot that stays off ``keep_clear`` (a ball at a piece's centre would cover
+    the middle) and inside ``bounds``; in the middle if none does."""
+    text = terrain_text(kind, room[2] - room[0], room[3] - room[1], size)
+    if text is None:
+        return
+    blank = _plate(text, (0, 0), size)
+    half = (blank[3] - blank[1]) // 2 + 2
+    x = (room[0] + room[2]) // 2
+    spots = [(x, (room[1] + room[3]) // 2), (x, room[1] + half), (x, room[3] - half)]
+    spots += [(x, room[1] - half), (x, room[3] + half)]
+    centre = next(
+        (
+            spot
+            for spot in spots
+            if _inside(_plate(text, spot, size), bounds)
+            and not any(_overlaps(_plate(text, spot, size), box) for box in keep_clear)
+        ),
+        spots[0],
+    )
+    draw.rectangle(_plate(text, centre, size), fill=PLATE, outline=TERRAIN_STYLES[kind].ink)
+    draw.text(centre, text, font=font(size, True), fill=Colour.INK, anchor="mm")
+
+
+def _inside(box: Box, bounds: Box) -> bool:
+    return box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
 
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw, scale: Scale) -> None:

@@ -15,7 +15,7 @@ from PIL import Image
 from renderers.common import Colour, RenderedBoard, blend, build_palette, encode_png, paste
 from renderers.drawing import text_boxes
 from renderers.primetime import models, objectives
-from renderers.primetime.battlefield import GRID_LINE, GRID_LINE_BOLD, TERRAIN_STYLES, battlefield
+from renderers.primetime.battlefield import GRID_LINE, GRID_LINE_BOLD, TERRAIN_STYLES, Box, battlefield
 from renderers.primetime.describe import alt_text
 from renderers.primetime.inputs import PrimeTimeBoard
 from renderers.primetime.last_action import last_action
@@ -64,7 +64,8 @@ def field_layer(view: PrimeTimeView, scale: Scale) -> Image.Image:
     zones = tuple(Zone(zone.x, zone.y, zone.width, zone.height) for zone in view.zones)
     ring = location(view.location).ring
     ring_zone = Zone(ring.x, ring.y, ring.width, ring.height) if ring is not None else None
-    return _battlefield(view.terrain, (zones[0], zones[1]), ring_zone, scale).copy()
+    balls = tuple(objectives.ball_boxes(view.objectives, scale))
+    return _battlefield(view.terrain, (zones[0], zones[1]), ring_zone, balls, scale).copy()
 
 
 def draw_pieces(
@@ -114,10 +115,15 @@ def draw_primetime(board: PrimeTimeBoard) -> Image.Image:
 # of the last few games drawn are kept, at each scale.
 @lru_cache(maxsize=6)
 def _battlefield(
-    terrain: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone], ring: Zone | None, scale: Scale
+    terrain: tuple[TerrainPiece, ...],
+    zones: tuple[Zone, Zone],
+    ring: Zone | None,
+    balls: tuple[Box, ...],
+    scale: Scale,
 ) -> Image.Image:
-    """The battlefield with the Location's zones (seat 0's tinted blue, seat 1's orange) and Ring."""
-    return battlefield(terrain, zones, ring, scale)
+    """The battlefield with the Location's zones (seat 0's tinted blue, seat 1's orange) and Ring,
+    its terrain names clear of where the balls lie."""
+    return battlefield(terrain, zones, ring, scale, balls)
 
 
 @cache

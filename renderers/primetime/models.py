@@ -154,7 +154,9 @@ def _draw_hp_bar(
 
 @lru_cache(maxsize=256)
 def tag_sprite(text: str, seat: int, dimmed: bool, active: bool, size: int) -> Image.Image:
-    """A model's tag: square-cornered for the first seat, round-ended for the second, like its base."""
+    """A model's tag: square-cornered for the first seat, round-ended for the second, like its base,
+    edged in its side's colour; the plate itself is light and lettered in ink, so the letters keep
+    their contrast over any zone, terrain or hatch (greyer once the model has activated)."""
     typeface = font(size, True)
     width, height = round(typeface.getlength(text)) + size // 2, round(size * 1.25)
     sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
@@ -162,10 +164,13 @@ def tag_sprite(text: str, seat: int, dimmed: bool, active: bool, size: int) -> I
     corner = 2 if seat == 0 else height // 2
     edge = Colour.YELLOW if active else SIDE_COLOURS[seat]
     draw.rounded_rectangle(
-        (0, 0, width - 1, height - 1), corner, fill=disc_fill(seat), outline=edge, width=3 if active else 2
+        (0, 0, width - 1, height - 1),
+        corner,
+        fill=Colour.MUTED if dimmed else Colour.TEXT,
+        outline=edge,
+        width=3 if active else 2,
     )
-    ink = Colour.MUTED if dimmed else Colour.WHITE
-    draw.text((width // 2, height // 2), text, font=typeface, fill=ink, anchor="mm")
+    draw.text((width // 2, height // 2), text, font=typeface, fill=Colour.INK, anchor="mm")
     return sprite
 
 

@@ -16,7 +16,7 @@ from PIL import Image
 
 from renderers.common import Colour, RenderedBoard, encode_png, font, ink_on, paste, smallest_text
 from renderers.drawing import cropped, drawing
-from renderers.primetime import labels
+from renderers.primetime import labels, objectives
 from renderers.primetime.battlefield import draw_terrain_name
 from renderers.primetime.board import draw_pieces, field_layer, palette
 from renderers.primetime.describe import model_words
@@ -29,12 +29,14 @@ from rules.primetime.stats import char
 from rules.primetime.terrain import TerrainPiece
 
 WIDTH = 864
-TEXT = smallest_text(WIDTH)
+TEXT = smallest_text(WIDTH) * 5 // 4
+"""30 px (12 px on a phone): a size above the floor, since the close-up's cells have room for it and
+its tags, names and coordinates are what a player reads to choose a cell."""
 CELLS = 15
 """The window is this many cells square."""
 ZOOM = Scale(inch=54, margin=0, text=TEXT, every=0, names=False)
 LEFT_BAND = 48
-TOP_BAND = 36
+TOP_BAND = 40
 HEIGHT = TOP_BAND + CELLS * ZOOM.inch + 6
 LETTER_FILL = Colour.SKY
 RANGE_DASH = 10
@@ -103,13 +105,27 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)
     paste(canvas, cropped(layer, window), (LEFT_BAND, TOP_BAND))
     _frame(canvas, west, south)
-    _terrain_names(canvas, view.terrain, window)
+    _terrain_names(canvas, view.terrain, window, view.objectives)
     return canvas
 
 
-def _terrain_names(canvas: Image.Image, pieces: tuple[TerrainPiece, ...], window: labels.Box) -> None:
-    """Each piece's name on the part of it the window shows, where it fits."""
+def _terrain_names(
+    canvas: Image.Image,
+    pieces: tuple[TerrainPiece, ...],
+    window: labels.Box,
+    balls: list[tuple[int, int]],
+) -> None:
+    """Each piece's name on the part of it the window shows, where it fits, clear of the balls."""
     draw = drawing(canvas)
+    keep_clear = tuple(
+        (
+            LEFT_BAND + left - window[0],
+            TOP_BAND + top - window[1],
+            LEFT_BAND + right - window[0],
+            TOP_BAND + bottom - window[1],
+        )
+        for left, top, right, bottom in objectives.ball_boxes(balls, ZOOM)
+    )
     for piece in pieces:
         left, top = ZOOM.point_pixel((piece.x, piece.y + piece.height))
         right, bottom = ZOOM.point_pixel((piece.x + piece.width, piece.y))
@@ -117,8 +133,14 @@ def _terrain_names(canvas: Image.Image, pieces: tuple[TerrainPiece, ...], window
         right, bottom = min(right, window[2]), min(bottom, window[3])
         if right - left <= 0 or bottom - top <= 0:
             continue
-        centre = (LEFT_BAND + (left + right) // 2 - window[0], TOP_BAND + (top + bottom) // 2 - window[1])
-        draw_terrain_name(draw, piece.kind, centre, (right - left, bottom - top), TEXT)
+        room = (
+            LEFT_BAND + left - window[0],
+            TOP_BAND + top - window[1],
+            LEFT_BAND + right - window[0],
+            TOP_BAND + bottom - window[1],
+        )
+        shown = (LEFT_BAND, TOP_BAND, LEFT_BAND + window[2] - window[0], TOP_BAND + window[3] - window[1])
+        draw_terrain_name(draw, piece.kind, room, TEXT, keep_clear, shown)
 
 
 def _letter_boxes(cells: list[Cell]) -> list[labels.Box]:

@@ -118,10 +118,10 @@ def test_grid_lines_are_bold_every_five_and_carry_those_coordinates():
 
 def test_the_static_layer_is_kept_per_layout():
     """4.2 / issue 14: the static layer is drawn once per layout and scale."""
-    kept = _battlefield(LAYOUT, NAMEK_ZONES, None, BOARD)
-    assert kept is _battlefield(tuple(LAYOUT), NAMEK_ZONES, None, BOARD)
-    assert kept is not _battlefield(LAYOUT[:3], NAMEK_ZONES, None, BOARD)
-    assert kept is not _battlefield(LAYOUT, NAMEK_ZONES, None, ZOOM)
+    kept = _battlefield(LAYOUT, NAMEK_ZONES, None, (), BOARD)
+    assert kept is _battlefield(tuple(LAYOUT), NAMEK_ZONES, None, (), BOARD)
+    assert kept is not _battlefield(LAYOUT[:3], NAMEK_ZONES, None, (), BOARD)
+    assert kept is not _battlefield(LAYOUT, NAMEK_ZONES, None, (), ZOOM)
 
 
 def layer_digest() -> str:
