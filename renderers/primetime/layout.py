@@ -24,10 +24,10 @@ class Scale:
     text: int
     """The smallest text drawn at this scale."""
     every: int = 5
-    names: bool = True
-    """Terrain names drawn on the layer (the zoom writes them on its crop instead, where they fit)."""
     """Which coordinates the frame carries: every fifth on the board; none in the zoom's layer,
     whose crop is framed with its own."""
+    names: bool = True
+    """Terrain names drawn on the layer (the zoom writes them on its crop instead, where they fit)."""
 
     @property
     def board_pixels(self) -> int:
