@@ -9,7 +9,7 @@ fill *and* hatch, so the types stay apart in greyscale and for colour-blind play
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from math import sin
 
@@ -181,7 +181,9 @@ def _draw_terrain_label(
     left, top = scale.point_pixel((piece.x, piece.y + piece.height))
     right, bottom = scale.point_pixel((piece.x + piece.width, piece.y))
     field = (scale.margin, scale.margin, scale.margin + scale.board_pixels, scale.margin + scale.board_pixels)
-    draw_terrain_name(draw, piece.kind, (left, top, right, bottom), scale.text, keep_clear, field)
+    plate = terrain_plate(piece.kind, (left, top, right, bottom), scale.text, keep_clear, field)
+    if plate is not None:
+        draw_name_plate(draw, plate)
 
 
 def _plate(text: str, centre: tuple[int, int], size: int) -> Box:
@@ -198,21 +200,40 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def draw_terrain_name(
-    draw: ImageDraw.ImageDraw,
+@dataclass(frozen=True)
+class NamePlate:
+    """A terrain name placed on the battlefield: its words, the middle of its letters, its plate."""
+
+    kind: TerrainKind
+    text: str
+    centre: tuple[int, int]
+    box: Box
+    size: int
+
+    def moved(self, dx: int, dy: int) -> NamePlate:
+        left, top, right, bottom = self.box
+        return replace(
+            self,
+            centre=(self.centre[0] + dx, self.centre[1] + dy),
+            box=(left + dx, top + dy, right + dx, bottom + dy),
+        )
+
+
+def terrain_plate(
     kind: TerrainKind,
     room: Box,
     size: int,
     keep_clear: tuple[Box, ...],
     bounds: Box,
-) -> None:
-    """The type's name (or initial) on a solid plate for the piece at ``room`` (left, top, right,
-    bottom), where it fits: in the middle, else against its top or bottom edge, else just above or
-    below it, the first spot that stays off ``keep_clear`` (a ball at a piece's centre would cover
-    the middle) and inside ``bounds``; in the middle if none does."""
+) -> NamePlate | None:
+    """Where the type's name (or initial) goes, on a solid plate, for the piece at ``room`` (left,
+    top, right, bottom), where it fits: in the middle, else against its top or bottom edge, else
+    just above or below it, the first spot that stays off ``keep_clear`` (a ball at a piece's centre
+    would cover the middle) and inside ``bounds``; in the middle if none does. None when not even
+    the initial fits."""
     text = terrain_text(kind, room[2] - room[0], room[3] - room[1], size)
     if text is None:
-        return
+        return None
     blank = _plate(text, (0, 0), size)
     half = (blank[3] - blank[1]) // 2 + 2
     x = (room[0] + room[2]) // 2
@@ -227,8 +248,12 @@ def draw_terrain_name(
         ),
         spots[0],
     )
-    draw.rectangle(_plate(text, centre, size), fill=PLATE, outline=TERRAIN_STYLES[kind].ink)
-    draw.text(centre, text, font=font(size, True), fill=Colour.INK, anchor="mm")
+    return NamePlate(kind, text, centre, _plate(text, centre, size), size)
+
+
+def draw_name_plate(draw: ImageDraw.ImageDraw, plate: NamePlate) -> None:
+    draw.rectangle(plate.box, fill=PLATE, outline=TERRAIN_STYLES[plate.kind].ink)
+    draw.text(plate.centre, plate.text, font=font(plate.size, True), fill=Colour.INK, anchor="mm")
 
 
 def _inside(box: Box, bounds: Box) -> bool:

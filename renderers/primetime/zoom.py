@@ -17,7 +17,7 @@ from PIL import Image
 from renderers.common import Colour, RenderedBoard, encode_png, font, ink_on, paste, smallest_text
 from renderers.drawing import cropped, drawing
 from renderers.primetime import labels, objectives
-from renderers.primetime.battlefield import draw_terrain_name
+from renderers.primetime.battlefield import NamePlate, draw_name_plate, terrain_plate
 from renderers.primetime.board import draw_pieces, field_layer, palette
 from renderers.primetime.describe import model_words
 from renderers.primetime.inputs import Highlight, PrimeTimeZoom, letter
@@ -26,12 +26,12 @@ from renderers.primetime.overlays import TARGET_RING
 from rules.primetime.geometry import BOARD_SIZE, Cell
 from rules.primetime.state import Unit
 from rules.primetime.stats import char
-from rules.primetime.terrain import TerrainPiece
+from rules.primetime.view import PrimeTimeView
 
 WIDTH = 864
 TEXT = smallest_text(WIDTH) * 5 // 4
-"""30 px (12 px on a phone): a size above the floor, since the close-up's cells have room for it and
-its tags, names and coordinates are what a player reads to choose a cell."""
+"""30 px (12 px on a phone): a size above the floor for the tags, names and targets' chances, since
+the close-up's cells have room for them and they are what a player reads to choose."""
 CELLS = 15
 """The window is this many cells square."""
 ZOOM = Scale(inch=54, margin=0, text=TEXT, every=0, names=False)
@@ -40,6 +40,13 @@ TOP_BAND = 40
 HEIGHT = TOP_BAND + CELLS * ZOOM.inch + 6
 LETTER_FILL = Colour.SKY
 RANGE_DASH = 10
+NUMBER_TEXT = smallest_text(WIDTH)
+"""24 px (10 px on a phone): a two-digit number leaves a clear half cell either side at this size,
+so neighbouring columns' numbers never run together when the close-up is shown small (at 30 px,
+"14" and "15" read as "1415")."""
+EDGE = Colour.FAINT
+EDGE_WIDTH = 3
+"""A quiet line around the window sets the frame's numbers apart from the cells beside them."""
 
 
 def _window(centre: Cell) -> tuple[int, int]:
@@ -84,8 +91,9 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
         targets=frozenset(target.unit for target in targets),
     )
     letters = _letter_boxes(zoom.lettered)
+    names = _terrain_names(view, window, letters)
     board = zoom.board.model_copy(update={"highlight": highlight})
-    taken = draw_pieces(layer, board, ZOOM, window, letters)
+    taken = draw_pieces(layer, board, ZOOM, window, [*letters, *(name.box for name in names)])
     for index, cell in enumerate(zoom.lettered):
         paste(layer, letter_sprite(letter(index)), ZOOM.cell_box(cell)[:2])
     spots = labels.place(
@@ -104,43 +112,32 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
         paste(layer, target_sprite(target.label), spot.box[:2])
     canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)
     paste(canvas, cropped(layer, window), (LEFT_BAND, TOP_BAND))
+    draw = drawing(canvas)
+    for name in names:
+        draw_name_plate(draw, name.moved(LEFT_BAND - window[0], TOP_BAND - window[1]))
     _frame(canvas, west, south)
-    _terrain_names(canvas, view.terrain, window, view.objectives)
     return canvas
 
 
-def _terrain_names(
-    canvas: Image.Image,
-    pieces: tuple[TerrainPiece, ...],
-    window: labels.Box,
-    balls: list[tuple[int, int]],
-) -> None:
-    """Each piece's name on the part of it the window shows, where it fits, clear of the balls."""
-    draw = drawing(canvas)
-    keep_clear = tuple(
-        (
-            LEFT_BAND + left - window[0],
-            TOP_BAND + top - window[1],
-            LEFT_BAND + right - window[0],
-            TOP_BAND + bottom - window[1],
-        )
-        for left, top, right, bottom in objectives.ball_boxes(balls, ZOOM)
+def _terrain_names(view: PrimeTimeView, window: labels.Box, letters: list[labels.Box]) -> list[NamePlate]:
+    """Where each piece's name goes on the part of it the window shows, where it fits, clear of the
+    balls, the models and the lettered cells. The models' tags then keep clear of the names, which are drawn
+    last, over the crop."""
+    keep_clear = (
+        *objectives.ball_boxes(view.objectives, ZOOM),
+        *(ZOOM.cell_box(unit.cell) for unit in view.units),
+        *letters,
     )
-    for piece in pieces:
+    names = []
+    for piece in view.terrain:
         left, top = ZOOM.point_pixel((piece.x, piece.y + piece.height))
         right, bottom = ZOOM.point_pixel((piece.x + piece.width, piece.y))
-        left, top = max(left, window[0]), max(top, window[1])
-        right, bottom = min(right, window[2]), min(bottom, window[3])
-        if right - left <= 0 or bottom - top <= 0:
-            continue
-        room = (
-            LEFT_BAND + left - window[0],
-            TOP_BAND + top - window[1],
-            LEFT_BAND + right - window[0],
-            TOP_BAND + bottom - window[1],
-        )
-        shown = (LEFT_BAND, TOP_BAND, LEFT_BAND + window[2] - window[0], TOP_BAND + window[3] - window[1])
-        draw_terrain_name(draw, piece.kind, room, TEXT, keep_clear, shown)
+        room = max(left, window[0]), max(top, window[1]), min(right, window[2]), min(bottom, window[3])
+        if room[2] > room[0] and room[3] > room[1]:
+            plate = terrain_plate(piece.kind, room, TEXT, keep_clear, window)
+            if plate is not None:
+                names.append(plate)
+    return names
 
 
 def _letter_boxes(cells: list[Cell]) -> list[labels.Box]:
@@ -192,8 +189,19 @@ def target_sprite(text: str) -> Image.Image:
 
 
 def _frame(canvas: Image.Image, west: int, south: int) -> None:
-    """Every visible column's and row's number around the window, bold every fifth."""
+    """The window's edge, and every visible column's and row's number around it, bold every fifth."""
     draw = drawing(canvas)
+    side = CELLS * ZOOM.inch
+    draw.rectangle(
+        (
+            LEFT_BAND - EDGE_WIDTH,
+            TOP_BAND - EDGE_WIDTH,
+            LEFT_BAND + side + EDGE_WIDTH - 1,
+            TOP_BAND + side + EDGE_WIDTH - 1,
+        ),
+        outline=EDGE,
+        width=EDGE_WIDTH,
+    )
     for offset in range(CELLS):
         column, row = west + offset, south + CELLS - 1 - offset
         middle = LEFT_BAND + offset * ZOOM.inch + ZOOM.inch // 2
@@ -205,7 +213,7 @@ def _frame(canvas: Image.Image, west: int, south: int) -> None:
             draw.text(
                 position,
                 str(number),
-                font=font(TEXT, bold),
+                font=font(NUMBER_TEXT, bold),
                 fill=Colour.TEXT if bold else Colour.MUTED,
                 anchor="mm",
             )
