@@ -9,6 +9,7 @@ other.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
@@ -82,20 +83,21 @@ def _head_pieces(view: CellView, fighter: FighterState, marks: Marks) -> list[Pi
         pieces.append(Picture(tag("▶ TURN", Colour.YELLOW)))
     if fighter.tokens:
         coins: list[Words | Picture] = []
-        ringed = marks.chosen_tokens.copy() if view.active_seat == fighter.seat else None
+        ringed = marks.chosen_tokens.copy() if view.active_seat == fighter.seat else Counter()
         for kind in sorted(fighter.tokens, key=("attack", "super_attack", "wild").index):
-            coin = sprites.token(kind, None, MAT_COIN)
-            if ringed is not None and ringed[kind] > 0:
+            if ringed[kind] > 0:
                 ringed[kind] -= 1
-                coin = _ringed(coin)
-            coins.append(Picture(coin, 2))
+                coins.append(Picture(_ringed(kind), 2))
+            else:
+                coins.append(Picture(sprites.token(kind, None, MAT_COIN), 2))
         pieces.append(Keep(tuple(coins)))
     return pieces
 
 
 @cache
-def _ringed(coin: Image.Image) -> Image.Image:
-    sprite = coin.copy()
+def _ringed(kind: str) -> Image.Image:
+    """A token chosen for the payment: its coin ringed in white."""
+    sprite = sprites.token(kind, None, MAT_COIN).copy()
     paste(sprite, sprites.coin_ring(MAT_COIN, Colour.WHITE), (0, 0))
     return sprite
 

@@ -15,7 +15,7 @@ from renderers.cell.layout import WIDTH
 from renderers.common import ALT_TEXT_LIMIT, RenderedBoard
 from rules.cell.content import catalogue
 from rules.cell.engine import CellOptions, new_game
-from rules.cell.state import ActiveThreat, CellState
+from rules.cell.state import ActiveThreat, CellState, Source
 from rules.cell.view import CellView, view
 from tests.renderers.fresh_process import render_elsewhere
 
@@ -58,6 +58,20 @@ def test_finished_games_render_with_their_outcome() -> None:
         board = render_cell(board_view)
         check_board(board, board_view)
         assert ("Victory" if state.outcome.result == "win" else "Cell wins") in board.alt_text
+
+
+def test_tokens_chosen_for_a_payment_are_ringed_on_their_mat() -> None:
+    state = samples.paying_for_a_power_up().model_copy(deep=True)
+    fighter = state.fighters[state.active_seat]
+    fighter.tokens = ["attack", "wild"]
+    assert state.selection is not None
+    state.selection.chosen.append(Source(token="wild", face="assist"))
+    plain = samples.paying_for_a_power_up().model_copy(deep=True)
+    plain.fighters[plain.active_seat].tokens = ["attack", "wild"]
+    board_view = view(state, None)
+    board = render_cell(board_view)
+    check_board(board, board_view)
+    assert board.png != render_cell(view(plain, None)).png
 
 
 def test_the_full_picture_decodes_at_the_expected_size() -> None:
