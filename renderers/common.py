@@ -1,6 +1,10 @@
 """Drawing helpers shared by every game's board image: the result type, rectangles, fonts, colours,
 text layout, panels, the last-moves strip, antialiased shapes and the PNG encoder.
 
+Every board is drawn for the size a phone shows it at: about 360 CSS px wide. Its smallest text is
+``smallest_text(width)`` px, 10 px once the image is scaled to 360 px; text that does not fit wraps
+onto more lines (``wrap``) or is set smaller down to that size (``fitting``), never cut short.
+
 Everything cached here is immutable once built (fonts, images that callers copy or paste from),
 so renderers may run in several threads at once.
 """
@@ -11,18 +15,21 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from math import cos, pi, sin
+from math import ceil, cos, pi, sin
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.drawing import drawing
+from renderers.drawing import TEXT_BOXES, TextBox, boxes_of, drawing
 
 ALT_TEXT_LIMIT = 1024
 """Discord's limit on an attachment's description."""
 
-MIN_TEXT_SIZE = 16
-"""No text is set smaller than this, so a board scaled down to a phone stays readable."""
+PHONE_WIDTH = 360
+"""How wide a phone shows an image in the chat, in CSS px (tapped, it opens at about this width)."""
+
+PHONE_TEXT = 10
+"""The smallest text a board carries, in px at ``PHONE_WIDTH``."""
 
 SUPERSAMPLE = 4
 """Shapes are drawn this many times larger and scaled down, which antialiases their edges."""
@@ -116,45 +123,62 @@ def blend(first: RGB, second: RGB, amount: float) -> RGB:
 # Fonts.
 
 
+def smallest_text(width: int) -> int:
+    """The smallest type size on a board ``width`` px wide: 10 px when a phone shows it 360 px wide."""
+    return ceil(width * PHONE_TEXT / PHONE_WIDTH)
+
+
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    if size < MIN_TEXT_SIZE:
-        raise ValueError(f"text of {size} px is below the {MIN_TEXT_SIZE} px minimum")
     name = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
     return ImageFont.truetype(str(_FONTS / name), size)
 
 
 @lru_cache(maxsize=2048)
-def ellipsize(text: str, typeface: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text``, cut with an ellipsis to fit ``width`` (kept: the same lines come back every board)."""
-    if typeface.getlength(text) <= width:
-        return text
-    while text and typeface.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def wrap(text: str, typeface: ImageFont.FreeTypeFont, width: float, max_lines: int) -> list[str]:
-    """Greedy word wrap; the last allowed line ends in an ellipsis when text remains."""
+def wrap(text: str, typeface: ImageFont.FreeTypeFont, width: float) -> tuple[str, ...]:
+    """Greedy word wrap onto as many lines as the words need (kept: the same lines come back every
+    board). A word wider than ``width`` on its own is broken after a hyphen or a slash when it has
+    one, else it takes a line of its own."""
     lines: list[str] = []
     current = ""
-    words = text.split()
-    for index, word in enumerate(words):
+    for word in _breakable(text.split(), typeface, width):
         candidate = f"{current} {word}".strip()
         if typeface.getlength(candidate) <= width or not current:
             current = candidate
             continue
-        if len(lines) == max_lines - 1:
-            return [*lines, ellipsize(" ".join([current, *words[index:]]), typeface, width)]
         lines.append(current)
         current = word
-    return [*lines, ellipsize(current, typeface, width)] if current else lines
+    return (*lines, current) if current else tuple(lines)
+
+
+def _breakable(words: list[str], typeface: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    pieces: list[str] = []
+    for word in words:
+        while typeface.getlength(word) > width and any(mark in word[:-1] for mark in "-/"):
+            cut = max(word[:-1].rfind("-"), word[:-1].rfind("/")) + 1
+            pieces.append(word[:cut])
+            word = word[cut:]
+        pieces.append(word)
+    return pieces
+
+
+def fitting(
+    text: str, width: float, sizes: Sequence[int], bold: bool = False, max_lines: int = 1
+) -> tuple[ImageFont.FreeTypeFont, tuple[str, ...]]:
+    """The largest of ``sizes`` (largest first) at which ``text`` wraps onto ``max_lines`` lines of
+    ``width``, and those lines; at the last size, however many lines it takes."""
+    for size in sizes:
+        typeface = font(size, bold)
+        lines = wrap(text, typeface, width)
+        if len(lines) <= max_lines:
+            return typeface, lines
+    return typeface, wrap(text, typeface, width)
 
 
 # Panels.
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, rect: Rect, title: str) -> None:
+def draw_panel(draw: ImageDraw.ImageDraw, rect: Rect, title: str = "", title_size: int = 22) -> None:
     """A rounded panel on the table, with its title in capitals at the top left."""
     draw.rounded_rectangle(
         (rect.x, rect.y, rect.right - 1, rect.bottom - 1),
@@ -164,27 +188,54 @@ def draw_panel(draw: ImageDraw.ImageDraw, rect: Rect, title: str) -> None:
         width=2,
     )
     if title:
-        draw.text((rect.x + PANEL_PAD, rect.y + 12), title, font=font(22, True), fill=Colour.TEXT)
+        draw.text((rect.x + PANEL_PAD, rect.y + 10), title, font=font(title_size, True), fill=Colour.TEXT)
+
+
+def event_lines(
+    events: Sequence[tuple[str, RGB | None]], typeface: ImageFont.FreeTypeFont, width: float, room: int
+) -> list[tuple[str, RGB | None, bool]]:
+    """The newest events whose wrapped lines fit in ``room`` lines, oldest first: each line with its
+    event's colour and whether it is the event's first line (which carries the chip)."""
+    kept: list[list[tuple[str, RGB | None, bool]]] = []
+    used = 0
+    for text, colour in reversed(events):
+        lines = wrap(text, typeface, width)
+        if used + len(lines) > room:
+            break
+        kept.append([(line, colour, index == 0) for index, line in enumerate(lines)])
+        used += len(lines)
+    return [line for event in reversed(kept) for line in event]
 
 
 def draw_event_lines(
     draw: ImageDraw.ImageDraw,
-    panel: Rect,
-    lines: Sequence[tuple[str, RGB | None]],
+    area: Rect,
+    events: Sequence[tuple[str, RGB | None]],
     line_height: int,
     typeface: ImageFont.FreeTypeFont,
 ) -> None:
-    """The last-moves strip under a panel's title: each line is an event's text and its actor's
-    colour (a square chip), or None for the game itself (a small grey dot)."""
-    width = panel.width - 2 * PANEL_PAD - 28
-    left = panel.x + PANEL_PAD
-    for index, (text, colour) in enumerate(lines):
-        y = panel.y + PANEL_TITLE + index * line_height
-        if colour is not None:
-            draw.rounded_rectangle((left, y + 3, left + 16, y + 19), 4, fill=colour, outline=Colour.INK)
-        else:
-            draw.ellipse((left + 4, y + 7, left + 12, y + 15), fill=Colour.MUTED)
-        draw.text((left + 28, y), ellipsize(text, typeface, width), font=typeface, fill=Colour.TEXT)
+    """The last moves, newest last, in ``area``: each event's text wrapped, and its actor's colour
+    (a square chip) or None for the game itself (a small grey dot) before its first line. The
+    oldest events give way when they do not all fit."""
+    chip = round(typeface.size * 0.7)
+    indent = chip + round(typeface.size * 0.4)
+    room = max(1, area.height // line_height)
+    lines = event_lines(events, typeface, area.width - indent, room)
+    for index, (text, colour, first) in enumerate(lines):
+        y = area.y + index * line_height
+        middle = y + line_height // 2
+        if first and colour is not None:
+            draw.rounded_rectangle(
+                (area.x, middle - chip // 2, area.x + chip, middle + chip // 2),
+                4,
+                fill=colour,
+                outline=Colour.INK,
+            )
+        elif first:
+            dot = chip // 4
+            centre = area.x + chip // 2
+            draw.ellipse((centre - dot, middle - dot, centre + dot, middle + dot), fill=Colour.MUTED)
+        draw.text((area.x + indent, middle), text, font=typeface, fill=Colour.TEXT, anchor="lm")
 
 
 # Shapes.
@@ -196,7 +247,13 @@ def antialiased(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int
     scale = SUPERSAMPLE
     large = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
     paint(drawing(large), scale)
-    return large.resize(size, Image.Resampling.LANCZOS)
+    small = large.resize(size, Image.Resampling.LANCZOS)
+    small.info.pop(TEXT_BOXES, None)
+    boxes_of(small).extend(
+        TextBox(tuple(value // scale for value in box.box), box.text, box.size // scale)  # type: ignore[arg-type]
+        for box in large.info.get(TEXT_BOXES, ())
+    )
+    return small
 
 
 def star_points(
@@ -212,11 +269,14 @@ def star_points(
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, position: tuple[int, int]) -> None:
-    """Pastes an RGBA sprite through its own alpha, or an opaque one directly."""
+    """Pastes an RGBA sprite through its own alpha, or an opaque one directly, with its texts."""
     if sprite.mode == "RGBA":
         canvas.paste(sprite, position, sprite)
     else:
         canvas.paste(sprite, position)
+    texts = sprite.info.get(TEXT_BOXES)
+    if texts:
+        boxes_of(canvas).extend(box.moved(*position) for box in texts)
 
 
 # Encoding.

@@ -1,219 +1,228 @@
-"""The Perfect Cell board image, drawn from the public view only.
+"""The Perfect Cell board image, drawn from the public view only, at phone size (see ``layout``).
 
-Static parts (panels, titles, empty slots, tile faces, mats' printing, sprites) are drawn once and
-cached; each image copies the cached background and pastes the state onto it, then writes a
-palette PNG. Rendering is CPU-bound: the bot calls ``render_cell`` in a worker thread.
+Static parts (the Cell panel's empty track and meter, tile faces, sprites) are drawn once and
+cached; each image lays out the panels for the view (names wrap, so heights follow the words),
+pastes the state and writes a palette PNG. Rendering is CPU-bound: the bot calls ``render_cell``
+in a worker process.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image
 
-from renderers.cell import cell_board, sprites
-from renderers.cell.describe import activity, alt_text, headline
+from renderers.cell import cell_board, mats, sprites
+from renderers.cell.describe import activity, headline
+from renderers.cell.describe import alt_text as describe
 from renderers.cell.layout import (
     COST_BOX,
     EVENT_LINE,
-    HEADER_HEIGHT,
+    EVENT_LINES,
+    GAP,
+    HEADLINE,
+    INNER,
     MARGIN,
-    POWER_CARD,
-    THREAT_TILE,
+    POWER_COLUMNS,
+    RIGHT_WIDTH,
+    RIGHT_X,
+    TEXT,
+    THREAT_COLUMNS,
+    TILE_GAP,
+    TITLE_ROW,
     WIDTH,
-    Layout,
     Palette,
-    layout,
-    threat_rows,
-    tile_origin,
+    mat_columns,
 )
-from renderers.cell.mats import KO_TINT, draw_mat
 from renderers.cell.pieces import Marks, dice_colour, placement_sprite, seat_colour
 from renderers.cell.slots import slot_placements
-from renderers.cell.tiles import cost_box_origin, power_card, threat_face
+from renderers.cell.tiles import cost_box_origin, power_card, power_height, threat_face, threat_height
 from renderers.common import (
-    PANEL_PAD,
-    PANEL_TITLE,
     Colour,
     Rect,
     RenderedBoard,
     build_palette,
     draw_event_lines,
-    draw_panel,
     encode_png,
     font,
     ink_on,
     paste,
 )
 from renderers.drawing import drawing
-from rules.cell.content import catalogue
-from rules.cell.view import CellView, ThreatView
+from renderers.flow import Flow, Keep, Picture, Piece, Words
+from rules.cell.content import FACE_NAMES, FACES, Face, catalogue
+from rules.cell.view import CellView
 
-EVENT_FONT = 18
+SECTION_TITLE = 36
+KEY_ICON = 28
 
 
 def render_cell(view: CellView) -> RenderedBoard:
-    players, rows = len(view.fighters), threat_rows(len(view.active_threats))
-    frame = layout(players, rows)
-    canvas = _background(players, rows)
-    marks = Marks.of(view)
-    _draw_header(canvas, view)
-    cell_board.draw_state(canvas, frame.cell, view, marks)
-    _draw_threats(canvas, frame.threats, view, marks)
-    _draw_supply(canvas, frame.supply, view, marks)
-    for fighter, rect in zip(view.fighters, frame.mats, strict=True):
-        draw_mat(canvas, rect, view, fighter, marks)
-    _draw_events(canvas, frame, view)
+    canvas = draw_cell(view)
     return RenderedBoard(
-        png=encode_png(canvas, _palette()), alt_text=alt_text(view), width=canvas.width, height=canvas.height
+        png=encode_png(canvas, _palette()), alt_text=describe(view), width=canvas.width, height=canvas.height
     )
 
 
-# The background.
+def _band_colour(view: CellView) -> tuple[int, int, int]:
+    result = view.outcome.result if view.outcome is not None else ""
+    return {"win": Colour.SKY, "loss": Colour.VERMILLION}.get(result, Colour.PANEL)
 
 
-def _background(players: int, rows: int) -> Image.Image:
-    """Drawn for every board (a kept one would hold some 10 MB per layout): the panels are quick to
-    draw, and the Cell panel's static art is kept."""
-    frame = layout(players, rows)
-    canvas = Image.new("RGB", (WIDTH, frame.height), Palette.TABLE)
-    cell = frame.cell
-    canvas.paste(_cell_panel(players, cell.width, cell.height), (cell.x, cell.y))
-    draw = drawing(canvas)
-    draw_panel(draw, frame.threats, "ACTIVE THREATS")
-    draw_panel(draw, frame.supply, "POWER SUPPLY")
-    draw_panel(draw, frame.events, "LAST MOVES")
-    return canvas
-
-
-@lru_cache(maxsize=4)
-def _cell_panel(players: int, width: int, height: int) -> Image.Image:
-    """The Cell panel with its static art (the empty Damage Track and meter, the key): a few
-    milliseconds to draw, kept per player count."""
-    panel = Image.new("RGB", (width, height), Palette.TABLE)
-    rect = Rect(0, 0, width, height)
-    draw_panel(drawing(panel), rect, "")
-    cell_board.draw_static(panel, rect, players)
-    return panel
-
-
-# Header.
-
-
-def _draw_header(canvas: Image.Image, view: CellView) -> None:
-    draw = drawing(canvas)
-    result = view.outcome.result if view.outcome is not None else None
-    band = {"win": Colour.SKY, "loss": Colour.VERMILLION}.get(result or "", Colour.PANEL)
-    ink = ink_on(band)
-    draw.rectangle((0, 0, WIDTH, HEADER_HEIGHT), fill=band)
-    draw.text((MARGIN, 10), "PERFECT CELL", font=font(30, True), fill=ink)
-    draw.text((MARGIN, 48), f"Round {view.round} · {view.variant} game", font=font(18), fill=ink)
-    right = WIDTH - MARGIN
-    draw.text((right, 10), headline(view), font=font(30, True), fill=ink, anchor="ra")
+def _headline_flow(view: CellView) -> Flow:
+    ink = ink_on(_band_colour(view))
+    pieces: list[Piece] = []
+    if view.outcome is None:
+        pieces.append(
+            Picture(mats.seat_badge(view.active_seat, view.fighters[view.active_seat].dice_colour), 10)
+        )
+    pieces.append(Words(headline(view), font(HEADLINE, True), ink))
     doing = activity(view)
     if doing:
-        draw.text((right, 48), doing, font=font(18), fill=ink, anchor="ra")
-    if result is None:
-        swatch = seat_colour(view, view.active_seat)
-        width = round(font(30, True).getlength(headline(view)))
-        left = right - width - 40
-        draw.rounded_rectangle((left, 14, left + 28, 42), 6, fill=swatch, outline=Colour.INK, width=2)
+        pieces.append(Words(f"· {doing}", font(TEXT), ink))
+    return Flow(pieces, INNER - 24)
 
 
-# Threats.
+def _tile_rows(sizes: list[int], columns: int) -> list[int]:
+    return [max(sizes[start : start + columns]) for start in range(0, len(sizes), columns)]
 
 
-def _draw_threats(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -> None:
-    draw = drawing(canvas)
-    canceled = sum(1 for threat in view.active_threats if threat.canceled)
-    summary = (
-        f"{len(view.active_threats)} in play, {canceled} canceled · stack {view.threat_stack_size}"
-        f" · discarded {len(view.discarded_threats)}"
+def draw_cell(view: CellView) -> Image.Image:
+    """The board as an image, before encoding (tests read the texts drawn on it)."""
+    players = len(view.fighters)
+    marks = Marks.of(view)
+    headline_flow = _headline_flow(view)
+    band_bottom = TITLE_ROW + headline_flow.height + 16
+    top = band_bottom + GAP
+    power_width = (RIGHT_WIDTH - (POWER_COLUMNS - 1) * TILE_GAP) // POWER_COLUMNS
+    power_rows = _tile_rows(
+        [power_height(tile, power_width) for tile in view.power_supply] or [TEXT * 2], POWER_COLUMNS
     )
-    draw.text((panel.right - PANEL_PAD, panel.y + 24), summary, font=font(18), fill=Colour.MUTED, anchor="rm")
-    if not view.active_threats:
-        draw.text(
-            (panel.x + PANEL_PAD, panel.y + PANEL_TITLE + 10),
-            "No active threats",
-            font=font(18),
-            fill=Colour.MUTED,
-        )
-    for index, threat in enumerate(view.active_threats):
-        x, y = tile_origin(panel, index, THREAT_TILE)
-        canvas.paste(threat_face(threat.tile), (x, y))
-        _draw_placed(canvas, view, threat, (x, y), marks)
-        if threat.canceled:
-            paste(canvas, _canceled_band(), (x, y + 34))
-
-
-def _draw_placed(
-    canvas: Image.Image, view: CellView, threat: ThreatView, origin: tuple[int, int], marks: Marks
-) -> None:
-    cost = catalogue().threats[threat.tile].cost
-    for slot, placement in enumerate(slot_placements(cost, threat.placed)):
-        if placement is None:
-            continue
-        dx, dy = cost_box_origin(slot, THREAT_TILE[1])
-        paste(canvas, placement_sprite(view, placement, COST_BOX, marks), (origin[0] + dx, origin[1] + dy))
-
-
-@cache
-def _canceled_band() -> Image.Image:
-    """Laid across a canceled tile's text: a tick and the word, until Cell discards the tile."""
-    width, height = THREAT_TILE[0] - 8, 62
-    band = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = drawing(band)
-    draw.rounded_rectangle(
-        (0, 0, width - 1, height - 1), 10, fill=(*Colour.SKY, 255), outline=(*Colour.INK, 255), width=2
+    key = Flow(_key_pieces(), RIGHT_WIDTH, line_gap=4)
+    key_top = top + SECTION_TITLE + sum(power_rows) + TILE_GAP * len(power_rows)
+    events_top = key_top + key.height + GAP
+    natural = cell_board.panel_height(view)
+    cell_height = max(natural, events_top + EVENT_LINES * EVENT_LINE - top)
+    event_lines = (top + cell_height - events_top) // EVENT_LINE
+    threat_width = (INNER - (THREAT_COLUMNS - 1) * TILE_GAP) // THREAT_COLUMNS
+    threat_rows = _tile_rows(
+        [threat_height(threat.tile, threat.canceled, threat_width) for threat in view.active_threats]
+        or [TEXT * 2],
+        THREAT_COLUMNS,
     )
-    paste(band, sprites.check_mark(40, Colour.INK), (8, 11))
-    ink = ink_on(Colour.SKY)
-    draw.text((56, 18), "CANCELED", font=font(24, True), fill=ink, anchor="lm")
-    draw.text((56, 45), "discarded when Cell activates", font=font(16), fill=ink, anchor="lm")
-    return band
-
-
-# Power Supply.
-
-
-def _draw_supply(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -> None:
+    threats_top = top + cell_height + GAP
+    mats_top = threats_top + SECTION_TITLE + sum(threat_rows) + TILE_GAP * len(threat_rows)
+    per_row = mat_columns(players)
+    mat_width = (INNER - (per_row - 1) * GAP) // per_row
+    rows = [view.fighters[start : start + per_row] for start in range(0, players, per_row)]
+    mat_heights = [max(mats.mat_height(view, fighter, marks, mat_width) for fighter in row) for row in rows]
+    height = mats_top + sum(mat_heights) + GAP * (len(rows) - 1) + MARGIN
+    canvas = Image.new("RGB", (WIDTH, height), Palette.TABLE)
     draw = drawing(canvas)
+    draw.rectangle((0, 0, WIDTH, TITLE_ROW - 1), fill=Colour.PANEL)
     draw.text(
-        (panel.right - PANEL_PAD, panel.y + 24),
-        f"stack {view.power_stack_size}",
-        font=font(18),
+        (MARGIN, TITLE_ROW // 2), "PERFECT CELL", font=font(HEADLINE, True), fill=Colour.TEXT, anchor="lm"
+    )
+    draw.text(
+        (WIDTH - MARGIN, TITLE_ROW // 2),
+        f"Round {view.round} · {view.variant} game",
+        font=font(TEXT),
         fill=Colour.MUTED,
         anchor="rm",
     )
-    for index, tile in enumerate(view.power_supply):
-        card = power_card(tile, tile == marks.buying)
-        canvas.paste(card, tile_origin(panel, index, POWER_CARD))
-    if not view.power_supply:
-        draw.text(
-            (panel.x + PANEL_PAD, panel.y + PANEL_TITLE + 10),
-            "The Power Supply is empty",
-            font=font(18),
-            fill=Colour.MUTED,
-        )
-
-
-# Last moves.
-
-
-def _draw_events(canvas: Image.Image, frame: Layout, view: CellView) -> None:
+    draw.rectangle((0, TITLE_ROW, WIDTH, band_bottom - 1), fill=_band_colour(view))
+    headline_flow.draw(canvas, (MARGIN + 12, TITLE_ROW + 8))
+    panel = Rect(MARGIN, top, cell_board.CELL_PANEL_WIDTH, cell_height)
+    canvas.paste(cell_board.cell_panel(players, cell_height), (panel.x, panel.y))
+    cell_board.draw_state(canvas, panel, view, marks)
+    _draw_supply(canvas, top, power_width, power_rows, view, marks)
+    key.draw(canvas, (RIGHT_X, key_top))
     lines = [
         (
             event.text,
-            seat_colour(view, event.actor)
-            if event.actor is not None and event.actor < len(view.fighters)
-            else None,
+            seat_colour(view, event.actor) if event.actor is not None and event.actor < players else None,
         )
-        for event in view.recent_events[-frame.event_lines :]
+        for event in view.recent_events
     ]
-    draw_event_lines(drawing(canvas), frame.events, lines, EVENT_LINE, font(EVENT_FONT))
+    events = Rect(RIGHT_X, events_top, RIGHT_WIDTH, event_lines * EVENT_LINE)
+    draw_event_lines(draw, events, lines, EVENT_LINE, font(TEXT))
+    _draw_threats(canvas, threats_top, threat_width, threat_rows, view, marks)
+    y = mats_top
+    for row, mat_height in zip(rows, mat_heights, strict=True):
+        for column, fighter in enumerate(row):
+            rect = Rect(MARGIN + column * (mat_width + GAP), y, mat_width, mat_height)
+            mats.draw_mat(canvas, rect, view, fighter, marks)
+        y += mat_height + GAP
+    return canvas
 
 
-# The PNG palette.
+def _section(canvas: Image.Image, x: int, y: int, width: int, title: str, note: str) -> None:
+    draw = drawing(canvas)
+    middle = y + SECTION_TITLE // 2 - 2
+    draw.text((x, middle), title, font=font(TEXT, True), fill=Colour.TEXT, anchor="lm")
+    draw.text((x + width, middle), note, font=font(TEXT), fill=Colour.MUTED, anchor="rm")
+
+
+def _draw_threats(
+    canvas: Image.Image, top: int, width: int, rows: list[int], view: CellView, marks: Marks
+) -> None:
+    stack = f"stack {view.threat_stack_size} · discarded {len(view.discarded_threats)}"
+    _section(canvas, MARGIN, top, INNER, "THREATS", stack)
+    y = top + SECTION_TITLE
+    if not view.active_threats:
+        drawing(canvas).text((MARGIN, y), "No active threats", font=font(TEXT), fill=Colour.MUTED)
+    for index, threat in enumerate(view.active_threats):
+        column, row = index % THREAT_COLUMNS, index // THREAT_COLUMNS
+        x = MARGIN + column * (width + TILE_GAP)
+        tile_y = y + sum(rows[:row]) + row * TILE_GAP
+        height = rows[row]
+        canvas.paste(threat_face(threat.tile, threat.canceled, width, height), (x, tile_y))
+        cost = catalogue().threats[threat.tile].cost
+        for slot, placement in enumerate(slot_placements(cost, threat.placed)):
+            if placement is not None:
+                dx, dy = cost_box_origin(slot, height)
+                paste(canvas, placement_sprite(view, placement, COST_BOX, marks), (x + dx, tile_y + dy))
+
+
+def _draw_supply(
+    canvas: Image.Image, top: int, width: int, rows: list[int], view: CellView, marks: Marks
+) -> None:
+    _section(canvas, RIGHT_X, top, RIGHT_WIDTH, "POWER SUPPLY", f"stack {view.power_stack_size}")
+    y = top + SECTION_TITLE
+    if not view.power_supply:
+        drawing(canvas).text((RIGHT_X, y), "The Power Supply is empty", font=font(TEXT), fill=Colour.MUTED)
+    for index, tile in enumerate(view.power_supply):
+        column, row = index % POWER_COLUMNS, index // POWER_COLUMNS
+        card = power_card(tile, tile == marks.buying, width, rows[row])
+        canvas.paste(card, (RIGHT_X + column * (width + TILE_GAP), y + sum(rows[:row]) + row * TILE_GAP))
+
+
+def _faces_in_opposite_pairs() -> list[Face]:
+    """The four faces, each beside the one printed opposite it (Piccolo turns a die over to it)."""
+    ordered: list[Face] = []
+    for face in FACES:
+        if face not in ordered:
+            ordered += [face, catalogue().board.opposite_face(face)]
+    return ordered
+
+
+def _key_pieces() -> list[Piece]:
+    words = font(TEXT)
+    pieces: list[Piece] = [Words("KEY", font(TEXT, True), Colour.MUTED)]
+    entries: list[tuple[Image.Image, str]] = [
+        (sprites.cost_slot(face, KEY_ICON, Palette.TABLE), FACE_NAMES[face])
+        for face in _faces_in_opposite_pairs()
+    ]
+    entries += [
+        (sprites.cost_slot("any", KEY_ICON, Palette.TABLE), "any face"),
+        (sprites.cost_slot("same", KEY_ICON, Palette.TABLE), "all alike"),
+        (sprites.cost_slot("different", KEY_ICON, Palette.TABLE), "all different"),
+        (sprites.token("wild", None, KEY_ICON), "token"),
+        (sprites.die(Colour.MUTED, None, KEY_ICON), "not rolled"),
+    ]
+    for icon, label in entries:
+        pieces.append(Keep((Picture(icon, 5), Words(label, words, Colour.MUTED))))
+    return pieces
 
 
 @cache
@@ -226,13 +235,17 @@ def _palette() -> Image.Image:
         Palette.POWER,
         Palette.MAT,
         Palette.ROW_DONE,
-        KO_TINT,
-        *(sprites.slot_fill(surface) for surface in (Palette.PANEL, Palette.THREAT, Palette.POWER)),
+        mats.KO_TINT,
+        *(
+            sprites.slot_fill(surface)
+            for surface in (Palette.PANEL, Palette.THREAT, Palette.POWER, Palette.TABLE)
+        ),
         Colour.INSET,
         Colour.GOLD,
         Colour.SKY,
         Colour.VERMILLION,
         Colour.YELLOW,
+        Colour.ORANGE,
         *dice,
     ]
     inks = [
@@ -242,7 +255,6 @@ def _palette() -> Image.Image:
         Colour.INK,
         Colour.WHITE,
         Colour.GOLD_RIM,
-        Colour.ORANGE,
         Colour.BLUISH_GREEN,
         Palette.PANEL_EDGE,
         Palette.THREAT_EDGE,

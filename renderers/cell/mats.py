@@ -1,31 +1,36 @@
-"""A Z-Fighter's mat: name, dice colour and ability (cached per fighter, seat and dice colour), then
-the state: health pips, Dragon Ball tokens, the dice on the mat, equipped Power Ups, KO and turn marks."""
+"""A Z-Fighter's mat: the seat badge, name, health and held tokens (wrapping as a line of words
+does), the dice on the mat with the name of whoever shared each group of them, and the equipped
+Power Ups; the KO and turn marks.
+
+The names under shared dice are set side by side, each as near the middle of its dice as the one
+before it allows, and on a new line when the mat's width runs out: they never print over each
+other.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderers.cell import sprites
-from renderers.cell.layout import MAT, MAT_DIE, MAT_DIE_STEP, POWER_CHIP, Palette
+from renderers.cell.layout import MAT_COIN, MAT_DIE, MAT_DIE_STEP, NAME, PAD, TEXT, Palette
 from renderers.cell.pieces import Marks, dice_colour, die_by_id, seat_colour
 from renderers.cell.tiles import power_chip
-from renderers.common import Colour, Rect, ellipsize, font, ink_on, paste
+from renderers.common import Colour, Rect, font, ink_on, paste
 from renderers.drawing import drawing
-from rules.cell.content import catalogue
-from rules.cell.state import FighterState
+from renderers.flow import Flow, Keep, Picture, Piece, Words
+from rules.cell.state import Die, FighterState
 from rules.cell.view import CellView
 
-PAD = 14
-HEALTH_TOP = 86
-HEART = 28
-HEART_STEP = 32
-DICE_TOP = 124
-CHIPS_TOP = MAT[1] - PAD - POWER_CHIP[1]
-COIN = 40
 KO_TINT = (58, 30, 34)
 KO_EDGE = Colour.VERMILLION
+HEART = 24
+LABEL_LINE = round(TEXT * 1.25)
+LABEL_GAP = 12
+BAR = 5
 
 
 def short_name(name: str) -> str:
@@ -34,157 +39,174 @@ def short_name(name: str) -> str:
 
 
 @cache
-def mat_base(fighter_id: str, seat: int, dice: str, knocked_out: bool) -> Image.Image:
-    card = catalogue().fighter(fighter_id)
+def seat_badge(seat: int, dice: str) -> Image.Image:
     colour = dice_colour(dice)
-    width, height = MAT
-    canvas = Image.new("RGB", MAT, Palette.TABLE)
-    draw = drawing(canvas)
-    fill, edge = (KO_TINT, KO_EDGE) if knocked_out else (Palette.MAT, Palette.MAT_EDGE)
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), 12, fill=fill, outline=edge, width=2)
-    draw.rounded_rectangle((PAD, PAD, PAD + 36, PAD + 36), 8, fill=colour, outline=Colour.INK, width=2)
-    draw.text((PAD + 18, PAD + 18), str(seat + 1), font=font(22, True), fill=ink_on(colour), anchor="mm")
-    draw.text((PAD + 48, PAD + 18), card.name, font=font(26, True), fill=Colour.TEXT, anchor="lm")
-    name_end = PAD + 48 + round(font(26, True).getlength(card.name))
-    draw.text((name_end + 10, PAD + 20), f"{dice} dice", font=font(18), fill=Colour.MUTED, anchor="lm")
-    ability = ellipsize(card.ability_text, font(16), width - 2 * PAD)
-    draw.text((PAD, PAD + 46), ability, font=font(16), fill=Colour.MUTED)
-    return canvas
+    sprite = Image.new("RGBA", (34, 34), (0, 0, 0, 0))
+    draw = drawing(sprite)
+    draw.rounded_rectangle((0, 0, 33, 33), 7, fill=colour, outline=Colour.INK, width=2)
+    draw.text((17, 17), str(seat + 1), font=font(TEXT, True), fill=ink_on(colour), anchor="mm")
+    return sprite
 
 
 @cache
-def _knocked_out_stamp() -> Image.Image:
-    label = "KNOCKED OUT"
-    typeface = font(24, True)
-    width, height = round(typeface.getlength(label)) + 60, 38
-    stamp = Image.new("RGB", (width, height), KO_TINT)
-    draw = drawing(stamp)
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), 8, fill=Colour.VERMILLION)
-    paste(stamp, sprites.cross_mark(30, Colour.INK), (8, 4))
-    draw.text((46, height // 2), label, font=typeface, fill=Colour.INK, anchor="lm")
-    return stamp
+def tag(label: str, fill: tuple[int, int, int], mark: str = "") -> Image.Image:
+    typeface = font(TEXT, True)
+    icon = 28 if mark else 0
+    width, height = round(typeface.getlength(label)) + 18 + icon, 32
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = drawing(sprite)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), 7, fill=fill)
+    ink = ink_on(fill)
+    if mark == "cross":
+        paste(sprite, sprites.cross_mark(24, ink), (6, 4))
+    draw.text((9 + icon, height // 2), label, font=typeface, fill=ink, anchor="lm")
+    return sprite
+
+
+def _head_pieces(view: CellView, fighter: FighterState, marks: Marks) -> list[Piece]:
+    pieces: list[Piece] = [
+        Picture(seat_badge(fighter.seat, fighter.dice_colour), 8),
+        Words(fighter.name, font(NAME, True), Colour.TEXT),
+    ]
+    if fighter.knocked_out:
+        pieces.append(Picture(tag("KNOCKED OUT", Colour.VERMILLION, "cross")))
+    else:
+        pieces.append(
+            Keep(
+                (
+                    Picture(sprites.heart(HEART, True), 4),
+                    Words(f"{fighter.hp}/{fighter.max_hp} HP", font(TEXT, True), Colour.TEXT),
+                )
+            )
+        )
+    if view.outcome is None and view.active_seat == fighter.seat:
+        pieces.append(Picture(tag("▶ TURN", Colour.YELLOW)))
+    if fighter.tokens:
+        coins: list[Words | Picture] = []
+        ringed = marks.chosen_tokens.copy() if view.active_seat == fighter.seat else Counter()
+        for kind in sorted(fighter.tokens, key=("attack", "super_attack", "wild").index):
+            if ringed[kind] > 0:
+                ringed[kind] -= 1
+                coins.append(Picture(_ringed(kind), 2))
+            else:
+                coins.append(Picture(sprites.token(kind, None, MAT_COIN), 2))
+        pieces.append(Keep(tuple(coins)))
+    return pieces
 
 
 @cache
-def _turn_tag() -> Image.Image:
-    label = "▶ ACTIVE TURN"
-    typeface = font(18, True)
-    width, height = round(typeface.getlength(label)) + 20, 30
-    tag = Image.new("RGB", (width, height), Palette.MAT)
-    draw = drawing(tag)
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), 8, fill=Colour.YELLOW)
-    draw.text((width // 2, height // 2), label, font=typeface, fill=ink_on(Colour.YELLOW), anchor="mm")
-    return tag
+def _ringed(kind: str) -> Image.Image:
+    """A token chosen for the payment: its coin ringed in white."""
+    sprite = sprites.token(kind, None, MAT_COIN).copy()
+    paste(sprite, sprites.coin_ring(MAT_COIN, Colour.WHITE), (0, 0))
+    return sprite
+
+
+@dataclass(frozen=True)
+class DiceRow:
+    """Where the dice on a mat go and where each "from <name>" label under them goes."""
+
+    dice: list[tuple[int, Die]]
+    """Each die's left edge, relative to the mat's inner left."""
+    bars: list[tuple[int, int, int]]
+    """(left, right, owner) of the bar under each group of shared dice."""
+    labels: list[tuple[int, int, str]]
+    """(left, line, text) of each group's label: line 0 is just under the dice."""
+    label_lines: int
+
+
+def dice_row(view: CellView, seat: int, width: int) -> DiceRow:
+    held = [die for die in view.dice if die.zone == "mat" and die.holder == seat]
+    held.sort(key=lambda die: (die.owner != seat, die.owner, die.id))
+    step = MAT_DIE_STEP
+    if len(held) > 1:
+        step = min(MAT_DIE_STEP, (width - MAT_DIE) // (len(held) - 1))
+    dice = [(index * step, die) for index, die in enumerate(held)]
+    groups: dict[int, list[int]] = {}
+    for x, die in dice:
+        if die.owner != seat:
+            groups.setdefault(die.owner, []).append(x)
+    typeface = font(TEXT, True)
+    bars, labels = [], []
+    line_ends: list[int] = []
+    for owner, positions in groups.items():
+        left, right = positions[0], positions[-1] + MAT_DIE
+        bars.append((left, right, owner))
+        text = f"from {short_name(view.fighters[owner].name)}"
+        label_width = round(typeface.getlength(text))
+        wanted = min(max((left + right - label_width) // 2, 0), width - label_width)
+        line, x = _label_place(line_ends, wanted, label_width, width)
+        labels.append((x, line, text))
+    return DiceRow(dice, bars, labels, len(line_ends))
+
+
+def _label_place(line_ends: list[int], wanted: int, label_width: int, width: int) -> tuple[int, int]:
+    """The first label line with room right of its last label (as near ``wanted`` as it allows),
+    or a new line; ``line_ends`` is updated."""
+    for line, end in enumerate(line_ends):
+        x = max(wanted, end + LABEL_GAP)
+        if x + label_width <= width:
+            line_ends[line] = x + label_width
+            return line, x
+    line_ends.append(wanted + label_width)
+    return len(line_ends) - 1, wanted
+
+
+def _chips(fighter: FighterState, marks: Marks, active: bool, width: int) -> Flow:
+    chips = [
+        Picture(
+            power_chip(tile, tile in fighter.power_ups_used, tile == marks.activating and active, width), 8
+        )
+        for tile in fighter.power_ups
+    ]
+    return Flow(chips, width, line_gap=6)
+
+
+def mat_height(view: CellView, fighter: FighterState, marks: Marks, width: int) -> int:
+    inner = width - 2 * PAD
+    head = Flow(_head_pieces(view, fighter, marks), inner, line_gap=4)
+    row = dice_row(view, fighter.seat, inner)
+    chips = _chips(fighter, marks, view.active_seat == fighter.seat, inner)
+    dice = MAT_DIE + (BAR + 3 + row.label_lines * LABEL_LINE if row.labels else 0) if row.dice else LABEL_LINE
+    return PAD + head.height + 8 + dice + (8 + chips.height if chips.lines else 0) + PAD
 
 
 def draw_mat(canvas: Image.Image, rect: Rect, view: CellView, fighter: FighterState, marks: Marks) -> None:
-    knocked_out = fighter.knocked_out
-    canvas.paste(mat_base(fighter.fighter, fighter.seat, fighter.dice_colour, knocked_out), (rect.x, rect.y))
     draw = drawing(canvas)
     active = view.outcome is None and view.active_seat == fighter.seat
+    fill, edge = (KO_TINT, KO_EDGE) if fighter.knocked_out else (Palette.MAT, Palette.MAT_EDGE)
     if active:
-        draw.rounded_rectangle(
-            (rect.x, rect.y, rect.right - 1, rect.bottom - 1), 12, outline=Colour.YELLOW, width=5
-        )
-        tag = _turn_tag()
-        canvas.paste(tag, (rect.right - PAD - tag.width, rect.y + PAD + 3))
-    _draw_health(canvas, draw, rect, fighter, knocked_out)
-    _draw_tokens(canvas, draw, rect, fighter, marks if active else Marks())
-    _draw_dice(canvas, draw, rect, view, fighter.seat, marks)
-    for index, tile in enumerate(fighter.power_ups):
-        chip = power_chip(tile, tile in fighter.power_ups_used, tile == marks.activating and active)
-        canvas.paste(chip, (rect.x + PAD + index * (POWER_CHIP[0] + 8), rect.y + CHIPS_TOP))
-    if not fighter.power_ups:
-        draw.text(
-            (rect.x + PAD, rect.y + CHIPS_TOP + POWER_CHIP[1] // 2),
-            "No Power Ups",
-            font=font(17),
-            fill=Colour.MUTED,
-            anchor="lm",
-        )
-
-
-def _draw_health(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, rect: Rect, fighter: FighterState, knocked_out: bool
-) -> None:
-    top = rect.y + HEALTH_TOP
-    x = rect.x + PAD
-    if knocked_out:
-        stamp = _knocked_out_stamp()
-        canvas.paste(stamp, (x, top - 5))
-        x += stamp.width + 12
-    else:
-        for index in range(fighter.max_hp):
-            paste(canvas, sprites.heart(HEART, index < fighter.hp), (x + index * HEART_STEP, top))
-        x += fighter.max_hp * HEART_STEP + 6
-    draw.text(
-        (x, top + HEART // 2),
-        f"{fighter.hp} / {fighter.max_hp} HP",
-        font=font(22, True),
-        fill=Colour.TEXT,
-        anchor="lm",
+        edge = Colour.YELLOW
+    draw.rounded_rectangle(
+        (rect.x, rect.y, rect.right - 1, rect.bottom - 1),
+        12,
+        fill=fill,
+        outline=edge,
+        width=5 if active else 2,
     )
-
-
-def _draw_tokens(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, rect: Rect, fighter: FighterState, marks: Marks
-) -> None:
-    """Held tokens by kind, right-aligned; those being paid in the selection are ringed."""
-    right = rect.right - PAD
-    top = rect.y + HEALTH_TOP - 6
-    if not fighter.tokens:
-        draw.text((right, top + COIN // 2), "no tokens", font=font(17), fill=Colour.MUTED, anchor="rm")
-        return
-    step = min(COIN + 4, 230 // len(fighter.tokens))
-    kinds = sorted(fighter.tokens, key=("attack", "super_attack", "wild").index)
-    start = right - COIN - step * (len(kinds) - 1)
-    ringed = marks.chosen_tokens.copy()
-    for index, kind in enumerate(kinds):
-        x = start + index * step
-        paste(canvas, sprites.token(kind, None, COIN), (x, top))
-        if ringed[kind] > 0:
-            ringed[kind] -= 1
-            paste(canvas, sprites.coin_ring(COIN, Colour.WHITE), (x, top))
-    draw.text((start - 8, top + COIN // 2), "tokens", font=font(17), fill=Colour.MUTED, anchor="rm")
-
-
-def _draw_dice(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, rect: Rect, view: CellView, seat: int, marks: Marks
-) -> None:
-    """The fighter's own dice first, then dice shared by others, grouped under their owner's name."""
-    held = [die for die in view.dice if die.zone == "mat" and die.holder == seat]
-    held.sort(key=lambda die: (die.owner != seat, die.owner, die.id))
-    if not held:
-        draw.text(
-            (rect.x + PAD, rect.y + DICE_TOP + MAT_DIE // 2),
-            "No dice on the mat",
-            font=font(17),
-            fill=Colour.MUTED,
-            anchor="lm",
-        )
-        return
-    space = rect.width - 2 * PAD - MAT_DIE
-    step = min(MAT_DIE_STEP, space // max(1, len(held) - 1)) if len(held) > 1 else MAT_DIE_STEP
-    top = rect.y + DICE_TOP
-    groups: dict[int, list[int]] = {}
-    for index, die in enumerate(held):
-        x = rect.x + PAD + index * step
-        paste(canvas, die_by_id(view, die.id, MAT_DIE, marks), (x, top))
-        if die.owner != seat:
-            groups.setdefault(die.owner, []).append(x)
-    for owner, positions in groups.items():
-        _shared_bracket(draw, rect, view, owner, (positions[0], positions[-1] + MAT_DIE), top + MAT_DIE + 4)
-
-
-def _shared_bracket(
-    draw: ImageDraw.ImageDraw, rect: Rect, view: CellView, owner: int, span: tuple[int, int], top: int
-) -> None:
-    """A bar in the owner's colour under their shared dice, with "from <name>" beneath (kept
-    inside the mat when the dice sit at its edge)."""
-    left, right = span
-    draw.rounded_rectangle((left, top, right, top + 5), 2, fill=seat_colour(view, owner))
-    label = f"from {short_name(view.fighters[owner].name)}"
-    typeface = font(16, True)
-    half = typeface.getlength(label) / 2
-    centre = min(max((left + right) / 2, rect.x + PAD + half), rect.right - PAD - half)
-    draw.text((centre, top + 8), label, font=typeface, fill=Colour.TEXT, anchor="mt")
+    inner = rect.width - 2 * PAD
+    left = rect.x + PAD
+    y = Flow(_head_pieces(view, fighter, marks), inner, line_gap=4).draw(canvas, (left, rect.y + PAD)) + 8
+    row = dice_row(view, fighter.seat, inner)
+    if not row.dice:
+        draw.text((left, y + LABEL_LINE // 2), "no dice", font=font(TEXT), fill=Colour.MUTED, anchor="lm")
+        y += LABEL_LINE
+    else:
+        for x, die in row.dice:
+            paste(canvas, die_by_id(view, die.id, MAT_DIE, marks), (left + x, y))
+        y += MAT_DIE + 3
+        for start, end, owner in row.bars:
+            draw.rounded_rectangle((left + start, y, left + end, y + BAR), 2, fill=seat_colour(view, owner))
+        for x, line, text in row.labels:
+            draw.text(
+                (left + x, y + BAR + line * LABEL_LINE + LABEL_LINE // 2),
+                text,
+                font=font(TEXT, True),
+                fill=Colour.TEXT,
+                anchor="lm",
+            )
+        if row.labels:
+            y += BAR + row.label_lines * LABEL_LINE
+    chips = _chips(fighter, marks, active, inner)
+    if chips.lines:
+        chips.draw(canvas, (left, y + 8))

@@ -23,6 +23,7 @@ from rules.cell.actions import (
     Spend,
     StartSelection,
 )
+from rules.cell.content import catalogue
 from rules.cell.engine import CellOptions, apply, legal_actions, new_game
 from rules.cell.state import CellState
 from rules.core.events import Event
@@ -136,4 +137,31 @@ def lost(players: int, seed: int = 5) -> CellState:
     """The end of a random game, which Cell wins."""
     state = state_at(players, seed, 2000)
     assert state.outcome is not None and state.outcome.result == "loss"
+    return state
+
+
+def many_gifts() -> CellState:
+    """The 4-player mid-game board with every other fighter's dice shared onto the first mat, rolled:
+    the most "from ..." labels a mat can carry, side by side."""
+    state = mid_game(4).model_copy(deep=True)
+    faces = ("assist", "attack", "super_attack", "dragon_ball")
+    for index, die in enumerate(state.dice):
+        if die.owner != 0:
+            die.zone = "mat"
+            die.holder = 0
+            die.face = die.face or faces[index % len(faces)]
+    return state
+
+
+def long_threat_names() -> CellState:
+    """The many-gifts board with the threats with the longest names on every threat no die has been
+    placed on yet: the most words a four-player board carries."""
+    state = many_gifts().model_copy(deep=True)
+    threats = catalogue().threats
+    longest = sorted(range(len(threats)), key=lambda tile: (-len(threats[tile].name), tile))
+    showing = {threat.tile for threat in state.active_threats}
+    spare = iter(tile for tile in longest if tile not in showing)
+    for threat in state.active_threats:
+        if not threat.placed:
+            threat.tile = next(spare)
     return state

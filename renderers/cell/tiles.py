@@ -1,7 +1,9 @@
-"""The printed faces of Perfect Cell's tiles, drawn once per tile and cached.
+"""Perfect Cell's tiles as the board shows them: a threat's name, restrictions and cost boxes (with
+the dice placed on them), a Power Up in the supply (name, purchase and activation costs) and an
+equipped Power Up's chip. Names wrap; the effects are in the alt text.
 
-A tile's face never changes during a game, so only the dice placed on it and its marks are drawn
-per image (see ``renderers.cell.board``).
+A tile's printing never changes during a game, so each face is drawn once and cached; only the
+dice placed on a threat and the marks are drawn per image.
 """
 
 from __future__ import annotations
@@ -11,78 +13,99 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from renderers.cell import sprites
-from renderers.cell.layout import (
-    COST_BOX,
-    COST_GAP,
-    POWER_CARD,
-    POWER_CHIP,
-    THREAT_TILE,
-    TILE_PAD,
-    Palette,
-)
-from renderers.common import RGB, Colour, ellipsize, font, ink_on, paste, wrap
+from renderers.cell.layout import CHIP_ICON, COST_BOX, COST_GAP, NAME, PAD, TEXT, Palette
+from renderers.common import RGB, Colour, font, ink_on, paste, wrap
 from renderers.drawing import drawing
+from renderers.flow import Flow, Picture, Words
 from rules.cell.content import catalogue
 
 LINK_SPACE = 8
 """Room under the cost boxes for the bracket joining linked wilds."""
 
 RESTRICTION_LABELS = {"no_share": "NO SHARING", "no_reroll": "NO REROLLS"}
+LINE = round(TEXT * 1.2)
+NAME_LINE = round(NAME * 1.15)
 
 
-def _tile_canvas(size: tuple[int, int], surround: RGB, fill: RGB, edge: RGB) -> Image.Image:
+def _tile(size: tuple[int, int], surround: RGB, fill: RGB, edge: RGB, edge_width: int = 2) -> Image.Image:
     canvas = Image.new("RGB", size, surround)
-    drawing(canvas).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), 10, fill=fill, outline=edge, width=2)
+    drawing(canvas).rounded_rectangle(
+        (0, 0, size[0] - 1, size[1] - 1), 10, fill=fill, outline=edge, width=edge_width
+    )
     return canvas
 
 
-def cost_box_origin(index: int, tile_height: int) -> tuple[int, int]:
-    """Top-left corner of a threat tile's ``index``-th cost box, relative to the tile."""
-    return (TILE_PAD + index * (COST_BOX + COST_GAP), tile_height - TILE_PAD - LINK_SPACE - COST_BOX)
+def _name_lines(name: str, width: int) -> tuple[str, ...]:
+    return wrap(name, font(TEXT, True), width - 2 * PAD)
 
 
 @cache
-def threat_face(tile_id: int) -> Image.Image:
-    """Name, effect, restriction badges and the empty cost boxes of a threat tile."""
+def restriction_tag(restriction: str) -> Image.Image:
+    """A solid tag with a prohibition sign, for a restriction in force while the tile is out."""
+    label = RESTRICTION_LABELS[restriction]
+    typeface = font(TEXT, True)
+    width, height = round(typeface.getlength(label)) + 40, 32
+    tag = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = drawing(tag)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), 6, fill=Colour.ORANGE)
+    ink = ink_on(Colour.ORANGE)
+    paste(tag, sprites.prohibition(24, ink), (5, 4))
+    draw.text((34, height // 2), label, font=typeface, fill=ink, anchor="lm")
+    return tag
+
+
+@cache
+def canceled_tag() -> Image.Image:
+    """Shown on a canceled threat until Cell discards it when he activates."""
+    label = "CANCELED"
+    typeface = font(TEXT, True)
+    width, height = round(typeface.getlength(label)) + 42, 32
+    tag = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = drawing(tag)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), 6, fill=Colour.SKY, outline=Colour.INK, width=2)
+    paste(tag, sprites.check_mark(26, Colour.INK), (6, 3))
+    draw.text((36, height // 2), label, font=typeface, fill=ink_on(Colour.SKY), anchor="lm")
+    return tag
+
+
+def _tags_flow(tile_id: int, canceled: bool, width: int) -> Flow:
+    tags = [
+        Picture(restriction_tag(restriction)) for restriction in catalogue().threats[tile_id].restrictions
+    ]
+    if canceled:
+        tags.append(Picture(canceled_tag()))
+    return Flow(tags, width - 2 * PAD, line_gap=4)
+
+
+def threat_height(tile_id: int, canceled: bool, width: int) -> int:
+    tags = _tags_flow(tile_id, canceled, width)
+    lines = len(_name_lines(catalogue().threats[tile_id].name, width))
+    return PAD + lines * LINE + (tags.height + 6 if tags.lines else 0) + 6 + COST_BOX + LINK_SPACE + PAD
+
+
+def cost_box_origin(index: int, height: int) -> tuple[int, int]:
+    """Top-left corner of a threat tile's ``index``-th cost box, relative to the tile."""
+    return (PAD + index * (COST_BOX + COST_GAP), height - PAD - LINK_SPACE - COST_BOX)
+
+
+@cache
+def threat_face(tile_id: int, canceled: bool, width: int, height: int) -> Image.Image:
+    """Name, restriction tags (and the canceled tag) and the empty cost boxes of a threat tile."""
     tile = catalogue().threats[tile_id]
-    width, height = THREAT_TILE
-    canvas = _tile_canvas(THREAT_TILE, Palette.PANEL, Palette.THREAT, Palette.THREAT_EDGE)
+    edge = (Colour.SKY, 4) if canceled else (Palette.THREAT_EDGE, 2)
+    canvas = _tile((width, height), Palette.PANEL, Palette.THREAT, *edge)
     draw = drawing(canvas)
-    inner = width - 2 * TILE_PAD
-    draw.text(
-        (TILE_PAD, TILE_PAD),
-        ellipsize(tile.name, font(20, True), inner),
-        font=font(20, True),
-        fill=Colour.TEXT,
-    )
-    for row, line in enumerate(wrap(tile.effect_text, font(17), inner, 3)):
-        draw.text((TILE_PAD, TILE_PAD + 30 + row * 21), line, font=font(17), fill=Colour.TEXT)
-    badge_x, badge_top = TILE_PAD, cost_box_origin(0, height)[1] - 34
-    for restriction in tile.restrictions:
-        badge = restriction_badge(restriction)
-        if badge_x + badge.width > width - TILE_PAD:
-            badge_x, badge_top = TILE_PAD, badge_top - badge.height - 4
-        canvas.paste(badge, (badge_x, badge_top))
-        badge_x += badge.width + 6
+    y = PAD
+    for line in _name_lines(tile.name, width):
+        draw.text((PAD, y), line, font=font(TEXT, True), fill=Colour.TEXT)
+        y += LINE
+    tags = _tags_flow(tile_id, canceled, width)
+    if tags.lines:
+        tags.draw(canvas, (PAD, y + 4))
     _draw_links(draw, tile.cost, height)
     for index, kind in enumerate(tile.cost):
         paste(canvas, sprites.cost_slot(kind, COST_BOX, Palette.THREAT), cost_box_origin(index, height))
     return canvas
-
-
-@cache
-def restriction_badge(restriction: str) -> Image.Image:
-    """A solid badge with a prohibition sign, for a restriction in force while the tile is out."""
-    label = RESTRICTION_LABELS[restriction]
-    typeface = font(16, True)
-    width, height = round(typeface.getlength(label)) + 34, 26
-    badge = Image.new("RGB", (width, height), Palette.THREAT)
-    draw = drawing(badge)
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), 6, fill=Colour.ORANGE)
-    ink = ink_on(Colour.ORANGE)
-    paste(badge, sprites.prohibition(20, ink), (5, 3))
-    draw.text((29, height // 2), label, font=typeface, fill=ink, anchor="lm")
-    return badge
 
 
 def _draw_links(draw: ImageDraw.ImageDraw, cost: list[str], height: int) -> None:
@@ -102,78 +125,62 @@ def _draw_links(draw: ImageDraw.ImageDraw, cost: list[str], height: int) -> None
         draw.rectangle((x - 3, top + COST_BOX - 4, x + 3, bottom - 3), fill=Colour.TEXT)
 
 
-@cache
-def power_card(tile_id: int, highlighted: bool) -> Image.Image:
-    """A Power Up tile in the supply: name, purchase cost in Assists, activation cost, effect."""
-    tile = catalogue().power_ups[tile_id]
-    width, height = POWER_CARD
-    edge = Colour.SKY if highlighted else Palette.POWER_EDGE
-    canvas = _tile_canvas(POWER_CARD, Palette.PANEL, Palette.POWER, edge)
-    draw = drawing(canvas)
-    if highlighted:
-        draw.rounded_rectangle((0, 0, width - 1, height - 1), 10, outline=edge, width=5)
-    inner = width - 2 * TILE_PAD
-    draw.text(
-        (TILE_PAD, TILE_PAD),
-        ellipsize(tile.name, font(20, True), inner),
-        font=font(20, True),
-        fill=Colour.TEXT,
-    )
-    icons_top = TILE_PAD + 32
-    x = _cost_row(canvas, "BUY", ["assist"] * tile.purchase_cost, (TILE_PAD, icons_top), 26)
-    use = list(tile.activation_cost)
-    if tile.is_passive:
-        _passive_label(draw, (x + 12, icons_top + 13))
-        text_top, text_lines = icons_top + 36, 3
-    elif x + 12 + _cost_row_width("USE", len(use), 26) <= width - TILE_PAD:
-        _cost_row(canvas, "USE", use, (x + 12, icons_top), 26)
-        text_top, text_lines = icons_top + 36, 3
-    else:
-        _cost_row(canvas, "USE", use, (TILE_PAD, icons_top + 32), 26)
-        text_top, text_lines = icons_top + 68, 2
-    for row, line in enumerate(wrap(tile.effect_text, font(17), inner, text_lines)):
-        draw.text((TILE_PAD, text_top + row * 21), line, font=font(17), fill=Colour.TEXT)
-    return canvas
+def _cost_pieces(label: str, cost: list[str], background: RGB) -> list[Picture | Words]:
+    pieces: list[Picture | Words] = [Words(label, font(TEXT, True), Colour.MUTED)]
+    pieces += [Picture(sprites.cost_slot(kind, CHIP_ICON, background), 2) for kind in cost]
+    return pieces
 
 
-@cache
-def power_chip(tile_id: int, used: bool, highlighted: bool) -> Image.Image:
-    """An equipped Power Up on a fighter's mat: name and activation cost; a once-per-turn tile
-    already used this turn says so."""
+def _power_flows(tile_id: int, width: int, background: RGB, used: bool = False) -> list[Flow]:
     tile = catalogue().power_ups[tile_id]
-    width, height = POWER_CHIP
-    edge = Colour.SKY if highlighted else Palette.POWER_EDGE
-    canvas = _tile_canvas(POWER_CHIP, Palette.MAT, Palette.POWER, edge)
-    draw = drawing(canvas)
-    if highlighted:
-        draw.rounded_rectangle((0, 0, width - 1, height - 1), 10, outline=edge, width=4)
-    inner = width - 2 * 8
-    draw.text((8, 5), ellipsize(tile.name, font(16, True), inner), font=font(16, True), fill=Colour.TEXT)
+    inner = width - 2 * PAD
+    name = Flow([Words(tile.name, font(TEXT, True), Colour.TEXT)], inner)
     if used:
-        draw.text((8, height - 8), "used this turn", font=font(16), fill=Colour.MUTED, anchor="ld")
+        use = Flow([Words("used this turn", font(TEXT), Colour.MUTED)], inner)
     elif tile.is_passive:
-        _passive_label(draw, (8, height - 19))
+        use = Flow([Words("PASSIVE", font(TEXT, True), Colour.MUTED)], inner)
     else:
-        _cost_row(canvas, "USE", list(tile.activation_cost), (8, height - 32), 26)
+        use = Flow(_cost_pieces("USE", list(tile.activation_cost), background), inner)
+    return [name, use]
+
+
+def power_height(tile_id: int, width: int) -> int:
+    """A supply card: its name, its purchase cost and its activation cost."""
+    flows = [*_power_flows(tile_id, width, Palette.POWER)]
+    buy = Flow(
+        _cost_pieces("BUY", ["assist"] * catalogue().power_ups[tile_id].purchase_cost, Palette.POWER),
+        width - 2 * PAD,
+    )
+    return PAD + sum(flow.height + 4 for flow in flows) + buy.height + PAD
+
+
+@cache
+def power_card(tile_id: int, highlighted: bool, width: int, height: int) -> Image.Image:
+    """A Power Up tile in the supply: name, purchase cost in Assists, activation cost."""
+    edge = (Colour.SKY, 5) if highlighted else (Palette.POWER_EDGE, 2)
+    canvas = _tile((width, height), Palette.PANEL, Palette.POWER, *edge)
+    name, use = _power_flows(tile_id, width, Palette.POWER)
+    y = name.draw(canvas, (PAD, PAD)) + 4
+    buy = Flow(
+        _cost_pieces("BUY", ["assist"] * catalogue().power_ups[tile_id].purchase_cost, Palette.POWER),
+        width - 2 * PAD,
+    )
+    y = buy.draw(canvas, (PAD, y)) + 4
+    use.draw(canvas, (PAD, y))
     return canvas
 
 
-def _passive_label(draw: ImageDraw.ImageDraw, left_middle: tuple[int, int]) -> None:
-    """A passive tile has no activation cost: it says it works by itself instead."""
-    draw.text(left_middle, "PASSIVE", font=font(16, True), fill=Colour.MUTED, anchor="lm")
-
-
-def _cost_row_width(label: str, icons: int, size: int) -> int:
-    return round(font(16, True).getlength(label)) + 6 + icons * (size + 2)
-
-
-def _cost_row(canvas: Image.Image, label: str, cost: list[str], origin: tuple[int, int], size: int) -> int:
-    """A label followed by cost icons; returns the x where the row ends."""
-    draw = drawing(canvas)
-    x, y = origin
-    draw.text((x, y + size // 2), label, font=font(16, True), fill=Colour.MUTED, anchor="lm")
-    x += _cost_row_width(label, 0, size)
-    for kind in cost:
-        paste(canvas, sprites.cost_slot(kind, size, Palette.POWER), (x, y))
-        x += size + 2
-    return x
+@cache
+def power_chip(tile_id: int, used: bool, highlighted: bool, room: int) -> Image.Image:
+    """An equipped Power Up on a fighter's mat: name and activation cost (or that it was used this
+    turn), at most ``room`` px wide."""
+    flows = _power_flows(tile_id, room, Palette.POWER, used)
+    width = min(
+        room, 2 * PAD + max(max(line[-1][0] + line[-1][1].width for line in flow.lines) for flow in flows)
+    )
+    height = 2 * PAD - 8 + sum(flow.height for flow in flows) + 2
+    edge = (Colour.SKY, 4) if highlighted else (Palette.POWER_EDGE, 2)
+    canvas = _tile((width, height), Palette.MAT, Palette.POWER, *edge)
+    y = flows[0].draw(canvas, (PAD, PAD - 4)) + 2
+    flows[1].draw(canvas, (PAD, y))
+    return canvas

@@ -1,9 +1,9 @@
-"""The Over 9000 board image, drawn from the public view only.
+"""The Over 9000 board image, drawn from the public view only, at phone size (see ``layout``).
 
-Static parts (the panels' frames, each character's name and power, the token tiles, the scouter
-for each power level) are drawn once and cached; each image copies the cached background and
-pastes the state onto it, then writes a palette PNG. Rendering is CPU-bound: the bot calls
-``render_over9000`` in a worker thread.
+Sprites (badges, tags, token icons, coins, the power bars) are drawn once and cached; each image
+lays out the panels for the view (names and sentences wrap, so heights follow the words), pastes
+the state and writes a palette PNG. Rendering is CPU-bound: the bot calls ``render_over9000`` in a
+worker process.
 """
 
 from __future__ import annotations
@@ -14,93 +14,100 @@ from PIL import Image
 
 from renderers.common import (
     Colour,
+    Rect,
     RenderedBoard,
     blend,
     build_palette,
     draw_event_lines,
-    draw_panel,
-    ellipsize,
     encode_png,
     font,
     ink_on,
     paste,
 )
 from renderers.drawing import drawing
+from renderers.flow import Flow, Picture, Piece, Words
 from renderers.over9000 import battle, panels, scouter, tokens
-from renderers.over9000.describe import PHASE_WORDS, activity, alt_text, headline
+from renderers.over9000.describe import PHASE_WORDS, alt_text, headline
 from renderers.over9000.layout import (
     EVENT_LINE,
-    HEADER_HEIGHT,
+    EVENT_LINES,
+    GAP,
+    HEADLINE,
+    INNER,
     MARGIN,
     SEAT_COLOURS,
+    TEXT,
     WIDTH,
-    layout,
+    card_width,
+    columns,
     seat_colour,
 )
 from rules.over9000.content import TOKEN_KINDS
 from rules.over9000.view import Over9000View
 
-EVENT_FONT = 18
 TITLE = "OVER 9000"
-HEADLINE_WIDTH = 820
-"""The header's right-hand lines stop short of the title and the round line on the left."""
+TITLE_ROW = 50
 
 
 def render_over9000(view: Over9000View) -> RenderedBoard:
-    frame = layout(len(view.players))
-    canvas = _background(len(view.players))
-    _draw_header(canvas, view)
-    battle.draw_order(canvas, frame.order, view)
-    battle.draw_duel(canvas, frame.duel, view)
-    for player, rect in zip(view.players, frame.players, strict=True):
-        panels.draw_panel(canvas, rect, view, player)
-    lines = [
-        (event.text, seat_colour(event.actor) if event.actor is not None else None)
-        for event in view.recent_events[-frame.event_lines :]
-    ]
-    draw_event_lines(drawing(canvas), frame.events, lines, EVENT_LINE, font(EVENT_FONT))
+    canvas = draw_over9000(view)
     return RenderedBoard(
         png=encode_png(canvas, _palette()), alt_text=alt_text(view), width=canvas.width, height=canvas.height
     )
 
 
-def _background(players: int) -> Image.Image:
-    """Drawn afresh for every board: it is a few flat panels, drawn in about the time a copy of a kept
-    one takes, and keeping one per player count would hold megabytes for nothing."""
-    frame = layout(players)
-    canvas = Image.new("RGB", (WIDTH, frame.height), Colour.TABLE)
-    draw = drawing(canvas)
-    draw_panel(draw, frame.order, "")
-    draw_panel(draw, frame.duel, "")
-    draw_panel(draw, frame.events, "LAST MOVES")
-    return canvas
-
-
-def _draw_header(canvas: Image.Image, view: Over9000View) -> None:
-    draw = drawing(canvas)
-    band = Colour.YELLOW if view.outcome is not None else Colour.PANEL
-    ink = ink_on(band)
-    draw.rectangle((0, 0, WIDTH, HEADER_HEIGHT), fill=band)
-    paste(canvas, tokens.icon("dragon_ball", 52, Colour.ORANGE, band), (MARGIN, 16))
-    left = MARGIN + 64
-    draw.text((left, 10), TITLE, font=font(34, True), fill=ink if view.outcome is not None else Colour.ORANGE)
-    phase = PHASE_WORDS[view.phase]
-    draw.text(
-        (left, 52),
-        f"Round {view.round} · {phase} · {view.pile_size} tokens in the pile",
-        font=font(18),
-        fill=ink,
-    )
-    right = WIDTH - MARGIN
-    big = font(30, True)
-    title = ellipsize(headline(view), big, HEADLINE_WIDTH)
-    draw.text((right, 10), title, font=big, fill=ink, anchor="ra")
-    draw.text(
-        (right, 52), ellipsize(activity(view), font(18), HEADLINE_WIDTH), font=font(18), fill=ink, anchor="ra"
-    )
+def _headline_flow(view: Over9000View) -> Flow:
+    pieces: list[Piece] = []
     if view.outcome is None and view.active_seat is not None and view.phase == "duel":
-        swatch_left = right - round(big.getlength(title)) - 40
-        panels.seat_badge(draw, view.active_seat, (swatch_left, 14, swatch_left + 28, 42), 16)
+        pieces.append(Picture(panels.badge(view.active_seat), 10))
+    over = view.outcome is not None
+    pieces.append(Words(headline(view), font(HEADLINE, True), ink_on(Colour.YELLOW) if over else Colour.TEXT))
+    return Flow([*pieces, *battle.order_pieces(view)], INNER - 2 * 12)
+
+
+def draw_over9000(view: Over9000View) -> Image.Image:
+    """The board as an image, before encoding (tests read the texts drawn on it)."""
+    players = len(view.players)
+    width = card_width(players)
+    per_row = columns(players)
+    rows = [view.players[start : start + per_row] for start in range(0, players, per_row)]
+    heights = [panels.card_height(view, row, width) for row in rows]
+    headline_flow = _headline_flow(view)
+    band = Rect(0, TITLE_ROW, WIDTH, headline_flow.height + 16)
+    duel = Rect(MARGIN, band.bottom + GAP, INNER, battle.panel_height(view, INNER))
+    grid_top = duel.bottom + GAP
+    key_top = grid_top + sum(heights) + GAP * len(rows)
+    events_top = key_top + battle.key_height(INNER) + GAP
+    height = events_top + EVENT_LINES * EVENT_LINE + MARGIN
+    canvas = Image.new("RGB", (WIDTH, height), Colour.TABLE)
+    draw = drawing(canvas)
+    draw.rectangle((0, 0, WIDTH, TITLE_ROW - 1), fill=Colour.PANEL)
+    paste(canvas, tokens.icon("dragon_ball", 34, Colour.ORANGE, Colour.PANEL), (MARGIN, 8))
+    draw.text(
+        (MARGIN + 44, TITLE_ROW // 2), TITLE, font=font(HEADLINE, True), fill=Colour.ORANGE, anchor="lm"
+    )
+    round_words = f"Round {view.round} · {PHASE_WORDS[view.phase]} · {view.pile_size} in the pile"
+    draw.text((WIDTH - MARGIN, TITLE_ROW // 2), round_words, font=font(TEXT), fill=Colour.MUTED, anchor="rm")
+    band_fill = Colour.YELLOW if view.outcome is not None else blend(Colour.TABLE, Colour.PANEL, 0.5)
+    draw.rectangle((band.x, band.y, band.right, band.bottom - 1), fill=band_fill)
+    headline_flow.draw(canvas, (MARGIN + 12, band.y + 8))
+    battle.draw_duel_panel(canvas, duel, view)
+    top = grid_top
+    for row, height in zip(rows, heights, strict=True):
+        slots_top = top + height - panels.PAD - panels.slots_height(row)
+        for column, player in enumerate(row):
+            rect = Rect(MARGIN + column * (width + GAP), top, width, height)
+            panels.draw_card(canvas, rect, view, player, slots_top)
+        top += height + GAP
+    battle.draw_key(canvas, Rect(MARGIN, key_top, INNER, 0))
+    lines = [
+        (event.text, seat_colour(event.actor) if event.actor is not None else None)
+        for event in view.recent_events
+    ]
+    draw_event_lines(
+        draw, Rect(MARGIN, events_top, INNER, EVENT_LINES * EVENT_LINE), lines, EVENT_LINE, font(TEXT)
+    )
+    return canvas
 
 
 @cache
@@ -111,7 +118,7 @@ def _palette() -> Image.Image:
         Colour.TABLE,
         Colour.PANEL,
         Colour.INSET,
-        scouter.GLASS,
+        blend(Colour.TABLE, Colour.PANEL, 0.5),
         Colour.YELLOW,
         tokens.COIN_BACK,
         *tile_fills,
@@ -130,8 +137,6 @@ def _palette() -> Image.Image:
         scouter.GREEN,
         scouter.GREEN_DIM,
         scouter.RED_DIM,
-        scouter.SCANLINE,
         tokens.COIN_RIM,
-        blend(scouter.GREEN_DIM, scouter.GREEN, 0.5),
     ]
     return build_palette(inks, surfaces)

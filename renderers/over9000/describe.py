@@ -8,7 +8,7 @@ from __future__ import annotations
 from renderers.common import ALT_TEXT_LIMIT
 from renderers.over9000.scouter import is_over
 from rules.over9000.content import SLOT_COUNT, TOKEN_NAMES, format_level
-from rules.over9000.view import Over9000View, PlayerView
+from rules.over9000.view import LastDuelView, Over9000View, PlayerView
 
 PHASE_WORDS = {"placement": "placement phase", "duel": "duel phase", "over": "game over"}
 WIN_REASONS = {
@@ -65,6 +65,25 @@ def status(view: Over9000View, player: PlayerView) -> str | None:
     return None
 
 
+def duel_verdict(duel: LastDuelView) -> str:
+    if duel.result == "blocked":
+        return "Bluff caught! Blocked" if duel.bluff else "Blocked"
+    return "It hits!" if duel.result == "hit" else "No attack"
+
+
+def signed_level(change: int) -> str:
+    return f"+{format_level(change)}" if change >= 0 else f"-{format_level(-change)}"
+
+
+def level_changes(view: Over9000View, duel: LastDuelView) -> list[str]:
+    """Each power level the duel changed, with the level now: "Frieza +1,000 (7,000)"."""
+    return [
+        f"{view.players[seat].name} {signed_level(change)} ({format_level(view.players[seat].power_level)})"
+        for seat, change in ((duel.attacker, duel.attacker_change), (duel.defender, duel.defender_change))
+        if change
+    ]
+
+
 def power_flipped(player: PlayerView) -> bool:
     """A Dragon Ball lies face up from the reserve: the special power was used this round."""
     return any(face_up.slot is None for face_up in player.face_up)
@@ -92,6 +111,19 @@ def _duel_sentence(view: Over9000View) -> str:
     return (
         f"{attacker}'s turn. Duel: {attacker} attacks {defender}, declaring {TOKEN_NAMES[duel.declared]}, "
         f"with a face-down token pushed from slot {duel.slot + 1}; {defender} must reveal a slot."
+    )
+
+
+def _last_duel_sentence(view: Over9000View) -> str:
+    duel = view.last_duel
+    if duel is None:
+        return ""
+    attacker, defender = view.players[duel.attacker].name, view.players[duel.defender].name
+    changes = level_changes(view, duel)
+    return (
+        f"Last duel: {attacker} attacked {defender} declaring {TOKEN_NAMES[duel.declared]}, pushed "
+        f"{TOKEN_NAMES[duel.pushed]}; {defender} revealed {TOKEN_NAMES[duel.revealed]}. "
+        f"{duel_verdict(duel).rstrip('!')}{': ' + ', '.join(changes) if changes else ''}."
     )
 
 
@@ -141,6 +173,7 @@ def alt_text(view: Over9000View) -> str:
     head = [
         f"Over 9000 board, round {view.round}, {PHASE_WORDS[view.phase]}.",
         _duel_sentence(view),
+        _last_duel_sentence(view),
         _levels_sentence(view),
     ]
     order, tokens, last = _order_sentence(view), _tokens_sentence(view), _last_sentence(view)

@@ -83,3 +83,46 @@ def finished(players: int) -> Over9000State:
     state = final_state(players, FINISHED_SEEDS[players])
     assert state.outcome is not None
     return state
+
+
+def after_a_duel(players: int) -> Over9000State:
+    """Just after a reveal, before the next attack: the duel fought stays on the board."""
+
+    def wanted(state: Over9000State) -> bool:
+        last = state.recent_events[-1] if state.recent_events else None
+        return last is not None and last.kind == "duel_resolved" and state.round >= 2
+
+    return first_state(players, DUEL_SEEDS[players], wanted)
+
+
+EXTREME_LEVELS = (0, 1000, 9000, 10000, 14000, 30000)
+LONG_NAME = "Captain Ginyu, Leader of the Ginyu Force"
+
+
+def extremes() -> Over9000State:
+    """Six players at the ends of the scale (none to far over the bar) and a very long name."""
+    state = duel_in_progress(6).model_copy(deep=True)
+    for player, level in zip(state.players, EXTREME_LEVELS, strict=True):
+        player.power_level = level
+    state.players[0].name = LONG_NAME
+    return state
+
+
+LONG_NAMES = (
+    LONG_NAME,
+    "Vegeta, Prince of all Saiyans",
+    "Kakarot from the planet Earth",
+    "Frieza, Emperor of the Universe",
+    "Piccolo Junior, Demon King",
+    "Android 18, Krillin's wife",
+)
+
+
+def extremes_after_a_duel() -> Over9000State:
+    """Six players with long names at the ends of the scale, just after a duel: the last duel
+    panel beside the widest power levels."""
+    state = after_a_duel(6).model_copy(deep=True)
+    for player, level, name in zip(state.players, EXTREME_LEVELS, LONG_NAMES, strict=True):
+        player.power_level = level
+        player.name = name
+    return state

@@ -11,17 +11,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from renderers.common import RGB, Colour, antialiased, blend, font, ink_on, star_points, wrap
+from renderers.common import RGB, Colour, antialiased, blend, font, ink_on, star_points
 from renderers.drawing import drawing
-from rules.over9000.content import DEFENSE_FOR, TOKEN_NAMES
+from rules.over9000.content import DEFENSE_FOR
 
 Box = tuple[float, float, float, float]
 
-TILE = (128, 44)
-TILE_ICON = 26
-TILE_TEXT = 16
 COIN_BACK = (58, 66, 86)
 COIN_RIM = (150, 160, 178)
 
@@ -140,37 +137,22 @@ def icon(kind: str, size: int, ink: RGB, hole: RGB) -> Image.Image:
     return antialiased((size, size), paint)
 
 
-def tile_words(kind: str, typeface: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """A defense's name breaks before "Defense", so its attack stays whole on the first line."""
-    if is_defense(kind):
-        return [*wrap(TOKEN_NAMES[_ATTACK_OF_DEFENSE[kind]], typeface, width, 1), "Defense"]
-    return wrap(TOKEN_NAMES[kind], typeface, width, 2)
-
-
 @cache
-def face_up_tile(kind: str, background: RGB) -> Image.Image:
-    """A revealed token: its icon and its name on a tile, on ``background`` (for the corners)."""
-    width, height = TILE
-    tile = Image.new("RGB", TILE, background)
+def token_tile(kind: str, size: int, background: RGB) -> Image.Image:
+    """A revealed token: its icon on a tile (solid for attacks, Power-Ups and Dragon Balls, dark
+    with a coloured edge for defenses), on ``background`` (for the corners). The board's key names
+    each icon."""
+    tile = Image.new("RGB", (size, size), background)
     draw = drawing(tile)
     colour = kind_colour(kind)
     if is_defense(kind):
-        fill, ink, edge = defense_fill(kind), Colour.TEXT, colour
-        icon_ink = colour
+        fill, edge, icon_ink = defense_fill(kind), colour, colour
     else:
-        fill, ink, edge = colour, ink_on(colour), Colour.INK
-        icon_ink = ink
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), 8, fill=fill, outline=edge, width=3)
-    top = (height - TILE_ICON) // 2
-    sprite = icon(kind, TILE_ICON, icon_ink, fill)
-    tile.paste(sprite, (6, top), sprite)
-    typeface = font(TILE_TEXT, True)
-    text_left = 6 + TILE_ICON + 6
-    lines = tile_words(kind, typeface, width - text_left - 4)
-    line_height = 18
-    first = height / 2 - (len(lines) - 1) * line_height / 2
-    for index, line in enumerate(lines):
-        draw.text((text_left, first + index * line_height), line, font=typeface, fill=ink, anchor="lm")
+        fill, edge, icon_ink = colour, Colour.INK, ink_on(colour)
+    draw.rounded_rectangle((0, 0, size - 1, size - 1), size // 5, fill=fill, outline=edge, width=3)
+    inner = round(size * 0.68)
+    sprite = icon(kind, inner, icon_ink, fill)
+    tile.paste(sprite, ((size - inner) // 2, (size - inner) // 2), sprite)
     return tile
 
 
@@ -187,13 +169,13 @@ def coin(size: int, marked: bool = True) -> Image.Image:
         draw.ellipse((rim * 1.5, rim * 1.5, side - 1 - rim * 1.5, side - 1 - rim * 1.5), fill=COIN_BACK)
         if not marked:
             return
-        typeface = font(round(side * 0.6), bold=True)
+        typeface = font(round(side * 0.7), bold=True)
         draw.text((side / 2, side / 2), "?", font=typeface, fill=Colour.TEXT, anchor="mm")
 
     return antialiased((size, size), paint)
 
 
-STACK_SHIFT = (14, -9)
+STACK_SHIFT = (8, -6)
 
 
 @cache

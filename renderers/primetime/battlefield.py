@@ -9,7 +9,7 @@ fill *and* hatch, so the types stay apart in greyscale and for colour-blind play
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from math import sin
 
@@ -17,22 +17,9 @@ from PIL import Image, ImageDraw
 
 from renderers.common import RGB, Colour, blend, font, paste
 from renderers.drawing import drawing
-from renderers.primetime.layout import (
-    BOARD_PIXELS,
-    FIELD_PIXELS,
-    GROUND,
-    INCH,
-    MARGIN,
-    SIDE_COLOURS,
-    Zone,
-    point_pixel,
-    zone_fill,
-)
+from renderers.primetime.layout import GROUND, SIDE_COLOURS, Scale, Zone, zone_fill
 from rules.primetime.geometry import BOARD_SIZE
 from rules.primetime.terrain import TerrainKind, TerrainPiece
-
-LABEL_SIZE = 16
-"""Coordinates and terrain names, at the project's smallest text size."""
 
 BOLD_EVERY = 5
 """Every fifth coordinate and grid line is bold, so distances can be counted in fives."""
@@ -41,8 +28,12 @@ HATCH_SPACING = 8
 
 GRID_LINE = blend(GROUND, Colour.WHITE, 0.14)
 GRID_LINE_BOLD = blend(GROUND, Colour.WHITE, 0.34)
-LABEL_HALO = Colour.INK
+PLATE = Colour.TEXT
+"""The solid light plate behind every terrain name, lettered in ink: no hatch or grid line runs
+under the letters, and dark on light keeps its contrast over every terrain's fill."""
+PLATE_PAD = 4
 
+Box = tuple[int, int, int, int]
 Hatch = Callable[[ImageDraw.ImageDraw, int, int, RGB], None]
 
 
@@ -101,46 +92,53 @@ RING_EDGE = Colour.YELLOW
 
 
 def battlefield(
-    pieces: tuple[TerrainPiece, ...], zones: tuple[Zone, Zone], ring: Zone | None = None
+    pieces: tuple[TerrainPiece, ...],
+    zones: tuple[Zone, Zone],
+    ring: Zone | None,
+    scale: Scale,
+    keep_clear: tuple[Box, ...] = (),
 ) -> Image.Image:
-    """The layer for one layout, ``FIELD_PIXELS`` square (the board keeps the backgrounds built on it).
-    ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
-    outlined in yellow."""
-    canvas = Image.new("RGB", (FIELD_PIXELS, FIELD_PIXELS), Colour.TABLE)
+    """The layer for one layout, ``scale.field_pixels`` square (the board keeps the backgrounds built
+    on it). ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
+    outlined in yellow. Terrain names stay off ``keep_clear`` (where the balls lie)."""
+    canvas = Image.new("RGB", (scale.field_pixels, scale.field_pixels), Colour.TABLE)
     draw = drawing(canvas)
-    draw.rectangle((MARGIN, MARGIN, MARGIN + BOARD_PIXELS - 1, MARGIN + BOARD_PIXELS - 1), fill=GROUND)
+    near, far = scale.margin, scale.margin + scale.board_pixels - 1
+    draw.rectangle((near, near, far, far), fill=GROUND)
     for side, zone in enumerate(zones):
-        _draw_zone(draw, zone, side)
+        _draw_zone(draw, zone, side, scale)
     for piece in pieces:
         paste(
             canvas,
-            terrain_tile(piece.kind, piece.width, piece.height),
-            point_pixel((piece.x, piece.y + piece.height)),
+            terrain_tile(piece.kind, piece.width, piece.height, scale.inch),
+            scale.point_pixel((piece.x, piece.y + piece.height)),
         )
-    _draw_grid(draw)
+    _draw_grid(draw, scale)
     if ring is not None:
-        left, top = point_pixel((ring.x, ring.y + ring.height))
-        right, bottom = point_pixel((ring.x + ring.width, ring.y))
+        left, top = scale.point_pixel((ring.x, ring.y + ring.height))
+        right, bottom = scale.point_pixel((ring.x + ring.width, ring.y))
         draw.rectangle((left, top, right - 1, bottom - 1), outline=RING_EDGE, width=3)
     for piece in pieces:
-        _draw_terrain_label(draw, piece)
-    _draw_coordinates(draw)
+        if scale.names:
+            _draw_terrain_label(draw, piece, scale, keep_clear)
+    if scale.every:
+        _draw_coordinates(draw, scale)
     return canvas
 
 
-def _draw_zone(draw: ImageDraw.ImageDraw, zone: Zone, side: int) -> None:
-    left, top = point_pixel((zone.x, zone.y + zone.height))
-    right, bottom = point_pixel((zone.x + zone.width, zone.y))
+def _draw_zone(draw: ImageDraw.ImageDraw, zone: Zone, side: int, scale: Scale) -> None:
+    left, top = scale.point_pixel((zone.x, zone.y + zone.height))
+    right, bottom = scale.point_pixel((zone.x + zone.width, zone.y))
     draw.rectangle(
         (left, top, right - 1, bottom - 1), fill=zone_fill(side), outline=SIDE_COLOURS[side], width=2
     )
 
 
 @cache
-def terrain_tile(kind: TerrainKind, width: int, height: int) -> Image.Image:
+def terrain_tile(kind: TerrainKind, width: int, height: int, inch: int) -> Image.Image:
     """A piece's fill, hatch and outline, ``width`` by ``height`` inches."""
     style = TERRAIN_STYLES[kind]
-    size = (width * INCH, height * INCH)
+    size = (width * inch, height * inch)
     tile = Image.new("RGB", size, style.fill)
     draw = drawing(tile)
     style.hatch(draw, size[0], size[1], style.ink)
@@ -148,40 +146,128 @@ def terrain_tile(kind: TerrainKind, width: int, height: int) -> Image.Image:
     return tile
 
 
-def _draw_grid(draw: ImageDraw.ImageDraw) -> None:
+def _draw_grid(draw: ImageDraw.ImageDraw, scale: Scale) -> None:
     """One line per inch, over the terrain so cells can be counted inside it; bold every 5"."""
-    far = MARGIN + BOARD_PIXELS
+    near, far = scale.margin, scale.margin + scale.board_pixels
     for inch in range(BOARD_SIZE + 1):
         if inch % BOLD_EVERY == 0:
             continue
-        at = MARGIN + inch * INCH
-        draw.line((at, MARGIN, at, far), fill=GRID_LINE)
-        draw.line((MARGIN, at, far, at), fill=GRID_LINE)
+        at = near + inch * scale.inch
+        draw.line((at, near, at, far), fill=GRID_LINE)
+        draw.line((near, at, far, at), fill=GRID_LINE)
     for inch in range(0, BOARD_SIZE + 1, BOLD_EVERY):
-        at = MARGIN + inch * INCH
-        draw.line((at, MARGIN, at, far), fill=GRID_LINE_BOLD)
-        draw.line((MARGIN, at, far, at), fill=GRID_LINE_BOLD)
+        at = near + inch * scale.inch
+        draw.line((at, near, at, far), fill=GRID_LINE_BOLD)
+        draw.line((near, at, far, at), fill=GRID_LINE_BOLD)
 
 
-def _draw_terrain_label(draw: ImageDraw.ImageDraw, piece: TerrainPiece) -> None:
-    """The type's name at the piece's centre, or its initial where the name does not fit."""
-    style = TERRAIN_STYLES[piece.kind]
-    typeface = font(LABEL_SIZE, True)
-    room = piece.width * INCH - 2  # the halo may reach the outline
-    text = style.name if typeface.getlength(style.name) <= room else style.name[0]
-    centre = point_pixel((piece.x + piece.width / 2, piece.y + piece.height / 2))
-    draw.text(
-        centre, text, font=typeface, fill=Colour.TEXT, anchor="mm", stroke_width=2, stroke_fill=LABEL_HALO
+def terrain_text(kind: TerrainKind, width: int, height: int, size: int) -> str | None:
+    """The type's name where it fits in ``width`` by ``height`` px, else its initial, else nothing
+    (the hatch tells the type)."""
+    style = TERRAIN_STYLES[kind]
+    typeface = font(size, True)
+    room = width - 2 * PLATE_PAD - 2  # the plate stays inside the outline
+    if height < size + 2 * PLATE_PAD:
+        return None
+    for text in (style.name, style.name[0]):
+        if typeface.getlength(text) <= room:
+            return text
+    return None
+
+
+def _draw_terrain_label(
+    draw: ImageDraw.ImageDraw, piece: TerrainPiece, scale: Scale, keep_clear: tuple[Box, ...]
+) -> None:
+    left, top = scale.point_pixel((piece.x, piece.y + piece.height))
+    right, bottom = scale.point_pixel((piece.x + piece.width, piece.y))
+    field = (scale.margin, scale.margin, scale.margin + scale.board_pixels, scale.margin + scale.board_pixels)
+    plate = terrain_plate(piece.kind, (left, top, right, bottom), scale.text, keep_clear, field)
+    if plate is not None:
+        draw_name_plate(draw, plate)
+
+
+def _plate(text: str, centre: tuple[int, int], size: int) -> Box:
+    left, top, right, bottom = font(size, True).getbbox(text, anchor="mm")
+    return (
+        centre[0] + left - PLATE_PAD,
+        centre[1] + top - PLATE_PAD,
+        centre[0] + right + PLATE_PAD,
+        centre[1] + bottom + PLATE_PAD,
     )
 
 
-def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
-    """Each cell's number on all four sides, centred on its column or row; bold every 5."""
-    near, far = MARGIN // 2, MARGIN + BOARD_PIXELS + MARGIN // 2
-    for number in range(1, BOARD_SIZE + 1):
-        bold = number % BOLD_EVERY == 0
-        typeface = font(LABEL_SIZE, bold)
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@dataclass(frozen=True)
+class NamePlate:
+    """A terrain name placed on the battlefield: its words, the middle of its letters, its plate."""
+
+    kind: TerrainKind
+    text: str
+    centre: tuple[int, int]
+    box: Box
+    size: int
+
+    def moved(self, dx: int, dy: int) -> NamePlate:
+        left, top, right, bottom = self.box
+        return replace(
+            self,
+            centre=(self.centre[0] + dx, self.centre[1] + dy),
+            box=(left + dx, top + dy, right + dx, bottom + dy),
+        )
+
+
+def terrain_plate(
+    kind: TerrainKind,
+    room: Box,
+    size: int,
+    keep_clear: tuple[Box, ...],
+    bounds: Box,
+) -> NamePlate | None:
+    """Where the type's name (or initial) goes, on a solid plate, for the piece at ``room`` (left,
+    top, right, bottom), where it fits: in the middle, else against its top or bottom edge, else
+    just above or below it, the first spot that stays off ``keep_clear`` (a ball at a piece's centre
+    would cover the middle) and inside ``bounds``; in the middle if none does. None when not even
+    the initial fits."""
+    text = terrain_text(kind, room[2] - room[0], room[3] - room[1], size)
+    if text is None:
+        return None
+    blank = _plate(text, (0, 0), size)
+    half = (blank[3] - blank[1]) // 2 + 2
+    x = (room[0] + room[2]) // 2
+    spots = [(x, (room[1] + room[3]) // 2), (x, room[1] + half), (x, room[3] - half)]
+    spots += [(x, room[1] - half), (x, room[3] + half)]
+    centre = next(
+        (
+            spot
+            for spot in spots
+            if _inside(_plate(text, spot, size), bounds)
+            and not any(_overlaps(_plate(text, spot, size), box) for box in keep_clear)
+        ),
+        spots[0],
+    )
+    return NamePlate(kind, text, centre, _plate(text, centre, size), size)
+
+
+def draw_name_plate(draw: ImageDraw.ImageDraw, plate: NamePlate) -> None:
+    draw.rectangle(plate.box, fill=PLATE, outline=TERRAIN_STYLES[plate.kind].ink)
+    draw.text(plate.centre, plate.text, font=font(plate.size, True), fill=Colour.INK, anchor="mm")
+
+
+def _inside(box: Box, bounds: Box) -> bool:
+    return box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw, scale: Scale) -> None:
+    """The cells' numbers on all four sides, centred on their column or row: every ``scale.every``-th
+    (and bold every fifth, where the margin has room for the bold figures)."""
+    near, far = scale.margin // 2, scale.margin + scale.board_pixels + scale.margin // 2
+    for number in range(scale.every, BOARD_SIZE + 1, scale.every):
+        bold = number % BOLD_EVERY == 0 and font(scale.text, True).getlength(str(number)) <= scale.margin
+        typeface = font(scale.text, bold)
         ink = Colour.TEXT if bold else Colour.MUTED
-        column, row = point_pixel((number - 0.5, number - 0.5))
+        column, row = scale.point_pixel((number - 0.5, number - 0.5))
         for position in ((column, near), (column, far), (near, row), (far, row)):
             draw.text(position, str(number), font=typeface, fill=ink, anchor="mm")

@@ -1,9 +1,9 @@
-"""The Prime Time board image, drawn from the public view only (DESIGN.md 4.2).
+"""The Prime Time board image, drawn from the public view only, at phone size (see ``layout``).
 
-The battlefield (grid, coordinates, zones, terrain) and the empty side panel are drawn once per
-layout and cached; each image copies that background, then draws the highlights asked for, the
-zones of control, the last action, the models, the Dragon Balls and the panel's text, and writes a
-palette PNG. Rendering is CPU-bound: the bot calls ``render_primetime`` in a worker thread.
+The battlefield (grid, coordinates, zones, terrain) is drawn once per layout and cached; each image
+copies it, then draws the highlights asked for, the zones of control, the last action, the models
+and their tags, the Dragon Balls and the side panel, and writes a palette PNG. Rendering is
+CPU-bound: the bot calls ``render_primetime`` in a worker process.
 """
 
 from __future__ import annotations
@@ -13,16 +13,20 @@ from functools import cache, lru_cache
 from PIL import Image
 
 from renderers.common import Colour, RenderedBoard, blend, build_palette, encode_png, paste
-from renderers.drawing import drawing
+from renderers.drawing import text_boxes
 from renderers.primetime import models, objectives
-from renderers.primetime.battlefield import GRID_LINE, GRID_LINE_BOLD, TERRAIN_STYLES, battlefield
+from renderers.primetime.battlefield import GRID_LINE, GRID_LINE_BOLD, TERRAIN_STYLES, Box, battlefield
 from renderers.primetime.describe import alt_text
+from renderers.primetime.inputs import PrimeTimeBoard
 from renderers.primetime.last_action import last_action
 from renderers.primetime.layout import (
+    BOARD,
+    FIELD_PIXELS,
     GROUND,
-    HEIGHT,
+    PANEL,
     SIDE_COLOURS,
     WIDTH,
+    Scale,
     Zone,
     zone_fill,
 )
@@ -32,51 +36,98 @@ from renderers.primetime.overlays import (
     HIT_RED,
     REACH_TINT,
     TARGET_RING,
-    Highlight,
     draw_last_action,
     draw_reach,
     draw_target_marks,
 )
-from renderers.primetime.panel import draw_panel_frame, draw_side_panel
+from renderers.primetime.panel import draw_side_panel, draw_strip, panel_height, strip_height
 from rules.primetime.scenario import location
 from rules.primetime.terrain import TerrainPiece
 from rules.primetime.view import PrimeTimeView
 
 
-def render_primetime(view: PrimeTimeView, highlight: Highlight | None = None) -> RenderedBoard:
-    """The board for ``view`` (it must be ``view(state, None)``), with the caller's ``highlight``."""
-    zones = tuple(Zone(zone.x, zone.y, zone.width, zone.height) for zone in view.zones)
-    ring = location(view.location).ring
-    ring_zone = Zone(ring.x, ring.y, ring.width, ring.height) if ring is not None else None
-    canvas = _background(view.terrain, zones, ring_zone).copy()
-    if highlight is not None:
-        draw_reach(canvas, highlight.reach)
-    objectives.draw_zones(canvas, view.objectives, view.units)
-    draw_last_action(canvas, last_action(view))
-    active = view.activation.unit if view.activation is not None else None
-    models.draw_models(canvas, view.units, active, view.phase == "activation")
-    objectives.draw_balls(canvas, view.objectives)
-    if highlight is not None:
-        draw_target_marks(canvas, highlight, view.units)
-    draw_side_panel(drawing(canvas), view)
+def render_primetime(board: PrimeTimeBoard | PrimeTimeView) -> RenderedBoard:
+    """The board for ``board`` (a bare view is shown with the default names and no highlight)."""
+    if isinstance(board, PrimeTimeView):
+        board = PrimeTimeBoard(view=board)
+    canvas = draw_primetime(board)
     return RenderedBoard(
-        png=encode_png(canvas, _palette()), alt_text=alt_text(view), width=WIDTH, height=HEIGHT
+        png=encode_png(canvas, palette()),
+        alt_text=alt_text(board.view, board.names),
+        width=canvas.width,
+        height=canvas.height,
     )
 
 
-# A game keeps its layout from start to end, and a background saves half a render, but each holds
-# about 6 MB: the layouts of the last few games drawn are kept.
-@lru_cache(maxsize=4)
-def _background(terrain: tuple[TerrainPiece, ...], zones: tuple[Zone, ...], ring: Zone | None) -> Image.Image:
-    """The battlefield with the Location's zones (seat 0's tinted blue, seat 1's orange) and Ring."""
-    canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)
-    paste(canvas, battlefield(terrain, (zones[0], zones[1]), ring), (0, 0))
-    draw_panel_frame(drawing(canvas))
+def field_layer(view: PrimeTimeView, scale: Scale) -> Image.Image:
+    """A copy of the battlefield for the view's terrain and zones, ready to draw on."""
+    zones = tuple(Zone(zone.x, zone.y, zone.width, zone.height) for zone in view.zones)
+    ring = location(view.location).ring
+    ring_zone = Zone(ring.x, ring.y, ring.width, ring.height) if ring is not None else None
+    balls = tuple(objectives.ball_boxes(view.objectives, scale))
+    return _battlefield(view.terrain, (zones[0], zones[1]), ring_zone, balls, scale).copy()
+
+
+def draw_pieces(
+    canvas: Image.Image,
+    board: PrimeTimeBoard,
+    scale: Scale,
+    bounds: tuple[int, int, int, int],
+    keep_clear: list[tuple[int, int, int, int]] = [],  # noqa: B006 - read only
+) -> list[tuple[int, int, int, int]]:
+    """Everything on the battlefield layer for ``board``: the reach, the zones of control, the last
+    action, the models and their tags (inside ``bounds``, clear of ``keep_clear``), the balls and the
+    target marks. Tags stay clear of the texts already on ``canvas`` too (the terrain's names).
+    Returns what later labels must stay clear of: the tags, the models, the balls."""
+    view, highlight = board.view, board.highlight
+    written = [text.box for text in text_boxes(canvas)]
+    if highlight is not None:
+        draw_reach(canvas, highlight.reach, scale)
+    objectives.draw_zones(canvas, view.objectives, view.units, scale)
+    draw_last_action(canvas, last_action(view), scale)
+    active = view.activation.unit if view.activation is not None else None
+    balls = objectives.ball_boxes(view.objectives, scale)
+    taken = models.draw_models(
+        canvas, view.units, active, view.phase == "activation", scale, bounds, [*balls, *keep_clear, *written]
+    )
+    objectives.draw_balls(canvas, view.objectives, scale)
+    if highlight is not None:
+        draw_target_marks(canvas, highlight, view.units, scale)
+    return [*taken, *balls]
+
+
+def draw_primetime(board: PrimeTimeBoard) -> Image.Image:
+    """The board as an image, before encoding (tests read the texts drawn on it)."""
+    view = board.view
+    height = panel_height(view, board.names)
+    strip_top = max(FIELD_PIXELS, PANEL.y + height + 8)
+    canvas = Image.new("RGB", (WIDTH, strip_top + strip_height(view)), Colour.TABLE)
+    field = field_layer(view, BOARD)
+    inner = BOARD.margin, BOARD.margin, BOARD.margin + BOARD.board_pixels, BOARD.margin + BOARD.board_pixels
+    draw_pieces(field, board, BOARD, inner)
+    paste(canvas, field, (0, 0))
+    draw_side_panel(canvas, view, board.names, height)
+    draw_strip(canvas, view, strip_top)
     return canvas
 
 
+# A game keeps its layout from start to end, and a battlefield saves much of a render: the layouts
+# of the last few games drawn are kept, at each scale.
+@lru_cache(maxsize=6)
+def _battlefield(
+    terrain: tuple[TerrainPiece, ...],
+    zones: tuple[Zone, Zone],
+    ring: Zone | None,
+    balls: tuple[Box, ...],
+    scale: Scale,
+) -> Image.Image:
+    """The battlefield with the Location's zones (seat 0's tinted blue, seat 1's orange) and Ring,
+    its terrain names clear of where the balls lie."""
+    return battlefield(terrain, zones, ring, scale, balls)
+
+
 @cache
-def _palette() -> Image.Image:
+def palette() -> Image.Image:
     terrain = [colour for style in TERRAIN_STYLES.values() for colour in (style.fill, style.ink)]
     surfaces = [
         Colour.TABLE,

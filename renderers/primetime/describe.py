@@ -6,6 +6,8 @@ affiliations and the mission of each round), which every player knows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from renderers.common import ALT_TEXT_LIMIT
 from renderers.primetime.objectives import controller
 from rules.primetime.content import catalogue, settings
@@ -32,6 +34,8 @@ SETUP_HEADLINES = {
     "deploy": "deploys a model",
 }
 LEVEL_WORDS = ("Ground", "L1", "L2")
+SIDE_SHAPES = ("square", "round")
+"""The shape of each seat's bases and tags on the board."""
 WIN_REASONS = {
     "glory": "most Glory",
     "objectives_held": "tie on Glory, more objectives held",
@@ -43,10 +47,6 @@ STATUS_WORDS = {
     "overloaded": "Overloaded",
     "frozen": "Frozen",
 }
-
-
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
 
 
 def affiliation_name(player: PlayerView) -> str:
@@ -98,22 +98,22 @@ def scenario_words(view: PrimeTimeView) -> str:
     return f"{place} · {condition(view.condition).name}"
 
 
-def headline(view: PrimeTimeView) -> str:
+def headline(view: PrimeTimeView, names: Sequence[str]) -> str:
     """Who won, or who must act now and how."""
     if view.outcome is not None:
         if not view.outcome.winners:
             return "Game over: a draw"
-        return f"Game over: {seat_name(view.outcome.winners[0])} wins"
+        return f"Game over: {names[view.outcome.winners[0]]} wins"
     if not view.prompts:
         return "Resolving"
     units = {unit.id: unit for unit in view.units}
     prompt = view.prompts[0]
-    who = seat_name(prompt.who)
+    who = names[prompt.who]
     if prompt.kind in SETUP_HEADLINES:
-        deciding = " and ".join(seat_name(prompt.who) for prompt in view.prompts)
+        deciding = " and ".join(names[prompt.who] for prompt in view.prompts)
         return f"{deciding}: {SETUP_HEADLINES[prompt.kind]}"
     if prompt.kind == "ascension":
-        deciding = " and ".join(seat_name(prompt.who) for prompt in view.prompts)
+        deciding = " and ".join(names[prompt.who] for prompt in view.prompts)
         return f"{deciding} {'choose' if len(view.prompts) > 1 else 'chooses'} Ascension"
     if prompt.kind == "initiative":
         return f"{who} chooses who activates first"
@@ -163,25 +163,26 @@ def model_words(unit: Unit) -> str:
     return words + (" " + " ".join(statuses) if statuses else "")
 
 
-def _score_sentence(view: PrimeTimeView) -> str:
-    scores = [
-        f"{seat_name(player.seat)} ({affiliation_name(player)}) {player.glory}" for player in view.players
-    ]
+def _score_sentence(view: PrimeTimeView, names: Sequence[str]) -> str:
+    scores = [f"{names[player.seat]} ({affiliation_name(player)}) {player.glory}" for player in view.players]
     return "Glory: " + ", ".join(scores) + "."
 
 
-def _models_sentence(view: PrimeTimeView, seat: int) -> str:
+def _models_sentence(view: PrimeTimeView, names: Sequence[str], seat: int) -> str:
     models = [model_words(unit) for unit in view.units if unit.seat == seat]
-    return f"{seat_name(seat)}: " + ("; ".join(models) if models else "nothing deployed yet") + "."
+    shape = SIDE_SHAPES[seat]
+    return (
+        f"{names[seat]} ({shape} bases): " + ("; ".join(models) if models else "nothing deployed yet") + "."
+    )
 
 
-def _objectives_sentence(view: PrimeTimeView) -> str:
+def _objectives_sentence(view: PrimeTimeView, names: Sequence[str]) -> str:
     if not view.objectives:
         return ""
     held = []
     for number, point in enumerate(view.objectives, start=1):
         seat = controller(view.units, point)
-        held.append(f"{number} at {point[0]},{point[1]} {seat_name(seat) if seat is not None else 'open'}")
+        held.append(f"{number} at {point[0]},{point[1]} {names[seat] if seat is not None else 'open'}")
     return "Objectives: " + ", ".join(held) + "."
 
 
@@ -189,18 +190,18 @@ def _last_sentence(view: PrimeTimeView) -> str:
     return f"Last: {view.recent_events[-1].text}." if view.recent_events else ""
 
 
-def alt_text(view: PrimeTimeView) -> str:
+def alt_text(view: PrimeTimeView, names: Sequence[str]) -> str:
     """The board in words within Discord's 1,024 characters: round and phase, who acts, the score,
     then every model with its tier, HP, cell and altitude; the objectives and the last event follow
     when they fit."""
     finished = f" ({outcome_reason(view)})" if view.outcome is not None else ""
     head = [
         f"Prime Time board, {round_words(view).lower()}, {PHASE_WORDS[view.phase]}.",
-        f"{headline(view)}{finished}.",
-        _score_sentence(view),
-        *(_models_sentence(view, player.seat) for player in view.players),
+        f"{headline(view, names)}{finished}.",
+        _score_sentence(view, names),
+        *(_models_sentence(view, names, player.seat) for player in view.players),
     ]
-    objectives, last = _objectives_sentence(view), _last_sentence(view)
+    objectives, last = _objectives_sentence(view, names), _last_sentence(view)
     for tail in ([objectives, last], [objectives], []):
         text = " ".join(part for part in [*head, *tail] if part)
         if len(text) <= ALT_TEXT_LIMIT:

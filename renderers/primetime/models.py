@@ -1,11 +1,12 @@
-"""The models on the Prime Time board (DESIGN.md 4.2): a 1" disc with its three-letter code, an owner
-ring in the side's colour, a glow per Ascension tier, a drop shadow whose offset grows with altitude,
-an L1/L2 badge, an HP bar and the status letters (E/S/O/F). A Dazed model lies tipped over, grey and
-crossed, under anything standing in its cell; in the Activation Phase a model that has activated is
-dimmed.
+"""The models on the Prime Time board: a 1" base in its owner's colour (square for the first seat,
+round for the second, so the sides differ without colour), a glow per Ascension tier, a drop shadow
+whose offset grows with altitude and an HP bar; beside it a tag in the same shape with its
+three-letter code, its altitude (L1, L2) and its status letters (E/S/O/F), placed clear of every
+other tag (``renderers.primetime.labels``). A Dazed model lies tipped over, grey and crossed, under
+anything standing in its cell; in the Activation Phase a model that has activated is dimmed.
 
-A disc depends only on a few small values, so each variant is drawn once (supersampled) and cached;
-the HP bar, the status letters and the active model's ring change often and are drawn per image.
+Bases depend on a few small values, so each variant is drawn once (supersampled) and cached; the
+HP bars, the tags and the active model's ring are drawn per image.
 """
 
 from __future__ import annotations
@@ -14,72 +15,122 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
 
-from renderers.common import RGB, SUPERSAMPLE, Colour, antialiased, blend, font, paste
+from renderers.common import RGB, Colour, antialiased, blend, font, paste
 from renderers.drawing import drawing
-from renderers.primetime.layout import INCH, SIDE_COLOURS, cell_centre_pixel
+from renderers.primetime import labels
+from renderers.primetime.layout import SIDE_COLOURS, Scale
 from rules.primetime.state import Status, Unit
 from rules.primetime.stats import char, hp_max
 
-SPRITE = 2 * INCH
-"""A disc's sprite is two inches square, centred on its cell, so the glow and shadow fit."""
-
-DISC_RADIUS = 11
-"""A 1" base: 22 px across, leaving the cell's grid lines visible around it."""
-
-DISC_DARKEN = 0.7
-"""A disc is filled with its owner's colour darkened this far toward black, so the code stays legible."""
+DISC_DARKEN = 0.55
+"""A base is filled with its owner's colour darkened this far toward black."""
 DISC_RIM = (225, 228, 235)
 DAZED_FILL = (128, 128, 132)
-CODE_WIDTH = 20
-"""The code is set at the 16 px minimum and condensed to this width so it fits inside the disc."""
 
 TIER_GLOWS: tuple[RGB, ...] = (Colour.YELLOW, Colour.WHITE, Colour.REDDISH_PURPLE)
 """T1, T2, T3: a glow that also widens with the tier, so tiers differ without colour."""
 
-SHADOW_OFFSETS = ((1, 2), (3, 5), (6, 10))
-"""Ground, L1, L2: the higher the model, the farther its shadow falls."""
+SHADOW_OFFSETS = ((0.04, 0.08), (0.12, 0.2), (0.25, 0.42))
+"""Ground, L1, L2, in inches: the higher the model, the farther its shadow falls."""
 
-LEVEL_BADGES: dict[int, tuple[str, RGB]] = {1: ("L1", Colour.SKY), 2: ("L2", Colour.WHITE)}
+LEVEL_WORDS = {1: "L1", 2: "L2"}
 STATUS_LETTERS: dict[Status, str] = {"exhausted": "E", "staggered": "S", "overloaded": "O", "frozen": "F"}
 DIMMED = 0.62
 """Brightness of a model that has already activated this round."""
 
-DAZED_OFFSET = (-4, 5)
-"""A Dazed model lies a little off its cell's centre, so a model standing there leaves it visible."""
-
 HP_HIGH, HP_MID, HP_LOW = Colour.BLUISH_GREEN, Colour.YELLOW, Colour.VERMILLION
 ACTIVE_RING = Colour.WHITE
+LEADER = Colour.TEXT
 
 
-def draw_models(canvas: Image.Image, units: list[Unit], active: str | None, activating: bool) -> None:
-    """Every model: the Dazed ones first (under anything in their cell), then the altitude badges
-    (under every disc, so a badge never hides a neighbour's code), then the standing models from the
-    ground up, so a flyer is never hidden by a model below it. Models that have activated are dimmed
-    only while ``activating`` (the Activation Phase), when it tells who may still act."""
+def sprite_size(scale: Scale) -> int:
+    """A base's sprite is two inches square, centred on its cell, so the glow and shadow fit."""
+    return 2 * scale.inch
+
+
+def tag_text(unit: Unit) -> str:
+    words = [char(unit).code]
+    if unit.dazed:
+        words.append("dazed")
+    elif unit.level:
+        words.append(LEVEL_WORDS[unit.level])
+    letters = "".join(STATUS_LETTERS[status] for status in unit.statuses)
+    if letters and not unit.dazed:
+        words.append(letters)
+    return " ".join(words)
+
+
+def model_boxes(units: list[Unit], scale: Scale) -> list[labels.Tag]:
+    radius = scale.disc_radius + 2
+    return [
+        labels.Tag(
+            scale.cell_centre_pixel(unit.cell),
+            radius,
+            tag_sprite(tag_text(unit), unit.seat, False, False, scale.text).size,
+        )
+        for unit in units
+    ]
+
+
+def draw_models(
+    canvas: Image.Image,
+    units: list[Unit],
+    active: str | None,
+    activating: bool,
+    scale: Scale,
+    bounds: labels.Box,
+    obstacles: list[labels.Box],
+) -> list[labels.Box]:
+    """Every model: the Dazed ones first (under anything in their cell), then the standing models from
+    the ground up, so a flyer is never hidden by a model below it; then every tag, where
+    ``labels.place`` puts it inside ``bounds``, clear of ``obstacles``. Models that have activated
+    are dimmed only while ``activating`` (the Activation Phase), when it tells who may still act."""
     draw = drawing(canvas)
+    radius = scale.disc_radius
     for unit in sorted((unit for unit in units if unit.dazed), key=lambda unit: unit.id):
-        _paste_centred(canvas, dazed_sprite(), cell_centre_pixel(unit.cell), DAZED_OFFSET)
+        _paste_centred(canvas, dazed_sprite(scale.inch), scale.cell_centre_pixel(unit.cell), scale)
     standing = sorted((unit for unit in units if not unit.dazed), key=lambda unit: (unit.level, unit.id))
     for unit in standing:
-        if unit.level:
-            _paste_centred(canvas, badge_sprite(unit.level), cell_centre_pixel(unit.cell))
-    for unit in standing:
-        centre = cell_centre_pixel(unit.cell)
+        centre = scale.cell_centre_pixel(unit.cell)
         if unit.id == active:
-            radius = DISC_RADIUS + 4
+            ring = radius + max(3, scale.inch // 6)
             x, y = centre
-            draw.ellipse((x - radius, y - radius, x + radius, y + radius), outline=ACTIVE_RING, width=2)
-        dimmed = activating and unit.activations > 0 and unit.id != active
-        _paste_centred(canvas, disc_sprite(char(unit).code, unit.seat, unit.tier, unit.level, dimmed), centre)
-        _draw_hp_bar(draw, centre, unit.hp, hp_max(unit))
-        _draw_statuses(draw, centre, unit.statuses)
+            draw.ellipse((x - ring, y - ring, x + ring, y + ring), outline=ACTIVE_RING, width=3)
+        dimmed = _dimmed(unit, active, activating)
+        _paste_centred(
+            canvas, disc_sprite(unit.seat, unit.tier, unit.level, dimmed, scale.inch), centre, scale
+        )
+        _draw_hp_bar(draw, centre, unit.hp, hp_max(unit), radius)
+    ordered = [
+        unit
+        for unit in sorted(units, key=lambda unit: unit.id)
+        if _within(scale.cell_centre_pixel(unit.cell), bounds)
+    ]
+    tags = model_boxes(ordered, scale)
+    spots = labels.place(tags, obstacles, bounds)
+    for unit, tag, placed in zip(ordered, tags, spots, strict=True):
+        start, end = labels.leader_line(tag.anchor, scale.disc_radius, placed.box)
+        if (end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2 > 36:
+            draw.line((*start, *end), fill=Colour.INK, width=4)
+            draw.line((*start, *end), fill=LEADER, width=2)
+        sprite = tag_sprite(
+            tag_text(unit), unit.seat, _dimmed(unit, active, activating), unit.id == active, scale.text
+        )
+        paste(canvas, sprite, placed.box[:2])
+    return [spot.box for spot in spots] + [labels.disc_box(tag) for tag in tags]
 
 
-def _paste_centred(
-    canvas: Image.Image, sprite: Image.Image, centre: tuple[int, int], offset: tuple[int, int] = (0, 0)
-) -> None:
-    half = SPRITE // 2
-    paste(canvas, sprite, (centre[0] - half + offset[0], centre[1] - half + offset[1]))
+def _within(point: tuple[int, int], bounds: labels.Box) -> bool:
+    return bounds[0] <= point[0] < bounds[2] and bounds[1] <= point[1] < bounds[3]
+
+
+def _dimmed(unit: Unit, active: str | None, activating: bool) -> bool:
+    return activating and unit.activations > 0 and unit.id != active
+
+
+def _paste_centred(canvas: Image.Image, sprite: Image.Image, centre: tuple[int, int], scale: Scale) -> None:
+    half = sprite_size(scale) // 2
+    paste(canvas, sprite, (centre[0] - half, centre[1] - half))
 
 
 def hp_colour(hp: int, maximum: int) -> RGB:
@@ -88,41 +139,51 @@ def hp_colour(hp: int, maximum: int) -> RGB:
     return HP_MID if 4 * hp > maximum else HP_LOW
 
 
-def _draw_hp_bar(draw: ImageDraw.ImageDraw, centre: tuple[int, int], hp: int, maximum: int) -> None:
-    """Across the foot of the disc: a dark trough filled in proportion to the HP left."""
+def _draw_hp_bar(
+    draw: ImageDraw.ImageDraw, centre: tuple[int, int], hp: int, maximum: int, radius: int
+) -> None:
+    """Across the foot of the base: a dark trough filled in proportion to the HP left."""
     x, y = centre
-    left, right, top = x - DISC_RADIUS, x + DISC_RADIUS, y + DISC_RADIUS - 2
-    draw.rectangle((left, top, right, top + 4), fill=Colour.INK)
+    thickness = max(4, radius // 3)
+    left, right, top = x - radius, x + radius, y + radius - thickness + 1
+    draw.rectangle((left, top, right, top + thickness), fill=Colour.INK)
     filled = round((right - left - 1) * max(hp, 0) / maximum)
     if filled > 0:
-        draw.rectangle((left + 1, top + 1, left + filled, top + 3), fill=hp_colour(hp, maximum))
+        draw.rectangle((left + 1, top + 1, left + filled, top + thickness - 1), fill=hp_colour(hp, maximum))
 
 
-def _draw_statuses(draw: ImageDraw.ImageDraw, centre: tuple[int, int], statuses: list[Status]) -> None:
-    """The statuses' initials against the disc's left edge, yellow on a dark halo."""
-    if not statuses:
-        return
-    letters = "".join(STATUS_LETTERS[status] for status in statuses)
-    x, y = centre
-    draw.text(
-        (x - DISC_RADIUS + 1, y),
-        letters,
-        font=font(16, True),
-        fill=Colour.YELLOW,
-        anchor="rm",
-        stroke_width=2,
-        stroke_fill=Colour.INK,
+@lru_cache(maxsize=256)
+def tag_sprite(text: str, seat: int, dimmed: bool, active: bool, size: int) -> Image.Image:
+    """A model's tag: square-cornered for the first seat, round-ended for the second, like its base,
+    edged in its side's colour; the plate itself is light and lettered in ink, so the letters keep
+    their contrast over any zone, terrain or hatch (greyer once the model has activated)."""
+    typeface = font(size, True)
+    width, height = round(typeface.getlength(text)) + size // 2, round(size * 1.25)
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = drawing(sprite)
+    corner = 2 if seat == 0 else height // 2
+    edge = Colour.YELLOW if active else SIDE_COLOURS[seat]
+    draw.rounded_rectangle(
+        (0, 0, width - 1, height - 1),
+        corner,
+        fill=Colour.MUTED if dimmed else Colour.TEXT,
+        outline=edge,
+        width=3 if active else 2,
     )
+    draw.text((width // 2, height // 2), text, font=typeface, fill=Colour.INK, anchor="mm")
+    return sprite
 
 
-@lru_cache(maxsize=512)
-def disc_sprite(code: str, seat: int, tier: int, level: int, dimmed: bool) -> Image.Image:
-    """A standing model: shadow (farther at altitude), tier glow, disc with the owner's ring and the code."""
-    sprite = _shadow(SHADOW_OFFSETS[level])
+@lru_cache(maxsize=128)
+def disc_sprite(seat: int, tier: int, level: int, dimmed: bool, inch: int) -> Image.Image:
+    """A standing model: shadow (farther at altitude), tier glow, and the base with its owner's ring."""
+    size = 2 * inch
+    radius = round(inch * 0.46)
+    dx, dy = (round(value * inch) for value in SHADOW_OFFSETS[level])
+    sprite = _shadow(size, radius, seat, (dx, dy))
     if tier:
-        sprite.alpha_composite(_glow(tier))
-    sprite.alpha_composite(_disc(seat))
-    sprite.alpha_composite(_code(code), _code_position(code))
+        sprite.alpha_composite(_glow(size, radius, tier, seat))
+    sprite.alpha_composite(_base(size, radius, seat))
     if dimmed:
         alpha = sprite.getchannel("A")
         sprite = ImageEnhance.Brightness(sprite.convert("RGB")).enhance(DIMMED).convert("RGBA")
@@ -130,30 +191,36 @@ def disc_sprite(code: str, seat: int, tier: int, level: int, dimmed: bool) -> Im
     return sprite
 
 
-def _shadow(offset: tuple[int, int]) -> Image.Image:
-    shadow = Image.new("RGBA", (SPRITE, SPRITE), (0, 0, 0, 0))
-    centre = SPRITE // 2
+def _outline(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], seat: int, **style: object
+) -> None:
+    """The base's shape: a square with slightly rounded corners for seat 0, a disc for seat 1."""
+    if seat == 0:
+        draw.rounded_rectangle(box, (box[2] - box[0]) * 0.12, **style)  # type: ignore[arg-type]
+    else:
+        draw.ellipse(box, **style)  # type: ignore[arg-type]
+
+
+def _shadow(size: int, radius: int, seat: int, offset: tuple[int, int]) -> Image.Image:
+    shadow = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    centre = size // 2
     dx, dy = offset
-    drawing(shadow).ellipse(
-        (
-            centre - DISC_RADIUS + dx,
-            centre - DISC_RADIUS + dy,
-            centre + DISC_RADIUS + dx,
-            centre + DISC_RADIUS + dy,
-        ),
-        fill=(0, 0, 0, 150),
-    )
+    box = (centre - radius + dx, centre - radius + dy, centre + radius + dx, centre + radius + dy)
+    _outline(drawing(shadow), box, seat, fill=(0, 0, 0, 150))
     return shadow.filter(ImageFilter.GaussianBlur(1.5))
 
 
-def _glow(tier: int) -> Image.Image:
+def _glow(size: int, radius: int, tier: int, seat: int) -> Image.Image:
     """A halo in the tier's colour, one ring wider per tier."""
     red, green, blue = TIER_GLOWS[tier - 1]
-    centre = SPRITE // 2
-    radius = DISC_RADIUS + 1 + 2 * tier
-    glow = Image.new("RGBA", (SPRITE, SPRITE), (0, 0, 0, 0))
-    drawing(glow).ellipse(
-        (centre - radius, centre - radius, centre + radius, centre + radius), fill=(red, green, blue, 230)
+    centre = size // 2
+    reach = radius + 1 + 2 * tier
+    glow = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    _outline(
+        drawing(glow),
+        (centre - reach, centre - reach, centre + reach, centre + reach),
+        seat,
+        fill=(red, green, blue, 230),
     )
     return glow.filter(ImageFilter.GaussianBlur(1.2))
 
@@ -162,91 +229,57 @@ def disc_fill(seat: int) -> RGB:
     return blend(SIDE_COLOURS[seat], Colour.INK, DISC_DARKEN)
 
 
-def _disc(seat: int) -> Image.Image:
+def _base(size: int, radius: int, seat: int) -> Image.Image:
     """The owner's ring inside a thin light rim, which keeps it apart from a zone of its own colour."""
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
-        centre = SPRITE * scale // 2
-        radius = DISC_RADIUS * scale
-        box = (centre - radius, centre - radius, centre + radius, centre + radius)
-        draw.ellipse(box, fill=DISC_RIM)
+        centre = size * scale // 2
+        outer = radius * scale
+        box = (centre - outer, centre - outer, centre + outer, centre + outer)
+        _outline(draw, box, seat, fill=DISC_RIM)
         inset = scale
-        draw.ellipse(
-            (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset),
+        inner = (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset)
+        _outline(
+            draw,
+            inner,
+            seat,
             fill=disc_fill(seat),
             outline=SIDE_COLOURS[seat],
-            width=3 * scale,
+            width=max(2, radius // 4) * scale,
         )
 
-    return antialiased((SPRITE, SPRITE), paint)
+    return antialiased((size, size), paint)
 
 
-@lru_cache(maxsize=64)
-def _code(code: str) -> Image.Image:
-    """The code at 16 px, condensed to ``CODE_WIDTH``: three capitals are wider than a 1" disc."""
-    typeface = font(16, True)
-    left, top, right, bottom = typeface.getbbox(code)
-    size = ((right - left) * SUPERSAMPLE, (bottom - top) * SUPERSAMPLE)
-    large = Image.new("L", size, 0)
-    drawing(large).text(
-        (-left * SUPERSAMPLE, -top * SUPERSAMPLE),
-        code,
-        font=font(16 * SUPERSAMPLE, True),
-        fill=255,
-    )
-    mask = large.resize((min(CODE_WIDTH, right - left), bottom - top), Image.Resampling.LANCZOS)
-    text = Image.new("RGBA", mask.size, Colour.TEXT)
-    text.putalpha(mask)
-    return text
-
-
-def _code_position(code: str) -> tuple[int, int]:
-    width, height = _code(code).size
-    centre = SPRITE // 2
-    return centre - width // 2, centre - height // 2 - 1
-
-
-@lru_cache(maxsize=2)
-def badge_sprite(level: int) -> Image.Image:
-    """The altitude on a small plate at the disc's top-right."""
-    text, fill = LEVEL_BADGES[level]
-    badge = Image.new("RGBA", (SPRITE, SPRITE), (0, 0, 0, 0))
-    draw = drawing(badge)
-    centre = SPRITE // 2
-    box = (centre + 3, centre - DISC_RADIUS - 13, centre + 23, centre - DISC_RADIUS + 2)
-    draw.rounded_rectangle(box, 4, fill=fill, outline=Colour.INK)
-    draw.text(
-        ((box[0] + box[2]) // 2 + 1, (box[1] + box[3]) // 2 + 1),
-        text,
-        font=font(16, True),
-        fill=Colour.INK,
-        anchor="mm",
-    )
-    return badge
-
-
-@lru_cache(maxsize=1)
-def dazed_sprite() -> Image.Image:
-    """A Dazed model: the disc on its side (a flat grey ellipse) under a white cross edged in black."""
+@lru_cache(maxsize=4)
+def dazed_sprite(inch: int) -> Image.Image:
+    """A Dazed model: the base on its side (a flat grey ellipse) under a white cross edged in black."""
+    size = 2 * inch
+    unit = inch / 24
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
-        centre = SPRITE * scale // 2
-        half_width, half_height = DISC_RADIUS * scale, 6 * scale
+        centre = size * scale // 2
+        half_width, half_height = 11 * unit * scale, 6 * unit * scale
         draw.ellipse(
-            (centre - half_width, centre - half_height + 3 * scale, centre + half_width, centre + 9 * scale),
+            (
+                centre - half_width,
+                centre - half_height + 3 * unit * scale,
+                centre + half_width,
+                centre + 9 * unit * scale,
+            ),
             fill=(40, 40, 44),
         )
         draw.ellipse(
             (centre - half_width, centre - half_height, centre + half_width, centre + half_height),
             fill=DAZED_FILL,
             outline=Colour.FAINT,
-            width=2 * scale,
+            width=round(2 * unit * scale),
         )
-        arm = 8 * scale
+        arm = 8 * unit * scale
         strokes = [(centre - arm, centre - arm, centre + arm, centre + arm)]
         strokes.append((centre - arm, centre + arm, centre + arm, centre - arm))
         for ink, width in ((Colour.INK, 5), (Colour.WHITE, 2)):
             for stroke in strokes:
-                draw.line(stroke, fill=ink, width=width * scale)
+                draw.line(stroke, fill=ink, width=max(1, round(width * unit)) * scale)
 
-    return antialiased((SPRITE, SPRITE), paint)
+    return antialiased((size, size), paint)

@@ -10,14 +10,11 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from renderers.common import RGB, Colour, antialiased, paste, star_points
-from renderers.primetime.layout import INCH, SIDE_COLOURS, point_pixel
+from renderers.primetime.layout import SIDE_COLOURS, Scale
 from rules.primetime.content import settings
 from rules.primetime.geometry import point_within
 from rules.primetime.state import Unit
 from rules.primetime.stats import char
-
-BALL = 24
-"""A Dragon Ball's sprite, one inch across."""
 
 BALL_FILL = Colour.ORANGE
 BALL_RIM = (150, 80, 0)
@@ -54,26 +51,38 @@ def zone_colour(seat: int | None) -> RGB:
     return UNCONTROLLED if seat is None else SIDE_COLOURS[seat]
 
 
-def draw_zones(canvas: Image.Image, objectives: list[tuple[int, int]], units: list[Unit]) -> None:
+def draw_zones(
+    canvas: Image.Image, objectives: list[tuple[int, int]], units: list[Unit], scale: Scale
+) -> None:
     for point in objectives:
-        paste(canvas, zone_ring(controller(units, point)), _corner(point, zone_ring(None).size[0]))
+        ring = zone_ring(controller(units, point), scale.inch)
+        paste(canvas, ring, _corner(point, ring.size[0], scale))
 
 
-def draw_balls(canvas: Image.Image, objectives: list[tuple[int, int]]) -> None:
+def ball_boxes(objectives: list[tuple[int, int]], scale: Scale) -> list[tuple[int, int, int, int]]:
+    """Where the balls lie: no model's tag covers them."""
+    boxes = []
+    for point in objectives:
+        left, top = _corner(point, scale.inch, scale)
+        boxes.append((left, top, left + scale.inch, top + scale.inch))
+    return boxes
+
+
+def draw_balls(canvas: Image.Image, objectives: list[tuple[int, int]], scale: Scale) -> None:
     """The balls go on top of models, so an objective under a model stays visible."""
     for number, point in enumerate(objectives, start=1):
-        paste(canvas, dragon_ball(number), _corner(point, BALL))
+        paste(canvas, dragon_ball(number, scale.inch), _corner(point, scale.inch, scale))
 
 
-def _corner(point: tuple[int, int], size: int) -> tuple[int, int]:
-    x, y = point_pixel(point)
+def _corner(point: tuple[int, int], size: int, scale: Scale) -> tuple[int, int]:
+    x, y = scale.point_pixel(point)
     return x - size // 2, y - size // 2
 
 
 @cache
-def zone_ring(seat: int | None) -> Image.Image:
+def zone_ring(seat: int | None, inch: int) -> Image.Image:
     """The dashed circle of the ZOC's radius, in the controller's colour."""
-    radius = settings().zoc * INCH
+    radius = settings().zoc * inch
     size = 2 * radius + 4
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
@@ -89,13 +98,13 @@ def zone_ring(seat: int | None) -> Image.Image:
 
 
 @cache
-def dragon_ball(number: int) -> Image.Image:
+def dragon_ball(number: int, size: int) -> Image.Image:
     """An orange ball with ``number`` red stars; the show has seven balls, so an eighth objective
     would repeat the one-star ball."""
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
-        centre = BALL * scale / 2
-        radius = (BALL / 2 - 1) * scale
+        centre = size * scale / 2
+        radius = (size / 2 - 1) * scale
         draw.ellipse(
             (centre - radius, centre - radius, centre + radius, centre + radius),
             fill=BALL_FILL,
@@ -116,4 +125,4 @@ def dragon_ball(number: int) -> Image.Image:
                 fill=STAR,
             )
 
-    return antialiased((BALL, BALL), paint)
+    return antialiased((size, size), paint)

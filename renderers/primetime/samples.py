@@ -13,8 +13,8 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from itertools import product
 
+from renderers.primetime.inputs import Highlight
 from renderers.primetime.last_action import last_action
-from renderers.primetime.overlays import Highlight
 from rules.primetime import RULES
 from rules.primetime.actions import Activate, ChangeAltitude, React, Timeout, UseTechnique
 from rules.primetime.content import PRESET_IDS
@@ -170,4 +170,27 @@ def technique_highlight(state: PrimeTimeState) -> Highlight:
 def final() -> PrimeTimeState:
     state = deque(playout(FINAL_SEED), maxlen=1)[0]
     assert state.outcome is not None
+    return state
+
+
+CLUSTER_CORNER = (13, 9)
+"""The south-west cell of the 3x3 block the crowded board packs its models into."""
+
+
+def crowded() -> PrimeTimeState:
+    """The mid-game board with all eight models packed into nine cells (some flying): every tag
+    must find room of its own."""
+    state = mid_game().model_copy(deep=True)
+    cells = [(CLUSTER_CORNER[0] + dx, CLUSTER_CORNER[1] + dy) for dy in range(3) for dx in range(3)]
+    for unit, cell in zip(state.units, cells, strict=False):
+        unit.cell = cell
+    return state
+
+
+def final_on_tiebreak() -> PrimeTimeState:
+    """The final board won on the last tie-break (tie on Glory and objectives, more Threat Dazed):
+    the longest status line the board writes."""
+    state = final().model_copy(deep=True)
+    assert state.outcome is not None
+    state.outcome.reason = "threat_dazed"
     return state

@@ -7,6 +7,8 @@ public by kind. The pile's order and the generator are never shown.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 from rules.core.events import Event, events_for
@@ -66,6 +68,21 @@ class DuelView(BaseModel):
     """Steps of the defender's special power waiting for the reveal (a flipped power is public)."""
 
 
+class LastDuelView(BaseModel):
+    """The duel fought last, until the next attack is declared: both tokens are face up by then, so
+    all of it is public."""
+
+    attacker: int
+    defender: int
+    declared: AttackKind
+    pushed: TokenKind
+    revealed: TokenKind
+    result: Literal["blocked", "hit", "no_attack"]
+    bluff: bool
+    attacker_change: int
+    defender_change: int
+
+
 class Over9000View(BaseModel):
     viewer: int | None
     round: int
@@ -81,6 +98,7 @@ class Over9000View(BaseModel):
     outcome: Outcome | None
     last_crossing: list[int]
     """The players who dropped back at the latest reset; only they can win in sudden death."""
+    last_duel: LastDuelView | None
     recent_events: list[Event]
 
 
@@ -129,6 +147,30 @@ def _duel_view(state: Over9000State, viewer: int | None) -> DuelView | None:
     )
 
 
+def _last_duel(events: list[Event]) -> LastDuelView | None:
+    """The last resolved duel in the public events, unless an attack was declared after it."""
+    for event in reversed(events):
+        if event.visible_to is not None:
+            continue
+        if event.kind == "attack_declared":
+            return None
+        if event.kind == "duel_resolved":
+            data = event.data
+            assert event.actor is not None
+            return LastDuelView(
+                attacker=event.actor,
+                defender=data["defender"],
+                declared=data["declared"],
+                pushed=data["pushed"],
+                revealed=data["revealed"],
+                result=data["result"],
+                bluff=data["bluff"],
+                attacker_change=data["attacker_change"],
+                defender_change=data["defender_change"],
+            )
+    return None
+
+
 def view(state: Over9000State, viewer: int | None) -> Over9000View:
     return Over9000View(
         viewer=viewer,
@@ -143,5 +185,6 @@ def view(state: Over9000State, viewer: int | None) -> Over9000View:
         pile_size=len(state.pile),
         outcome=state.outcome,
         last_crossing=state.last_crossing,
+        last_duel=_last_duel(state.recent_events),
         recent_events=events_for(state.recent_events, viewer),
     )

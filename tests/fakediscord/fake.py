@@ -49,6 +49,9 @@ from .world import FakeChannel, FakeGuild, FakeThread, StoredMessage
 # The fake sends every guild right after READY; discord.py's default 2 s wait for more is wasted time.
 GUILD_READY_GRACE = 0.05
 STARTUP_TIMEOUT = 10.0
+MAX_REQUEST_BYTES = 25 * 1024 * 1024
+"""Discord's limit on a request's size when sending a message with files (aiohttp's own default,
+1 MiB, would refuse replays Discord takes)."""
 
 
 class FakeDiscord(WorldReading):
@@ -132,7 +135,7 @@ class FakeDiscord(WorldReading):
         listener.bind(("127.0.0.1", 0))
         self._port = listener.getsockname()[1]
         self.gateway.url = self.gateway_url
-        app = web.Application()
+        app = web.Application(client_max_size=MAX_REQUEST_BYTES)
         app.router.add_route("*", "/api/v10/{tail:.*}", self.rest.handle)
         app.router.add_get("/gateway", self.gateway.handle)
         attachment = "/attachments/{channel_id}/{message_id}/{attachment_id}/{filename}"

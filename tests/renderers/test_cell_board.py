@@ -11,10 +11,11 @@ from PIL import Image
 
 from renderers.cell import render_cell, samples
 from renderers.cell.describe import activity
-from renderers.common import ALT_TEXT_LIMIT, MIN_TEXT_SIZE, RenderedBoard, font
+from renderers.cell.layout import WIDTH
+from renderers.common import ALT_TEXT_LIMIT, RenderedBoard
 from rules.cell.content import catalogue
 from rules.cell.engine import CellOptions, new_game
-from rules.cell.state import ActiveThreat, CellState
+from rules.cell.state import ActiveThreat, CellState, Source
 from rules.cell.view import CellView, view
 from tests.renderers.fresh_process import render_elsewhere
 
@@ -25,7 +26,7 @@ def check_board(board: RenderedBoard, board_view: CellView) -> None:
     image = Image.open(io.BytesIO(board.png))
     assert image.format == "PNG"
     assert image.size == (board.width, board.height)
-    assert 1200 <= board.width <= 1600
+    assert board.width == WIDTH
     assert len(board.alt_text) <= ALT_TEXT_LIMIT
     assert f"Cell health {board_view.cell_hp} of {board_view.cell_max_hp}" in board.alt_text
     for fighter in board_view.fighters:
@@ -59,12 +60,26 @@ def test_finished_games_render_with_their_outcome() -> None:
         assert ("Victory" if state.outcome.result == "win" else "Cell wins") in board.alt_text
 
 
+def test_tokens_chosen_for_a_payment_are_ringed_on_their_mat() -> None:
+    state = samples.paying_for_a_power_up().model_copy(deep=True)
+    fighter = state.fighters[state.active_seat]
+    fighter.tokens = ["attack", "wild"]
+    assert state.selection is not None
+    state.selection.chosen.append(Source(token="wild", face="assist"))
+    plain = samples.paying_for_a_power_up().model_copy(deep=True)
+    plain.fighters[plain.active_seat].tokens = ["attack", "wild"]
+    board_view = view(state, None)
+    board = render_cell(board_view)
+    check_board(board, board_view)
+    assert board.png != render_cell(view(plain, None)).png
+
+
 def test_the_full_picture_decodes_at_the_expected_size() -> None:
     board = render_cell(view(samples.knocked_out_mid_game(), None))
     image = Image.open(io.BytesIO(board.png))
     image.load()
-    assert image.size == (1440, board.height)
-    assert 1200 <= board.height <= 2000
+    assert image.size == (WIDTH, board.height)
+    assert WIDTH <= board.height <= 1.5 * WIDTH
     assert len(board.png) <= 200 * 1024
 
 
@@ -100,8 +115,3 @@ def test_the_same_view_gives_the_same_bytes_in_another_process() -> None:
         "renderers.cell:render_cell", "rules.cell.view:CellView", board_view, hash_seed="12345"
     )
     assert elsewhere == render_cell(board_view).png
-
-
-def test_text_below_the_minimum_size_is_refused() -> None:
-    with pytest.raises(ValueError, match="minimum"):
-        font(MIN_TEXT_SIZE - 1)

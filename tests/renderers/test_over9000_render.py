@@ -15,6 +15,7 @@ from PIL import Image
 from renderers.common import ALT_TEXT_LIMIT, Colour, RenderedBoard
 from renderers.over9000 import render_over9000, samples, tokens
 from renderers.over9000.describe import PHASE_WORDS
+from renderers.over9000.layout import WIDTH
 from rules.over9000.content import SLOT_COUNT, SLOT_DEPTH, TOKEN_KINDS, TOKEN_NAMES, format_level
 from rules.over9000.state import FaceUpToken, Over9000State, Token
 from rules.over9000.view import Over9000View, view
@@ -59,7 +60,8 @@ def check_board(board: RenderedBoard, board_view: Over9000View) -> None:
     image = Image.open(io.BytesIO(board.png))
     assert image.format == "PNG"
     assert image.size == (board.width, board.height)
-    assert 1200 <= board.width <= 1600
+    assert board.width == WIDTH == 864, "phone size: 24 px text is 10 px at 360 px wide"
+    assert board.height <= 1.6 * board.width
     assert len(board.png) <= 200 * 1024
     check_alt_text(board.alt_text, board_view)
 

@@ -11,10 +11,11 @@ import pytest
 from PIL import Image
 
 from renderers.common import ALT_TEXT_LIMIT, RenderedBoard
-from renderers.primetime import Highlight, render_primetime, samples
+from renderers.primetime import Highlight, PrimeTimeBoard, render_primetime, samples
 from renderers.primetime.describe import LEVEL_WORDS, PHASE_WORDS, model_words
-from renderers.primetime.layout import HEIGHT, INCH, SIDE_COLOURS, WIDTH, cell_centre_pixel, point_pixel
-from renderers.primetime.models import DAZED_OFFSET, disc_fill, disc_sprite
+from renderers.primetime.inputs import DEFAULT_NAMES
+from renderers.primetime.layout import BOARD, SIDE_COLOURS, WIDTH
+from renderers.primetime.models import DAZED_FILL, disc_fill, disc_sprite
 from renderers.primetime.objectives import UNCONTROLLED, controller
 from renderers.primetime.overlays import HIT_RED, REACH_TINT
 from rules.core.events import Event
@@ -23,6 +24,9 @@ from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import char, hp_max
 from rules.primetime.view import PrimeTimeView, view
 from tests.renderers.fresh_process import render_elsewhere
+
+INCH = BOARD.inch
+cell_centre_pixel, point_pixel = BOARD.cell_centre_pixel, BOARD.point_pixel
 
 PLAYOUT_SEEDS = (0, 5, 10, 27)
 """Four pairings; among them combat, Dazed models, flyers at L2 and a Deflect."""
@@ -41,19 +45,22 @@ def image_of(board: RenderedBoard) -> Image.Image:
     return image.convert("RGB")
 
 
-def check_alt_text(text: str, board_view: PrimeTimeView) -> None:
-    """4.2: round and phase, who acts, the score, then each model with tier, HP, cell and altitude."""
+def check_alt_text(text: str, board_view: PrimeTimeView, names: tuple[str, str] = DEFAULT_NAMES) -> None:
+    """4.2: round and phase, who acts, the score by name, then each model with tier, HP, cell and
+    altitude."""
     assert len(text) <= ALT_TEXT_LIMIT
     assert text.startswith(f"Prime Time board, round {board_view.round}/4, {PHASE_WORDS[board_view.phase]}.")
     for player in board_view.players:
-        assert f"Seat {player.seat + 1} (" in text and f") {player.glory}" in text
+        assert f"{names[player.seat]} (" in text and f") {player.glory}" in text
     for unit in board_view.units:
         assert model_words(unit) in text
 
 
 def check_board(board: RenderedBoard, board_view: PrimeTimeView) -> None:
-    assert (board.width, board.height) == (WIDTH, HEIGHT) == (1150, 780)
-    assert image_of(board).size == (WIDTH, HEIGHT)
+    """Phone size: 1,080 px wide (30 px text is 10 px at 360 px), close to square."""
+    assert board.width == WIDTH == 1080
+    assert BOARD.field_pixels <= board.height <= 1.1 * board.width
+    assert image_of(board).size == (board.width, board.height)
     assert len(board.png) <= 200 * 1024
     check_alt_text(board.alt_text, board_view)
 
@@ -80,29 +87,29 @@ def test_the_sample_states_show_what_the_gallery_promises() -> None:
 
 
 def test_a_model_shows_its_owner_tier_altitude_and_hp() -> None:
-    """4.2 Models: owner ring, a glow per tier, the L1/L2 badge and an HP bar."""
+    """4.2 Models: owner ring, a glow per tier, a shadow farther at altitude and an HP bar; the first
+    seat's bases are square and the second's round, so the sides differ without colour."""
     state = samples.flyer_at_l2()
     board_view = public_view(state)
     image = image_of(render_primetime(board_view))
+    radius = BOARD.disc_radius
     for unit in board_view.units:
         if unit.dazed:
             continue
         x, y = cell_centre_pixel(unit.cell)
-        ring = {
-            image.getpixel((x + dx, y + dy))
-            for dx in range(-10, 11)
-            for dy in range(-10, 11)
-            if 64 <= dx * dx + dy * dy <= 81
-        }
-        assert SIDE_COLOURS[unit.seat] in ring or unit.activations, unit.id
-    base = disc_sprite("GOK", 0, 0, 0, False)
-    assert disc_sprite("GOK", 0, 1, 0, False).tobytes() != base.tobytes()
-    assert disc_sprite("GOK", 0, 3, 0, False).getbbox() != disc_sprite("GOK", 0, 1, 0, False).getbbox()
-    assert disc_sprite("GOK", 0, 0, 2, False).tobytes() != disc_sprite("GOK", 0, 0, 1, False).tobytes()
-    dimmed = disc_sprite("GOK", 0, 0, 0, True)
+        base = {image.getpixel((x + dx, y + dy)) for dx in range(-radius, radius) for dy in range(-radius, 0)}
+        assert SIDE_COLOURS[unit.seat] in base or unit.activations, unit.id
+    base = disc_sprite(0, 0, 0, False, INCH)
+    assert disc_sprite(0, 1, 0, False, INCH).tobytes() != base.tobytes()
+    assert disc_sprite(0, 3, 0, False, INCH).getbbox() != disc_sprite(0, 1, 0, False, INCH).getbbox()
+    assert disc_sprite(0, 0, 2, False, INCH).tobytes() != disc_sprite(0, 0, 1, False, INCH).tobytes()
+    dimmed = disc_sprite(0, 0, 0, True, INCH)
     centre = dimmed.size[0] // 2
-    assert sum(dimmed.getpixel((centre, centre - 8))[:3]) < sum(base.getpixel((centre, centre - 8))[:3])
+    assert sum(dimmed.getpixel((centre, centre - 6))[:3]) < sum(base.getpixel((centre, centre - 6))[:3])
     assert disc_fill(0) != disc_fill(1)
+    corner = centre - radius + 2
+    square, round_base = base, disc_sprite(1, 0, 0, False, INCH)
+    assert square.getpixel((corner, corner))[3] > 200 > round_base.getpixel((corner, corner))[3]
 
 
 def test_the_hp_bar_shrinks_with_damage() -> None:
@@ -112,7 +119,8 @@ def test_the_hp_bar_shrinks_with_damage() -> None:
     unit.hp = 1
     hurt = image_of(render_primetime(public_view(state)))
     x, y = cell_centre_pixel(unit.cell)
-    bar = (x - 11, y + 9, x + 12, y + 14)
+    radius = BOARD.disc_radius
+    bar = (x - radius, y + radius - 4, x + radius + 1, y + radius + 1)
     assert full.crop(bar).tobytes() != hurt.crop(bar).tobytes()
     assert hp_max(unit) > 1
 
@@ -120,20 +128,19 @@ def test_the_hp_bar_shrinks_with_damage() -> None:
 def test_a_dazed_model_lies_under_a_model_standing_in_its_cell() -> None:
     """4.2: Dazed models are tipped, grey and crossed, drawn under any model in the same cell."""
     state = samples.mid_game().model_copy(deep=True)
-    fallen, standing = state.units[0], state.units[1]
+    fallen, standing, alone = state.units[0], state.units[1], state.units[2]
     fallen.dazed, fallen.hp, fallen.cell = True, 0, standing.cell
+    alone.dazed, alone.hp = True, 0
     board_view = public_view(state)
     image = image_of(render_primetime(board_view))
     x, y = cell_centre_pixel(standing.cell)
-    # The top of the standing disc's ring (its left edge may carry status letters or an altitude badge).
-    assert image.getpixel((x, y - 9)) in {SIDE_COLOURS[standing.seat], disc_fill(standing.seat)} or (
-        standing.activations
+    top = {image.getpixel((x + dx, y - BOARD.disc_radius + 2)) for dx in range(-2, 3)}
+    assert top & {SIDE_COLOURS[standing.seat], disc_fill(standing.seat)} or standing.activations, (
+        "the standing model is drawn over the fallen one"
     )
-    peek = (x + DAZED_OFFSET[0] - 10, y + DAZED_OFFSET[1] + 1)
-    red, green, blue = image.getpixel(peek)
-    assert abs(red - green) < 24 and abs(green - blue) < 24, (
-        "the tipped disc shows grey beside the standing one"
-    )
+    x, y = cell_centre_pixel(alone.cell)
+    around = {image.getpixel((x + dx, y + dy)) for dx in range(-8, 9) for dy in range(-3, 4)}
+    assert DAZED_FILL in around, "a fallen model alone in its cell shows grey"
     assert (
         f"{char(fallen).name} Dazed at {standing.cell[0]},{standing.cell[1]}"
         in render_primetime(board_view).alt_text
@@ -187,7 +194,7 @@ def test_the_reach_highlight_tints_only_the_cells_given() -> None:
     board_view = public_view(state)
     highlight = samples.reach_highlight(state)
     plain = image_of(render_primetime(board_view))
-    tinted = image_of(render_primetime(board_view, highlight))
+    tinted = image_of(render_primetime(PrimeTimeBoard(view=board_view, highlight=highlight)))
     occupied = {unit.cell for unit in board_view.units}
     for cell in sorted(highlight.reach - occupied)[:10]:
         x, y = cell_centre_pixel(cell)
@@ -209,7 +216,9 @@ def test_technique_targets_are_bracketed() -> None:
     board_view = public_view(state)
     target = state.units[0]
     plain = image_of(render_primetime(board_view))
-    marked = image_of(render_primetime(board_view, Highlight(targets=frozenset({target.id}))))
+    marked = image_of(
+        render_primetime(PrimeTimeBoard(view=board_view, highlight=Highlight(targets=frozenset({target.id}))))
+    )
     x, y = cell_centre_pixel(target.cell)
     corner = (x - 14, y - 14, x - 8, y - 8)
     assert plain.crop(corner).tobytes() != marked.crop(corner).tobytes()
@@ -224,10 +233,11 @@ def test_the_alt_text_of_a_full_board_fits_and_names_levels() -> None:
 
 def test_the_final_board_names_the_winner() -> None:
     state = samples.final()
-    board = render_primetime(public_view(state))
+    names = ("Bulma", "Chi-Chi")
+    board = render_primetime(PrimeTimeBoard(view=public_view(state), names=names))
     assert state.outcome is not None
     if state.outcome.winners:
-        assert f"Seat {state.outcome.winners[0] + 1} wins" in board.alt_text
+        assert f"Game over: {names[state.outcome.winners[0]]} wins" in board.alt_text
     else:
         assert "a draw" in board.alt_text
 

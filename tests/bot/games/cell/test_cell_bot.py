@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.cell.guide import RULE_PAGES
+from renderers.cell.layout import WIDTH as BOARD_WIDTH
 from rules.cell.content import catalogue
 from rules.cell.engine import legal_actions
 from tests.bot.driver import make_bot
@@ -35,7 +36,7 @@ async def test_a_game_from_start_to_a_loss(fake_discord: FakeDiscord, tmp_path: 
         assert state.round == 1 and len(state.active_threats) == players
         assert [fighter.fighter for fighter in state.fighters] == LINE_UPS[players]
         board = await table.board()
-        assert fake.image(board).width >= 1200
+        assert fake.image(board).width == BOARD_WIDTH
         assert board.attachments[0].description
         final = await table.play_out(passive)
         assert final.outcome is not None and final.outcome.result == "loss"

@@ -129,6 +129,10 @@ class Secrets:
             allowed.update(face_up.kind for player in public.players for face_up in player.face_up)
             if public.duel is not None:
                 allowed.add(public.duel.declared)
+            if public.last_duel is not None:
+                # Both tokens of the duel just fought were turned face up in a public event.
+                last = public.last_duel
+                allowed.update((last.declared, last.pushed, last.revealed))
 
     def check_public(self, snapshot: dict[str, Any]) -> None:
         for component in _controls(snapshot):
