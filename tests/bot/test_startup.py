@@ -8,6 +8,7 @@ Ctrl-C. The process talks only to the fake Discord on 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import os
 import shutil
@@ -211,10 +212,14 @@ async def test_sigterm_closes_the_bot_cleanly(tmp_path: Path) -> None:
     assert "Traceback" not in stderr and "SIGTERM received" in stderr
 
 
-async def _until_workers(process: asyncio.subprocess.Process, count: int) -> None:
+async def _until_the_ai_moved(process: asyncio.subprocess.Process, database: Path) -> None:
+    """Until the AI's worker has made a move (so it, too, is running) and the painter drew it."""
     deadline = asyncio.get_running_loop().time() + PROCESS_TIMEOUT
-    while len(process_tree(process.pid)) < 1 + count:
+    while True:
         assert process.returncode is None and asyncio.get_running_loop().time() < deadline
+        with contextlib.closing(sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True)) as connection:
+            if connection.execute("SELECT COUNT(*) FROM actions WHERE actor_id = 0").fetchone()[0]:
+                return
         await asyncio.sleep(0.1)
 
 
@@ -222,12 +227,14 @@ async def test_ctrl_c_stops_the_bot_and_its_workers_quietly(tmp_path: Path) -> N
     """The terminal sends SIGINT to the whole process group: the board painter and the AI's worker
     get it too, and leave without a word while the bot closes."""
     async with FakeDiscord() as fake:
-        process = await _launch(tmp_path / "games.sqlite3", fake.base_url, fake.gateway_url, own_group=True)
+        database = tmp_path / "games.sqlite3"
+        process = await _launch(database, fake.base_url, fake.gateway_url, own_group=True)
         await asyncio.wait_for(fake.gateway.ready.wait(), PROCESS_TIMEOUT)
         # A game with an AI seat to play starts the AI's worker beside the painter's.
         lobby = await fake.slash(fake.users.alice, "over9000 start", ai_players=1)
         await fake.click(fake.users.alice, lobby, "Start")
-        await _until_workers(process, 2)
+        await _until_the_ai_moved(process, database)
+        assert len(process_tree(process.pid)) >= 3
         os.killpg(process.pid, signal.SIGINT)
         code, stderr = await _finish(process)
 
