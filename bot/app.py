@@ -31,7 +31,7 @@ from bot.runtime import metrics
 from bot.runtime.config import Settings
 from bot.runtime.painter import Painter
 from bot.runtime.sharding import ShardScope
-from bot.storage import Storage, open_storage
+from bot.storage import DatabaseBusy, Storage, open_storage
 from bot.ui.components import (
     NOT_ON_THE_MENU,
     UNKNOWN_CONTROL,
@@ -48,6 +48,7 @@ log = logging.getLogger("bot")
 COMMAND_SYNC_LEASE = "command sync"
 # Longer than any sync takes; a process that dies while syncing holds it no longer than this.
 COMMAND_SYNC_LEASE_SECONDS = 120.0
+BUSY_ANSWER = "The game's database has been busy for minutes, so nothing changed. Try again in a while."
 
 
 class GameBot(commands.Bot):
@@ -202,6 +203,11 @@ class GameBot(commands.Bot):
             # The clock starts before the game is looked up: a busy database must not eat the time
             # the click has to be acknowledged in.
             await in_time(interaction, self._to_controller(interaction, control))
+        except DatabaseBusy as busy:
+            # Waited out for minutes already: no fault of the bot's, and nothing was written.
+            metrics.handled(busy)
+            log.warning("%s in game %s: %s", control.op, control.game_id, busy)
+            await reply_error(interaction, BUSY_ANSWER)
         except Exception as error:
             metrics.handled(error)
             log.exception(
@@ -233,6 +239,10 @@ class GameBot(commands.Bot):
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         metrics.handled(original)
         command = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(original, DatabaseBusy):
+            log.warning("/%s in channel %s: %s", command, interaction.channel_id, original)
+            await reply_error(interaction, BUSY_ANSWER)
+            return
         log.error("error in /%s in channel %s", command, interaction.channel_id, exc_info=error)
         await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
 
