@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -30,8 +31,16 @@ from bot.runtime import metrics
 from bot.runtime.config import Settings
 from bot.runtime.painter import Painter
 from bot.runtime.sharding import ShardScope
-from bot.storage import Storage, open_storage
-from bot.ui.components import Control, control_of, find_component, offers
+from bot.storage import DatabaseBusy, Storage, open_storage
+from bot.ui.components import (
+    NOT_ON_THE_MENU,
+    UNKNOWN_CONTROL,
+    Control,
+    control_of,
+    find_component,
+    is_select,
+    offers,
+)
 from bot.ui.replies import in_time, reply_error
 
 log = logging.getLogger("bot")
@@ -39,6 +48,7 @@ log = logging.getLogger("bot")
 COMMAND_SYNC_LEASE = "command sync"
 # Longer than any sync takes; a process that dies while syncing holds it no longer than this.
 COMMAND_SYNC_LEASE_SECONDS = 120.0
+BUSY_ANSWER = "The game's database has been busy for minutes, so nothing changed. Try again in a while."
 
 
 class GameBot(commands.Bot):
@@ -163,18 +173,24 @@ class GameBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every click on a game control comes here, whenever its message was sent: before or after a
         restart, or after the message changed and lost the control (a double click that arrives after
-        the first one redrew the board), which the game then calls stale."""
+        the first one redrew the board), which the game then calls stale. A click that names no
+        control of ours, or not as Discord would send it, is refused here and reaches no game."""
         if interaction.type is not discord.InteractionType.component or interaction.message is None:
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-        custom_id = data.get("custom_id", "")
-        control = control_of(custom_id, tuple(data.get("values", ())))
-        if control is None:
+        custom_id, values = data.get("custom_id"), data.get("values")
+        control = control_of(custom_id, tuple(values or ())) if isinstance(custom_id, str) else None
+        if control is None or not _sent_as_drawn(data, custom_id, values):
+            await reply_error(interaction, UNKNOWN_CONTROL)
             return
         shown = find_component(interaction.message.components, custom_id)
-        if isinstance(shown, discord.SelectMenu) and not offers(shown, control.values):
-            await reply_error(interaction, "That choice is not on the menu, so nothing changed.")
-            return
+        if is_select(custom_id):
+            # A menu's choices are checked against the menu as shown: one no longer shown cannot be.
+            if not isinstance(shown, discord.SelectMenu) or not offers(shown, control.values):
+                await reply_error(interaction, NOT_ON_THE_MENU)
+                return
+        elif shown is None:
+            control = dataclasses.replace(control, shown=False)
         await self.dispatch_control(interaction, control)
 
     async def dispatch_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
@@ -187,6 +203,11 @@ class GameBot(commands.Bot):
             # The clock starts before the game is looked up: a busy database must not eat the time
             # the click has to be acknowledged in.
             await in_time(interaction, self._to_controller(interaction, control))
+        except DatabaseBusy as busy:
+            # Waited out for minutes already: no fault of the bot's, and nothing was written.
+            metrics.handled(busy)
+            log.warning("%s in game %s: %s", control.op, control.game_id, busy)
+            await reply_error(interaction, BUSY_ANSWER)
         except Exception as error:
             metrics.handled(error)
             log.exception(
@@ -215,8 +236,13 @@ class GameBot(commands.Bot):
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        metrics.handled(error.original if isinstance(error, app_commands.CommandInvokeError) else error)
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        metrics.handled(original)
         command = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(original, DatabaseBusy):
+            log.warning("/%s in channel %s: %s", command, interaction.channel_id, original)
+            await reply_error(interaction, BUSY_ANSWER)
+            return
         log.error("error in /%s in channel %s", command, interaction.channel_id, exc_info=error)
         await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
 
@@ -269,6 +295,19 @@ class ShardedGameBot(GameBot, commands.AutoShardedBot):
         assert settings.shard_count is not None
         shard_ids = None if settings.shard_ids is None else list(settings.shard_ids)
         super().__init__(settings, new_seed, storage, shard_count=settings.shard_count, shard_ids=shard_ids)
+
+
+BUTTON, STRING_SELECT = 2, 3
+
+
+def _sent_as_drawn(data: dict[str, Any], custom_id: str, values: Any) -> bool:
+    """Whether the click came from the kind of component its custom id was drawn as: a button with no
+    values, or a string select with a list of them."""
+    if is_select(custom_id):
+        return data.get("component_type") == STRING_SELECT and (
+            isinstance(values, list) and all(isinstance(value, str) for value in values)
+        )
+    return data.get("component_type") == BUTTON and values is None
 
 
 def create_bot(

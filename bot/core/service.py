@@ -7,6 +7,7 @@ Discord layer only parses interactions, calls one method and renders the result.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import secrets
 import weakref
@@ -177,13 +178,16 @@ class GameService:
     async def update_lobby(
         self, game_id: int, version: int | None, change: Callable[[GameRecord], None]
     ) -> GameRecord:
-        """Applies ``change`` to a lobby under the game's lock; ``change`` raises ServiceError to refuse."""
+        """Applies ``change`` to a lobby under the game's lock; ``change`` raises ServiceError to refuse.
+        A change that leaves the lobby as it was is not saved: the lobby's version stays."""
         async with self.lock(game_id):
             record = await self._require(game_id, "lobby")
             if version is not None and version != record.version:
                 raise StaleBoard(record)
-            loaded = record.version
+            loaded, before = record.version, copy.deepcopy(record.lobby)
             change(record)
+            if record.lobby == before:
+                return record
             if not await self.storage.save(record, loaded):
                 raise StaleBoard(record)
             return record

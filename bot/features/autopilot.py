@@ -53,7 +53,7 @@ class Autopilot:
     def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
-        self._tasks.cancel_all()
+        self._tasks.close()
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
             self._thinkers = None

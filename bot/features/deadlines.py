@@ -43,7 +43,7 @@ class PromptDeadlines:
             self.wake(game_id)
 
     def stop(self) -> None:
-        self._tasks.cancel_all()
+        self._tasks.close()
 
     async def _watch(self, game_id: int) -> None:
         woken = self._wakes.setdefault(game_id, asyncio.Event())

@@ -15,11 +15,15 @@ class GameTasks:
         self.label = label
         self._running: dict[int, asyncio.Task[None]] = {}
         self._again: dict[int, tuple[Work, Callable[[], None] | None]] = {}
+        self._closed = False
 
     def start(self, game_id: int, work: Work, when_done: Callable[[], None] | None = None) -> None:
         """Starts ``work()`` for the game; ``when_done`` runs once it has ended. If the game's task is
         still running, it runs once more after it ends instead: it may have read the game before the
-        change this call is about, and found nothing to do."""
+        change this call is about, and found nothing to do. Once closed, nothing starts: the bot is
+        closing, and its database with it."""
+        if self._closed:
+            return
         task = self._running.get(game_id)
         if task is not None and not task.done():
             self._again[game_id] = (work, when_done)
@@ -42,7 +46,10 @@ class GameTasks:
         """The tasks still running."""
         return [task for task in self._running.values() if not task.done()]
 
-    def cancel_all(self) -> None:
+    def close(self) -> None:
+        """Cancels every task, and starts no more (a move being shown as the bot closes still wakes
+        the game)."""
+        self._closed = True
         self._again.clear()
         for task in self._running.values():
             task.cancel()

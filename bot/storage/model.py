@@ -22,6 +22,11 @@ class StorageError(Exception):
     """The database cannot be used; the message names the database and the problem."""
 
 
+class DatabaseBusy(StorageError):
+    """Another process kept the database's write lock for longer than a write waits for it: nothing
+    was written."""
+
+
 @dataclass
 class GameRecord:
     id: int

@@ -7,6 +7,11 @@ connection for its whole transaction, so games in different channels never mix t
 every save commits or rolls back whole. ``BEGIN IMMEDIATE`` takes the file's write lock at the start
 of each transaction, so a second process on the same file waits instead of interleaving. Reads go
 through a second connection that only ever sees committed data.
+
+Another process may keep the write lock for long (a backup tool, a copy of the bot started by
+mistake). A write then tries again, pausing longer each time, for up to ``BUSY_GIVE_UP_SECONDS``: a
+click is acknowledged meanwhile and answered once its move is saved. Only then, or when the bot
+closes, does it give up with ``DatabaseBusy``, having written nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import astuple
@@ -26,6 +33,7 @@ from bot.storage.interface import Row, Storage
 from bot.storage.model import (
     ActionRecord,
     ChannelBusy,
+    DatabaseBusy,
     GameRecord,
     ResultRow,
     StorageError,
@@ -34,6 +42,13 @@ from bot.storage.model import (
     now,
 )
 from bot.storage.sqlite_file import SQLITE_MIGRATIONS, open_database, open_reader
+
+log = logging.getLogger("bot.storage")
+
+# Within the 15 minutes Discord lets a click be answered in, with room for showing the move.
+BUSY_GIVE_UP_SECONDS = 600.0
+BUSY_FIRST_PAUSE_SECONDS = 0.1
+BUSY_LONGEST_PAUSE_SECONDS = 5.0
 
 LEASE_UPSERT = (
     "INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?) "
@@ -62,6 +77,7 @@ class SqliteStorage(Storage):
         self._writer = writer
         self._reader = reader
         self._write_lock = asyncio.Lock()
+        self._closing = False
 
     @classmethod
     async def open(cls, path: Path | str, migrations_dir: Path = SQLITE_MIGRATIONS) -> SqliteStorage:
@@ -76,6 +92,8 @@ class SqliteStorage(Storage):
         return cls(writer, reader)
 
     async def close(self) -> None:
+        # A write waiting for another process's lock gives up rather than hold the closing bot.
+        self._closing = True
         async with self._write_lock:
             await self._reader.close()
             await self._writer.close()
@@ -85,13 +103,37 @@ class SqliteStorage(Storage):
         """The write connection for one transaction: committed if the block ends normally, rolled back
         if it raises or is cancelled, never interleaved with another write."""
         async with self._write_lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
+            await self._begin()
             try:
                 yield self._writer
             except BaseException:
                 await self._writer.execute("ROLLBACK")
                 raise
             await self._writer.execute("COMMIT")
+
+    async def _begin(self) -> None:
+        """``BEGIN IMMEDIATE``, tried again while another process holds the write lock (each try
+        waits the connection's busy timeout for it), pausing longer each time, for
+        ``BUSY_GIVE_UP_SECONDS``."""
+        started = time.monotonic()
+        pause = BUSY_FIRST_PAUSE_SECONDS
+        while True:
+            try:
+                await self._writer.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if "database is locked" not in str(error).lower():
+                    raise
+            waited = time.monotonic() - started
+            if self._closing or waited + pause > BUSY_GIVE_UP_SECONDS:
+                raise DatabaseBusy(f"another process has held the database's write lock for {waited:.0f} s")
+            log.log(
+                logging.WARNING if pause == BUSY_FIRST_PAUSE_SECONDS else logging.DEBUG,
+                "another process has held the database's write lock for %.0f s; trying again",
+                waited,
+            )
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, BUSY_LONGEST_PAUSE_SECONDS)
 
     async def _fetch_all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
         # One call on the database thread runs the query to its end, so no statement stays open

@@ -21,7 +21,8 @@ from bot.storage.model import StorageError, now
 SQLITE_MIGRATIONS = MIGRATIONS_DIR / "sqlite"
 # How long start-up waits for another process's write lock before calling the file locked: long enough
 # for a second process started at the same moment to wait out the first one's migrations on a busy
-# machine. A move waits BUSY_TIMEOUT_MS for a write by another process's move.
+# machine. Each try of a write waits BUSY_TIMEOUT_MS for another process's lock (``SqliteStorage``
+# tries again for longer).
 STARTUP_BUSY_TIMEOUT_MS = 10_000
 BUSY_TIMEOUT_MS = 5000
 LOCKED_RETRY_SECONDS = 0.05

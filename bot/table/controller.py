@@ -18,10 +18,10 @@ from discord import app_commands
 from bot.core.service import Move, ServiceError, seat_of
 from bot.storage import GameRecord
 from bot.table.boards import BoardKeeper
-from bot.table.lobby import LOBBY_OPS, change_lobby, lobby_embed, lobby_view
+from bot.table.lobby import LOBBY_MENUS, LOBBY_OPS, change_lobby, lobby_embed, lobby_view
 from bot.table.pages import RulePages
 from bot.table.replay import post_replay
-from bot.ui.components import Control, button, view_of
+from bot.ui.components import UNKNOWN_CONTROL, Control, button, index_in, view_of
 from bot.ui.messages import as_edit
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
@@ -44,6 +44,18 @@ def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> li
 
 
 REPLAY_HELP = "\n**/{name} replay** — an animated replay of a finished game (the last here, or by number)"
+
+
+# The controls every game's table has, beside the game's own.
+TABLE_OPS = ("rules", "handoff", "rematch", *LOBBY_OPS)
+
+
+def _as_drawn(control: Control) -> bool:
+    """Whether a table control's version and argument are ones the bot draws (a rules page's and a
+    hand-off's argument are read where they are handled)."""
+    if control.op in LOBBY_OPS:
+        return control.arg == "" and control.menu == (control.op in LOBBY_MENUS)
+    return control.version == 0 and (control.op != "rematch" or control.arg == "")
 
 
 def finished_view(record: GameRecord) -> discord.ui.View:
@@ -266,7 +278,14 @@ class TableController(BoardKeeper):
 
     async def on_table_control(self, interaction: discord.Interaction[Any], control: Control) -> bool:
         """Handles a rules page, a lobby click, a hand-off or a rematch; returns False for the game's
-        own controls."""
+        own controls. Each is read only as the bot draws it: none is a private panel's, and only the
+        lobby's carry a version other than 0 (any version the lobby has had: a late click on a lobby
+        changed meanwhile still counts)."""
+        if control.op not in TABLE_OPS:
+            return False
+        if control.seat is not None or not _as_drawn(control):
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return True
         if control.op == "rules":
             page = RulePages.page_of(control)
             await update(interaction, embed=self.rule_pages.embed(page), view=self.rule_pages.view(page))
@@ -277,8 +296,6 @@ class TableController(BoardKeeper):
         if control.op == "rematch":
             await self._rematch(interaction, control.game_id)
             return True
-        if control.op not in LOBBY_OPS:
-            return False
         lobby = await change_lobby(
             self.service,
             self.module,
@@ -301,8 +318,8 @@ class TableController(BoardKeeper):
     async def _hand_off_clicked(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """Another player (or the host) lets the AI play for someone the clock reminded."""
         record = await self.service.storage.game(control.game_id)
-        seat = int(control.arg) if control.arg.isdigit() else -1
-        if record is None or record.status != "active" or not 0 <= seat < len(record.lobby["players"]):
+        seat = None if record is None else index_in(control.arg, len(record.lobby["players"]))
+        if record is None or record.status != "active" or seat is None:
             await reply_error(interaction, "That game is not running any more.")
             return
         absent = record.lobby["players"][seat]

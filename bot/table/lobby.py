@@ -10,10 +10,11 @@ import discord
 from bot.core.game_module import GameModule
 from bot.core.service import GameService, Publisher, ServiceError, seat_of
 from bot.storage import GameRecord
-from bot.ui.components import Control, button, select, view_of
+from bot.ui.components import UNKNOWN_CONTROL, Control, button, select, view_of
 from bot.ui.replies import reply_error
 
 LOBBY_OPS = ("join", "leave", "pick", "colour", "start")
+LOBBY_MENUS = ("pick", "colour")
 
 
 def _pick_text(module: GameModule, character: str | None) -> str:
@@ -145,6 +146,10 @@ async def change_lobby(
     player is told why) or started the game (shown by ``publish_start``)."""
     user = interaction.user
     try:
+        current = await service.storage.game(control.game_id)
+        if current is not None and control.version > current.version:
+            # No lobby was ever drawn at that version.
+            raise ServiceError(UNKNOWN_CONTROL)
         if control.op == "start":
             await service.start_game(control.game_id, user.id, publish=publish_start)
             return None

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.ui.components import Control, button, view_of
+from bot.ui.components import Control, button, number_of, view_of
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,7 @@ class RulePages:
 
     @staticmethod
     def page_of(control: Control) -> int:
-        page_text = control.arg.partition(".")[2]
-        return int(page_text) if page_text.isdigit() else 0
+        return number_of(control.arg.partition(".")[2]) or 0
 
     def _bounded(self, page: int) -> int:
         return max(0, min(page, len(self.pages) - 1))

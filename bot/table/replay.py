@@ -14,6 +14,7 @@ import discord
 from bot.core.game_module import GameModule
 from bot.core.replay import RenderPng, ReplayMismatch, build_replay
 from bot.storage import GameRecord, Storage
+from bot.ui.components import STORED_NUMBER_LIMIT
 from bot.ui.replies import in_time, reply_error, send
 
 log = logging.getLogger("bot.replay")
@@ -32,6 +33,9 @@ async def finished_game(
         if not rows:
             return None
         game_id = rows[0][0]
+    elif not 0 < game_id <= STORED_NUMBER_LIMIT:
+        # A number typed (or forged) past what the database holds names no game.
+        return None
     record = await storage.game(game_id)
     if record is None or record.game != game or record.status != "finished" or record.guild_id != guild_id:
         return None

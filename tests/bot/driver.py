@@ -45,7 +45,8 @@ def find_control(message: StoredMessage, op: str, arg: str) -> dict[str, Any] | 
     for component in controls(message):
         custom_id = component.get("custom_id", "")
         parts = custom_id.split(":")
-        if len(parts) == 5 and parts[3] == op:
+        # A private panel's control ends with its seat.
+        if len(parts) in (5, 6) and parts[3] == op:
             if component.get("type") == 2 and parts[4] == arg:
                 return component
             if (

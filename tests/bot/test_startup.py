@@ -8,6 +8,7 @@ Ctrl-C. The process talks only to the fake Discord on 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import os
 import shutil
@@ -23,6 +24,7 @@ import pytest
 from bot.runtime.config import PROJECT_ROOT
 from bot.storage import SqliteStorage
 from tests.bot.driver import make_bot
+from tests.bot.load.bot_process import process_tree
 from tests.fakediscord.fake import FakeDiscord
 
 EXIT_DATABASE, EXIT_TOKEN, EXIT_NETWORK = 3, 4, 5
@@ -43,8 +45,15 @@ def _digest(path: Path) -> str:
 
 
 async def _launch(
-    database: Path, base_url: str, gateway_url: str, token: str = "test-token", as_user: str | None = None
+    database: Path,
+    base_url: str,
+    gateway_url: str,
+    token: str = "test-token",
+    as_user: str | None = None,
+    own_group: bool = False,
 ) -> asyncio.subprocess.Process:
+    """``python -m bot`` on ``database``; with ``own_group`` in a process group of its own, as a
+    terminal starts it, so that a signal can go to the bot and its workers at once."""
     environment = {
         **os.environ,
         "DISCORD_TOKEN": token,
@@ -61,6 +70,7 @@ async def _launch(
         env=environment,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
+        process_group=0 if own_group else None,
     )
 
 
@@ -200,6 +210,37 @@ async def test_sigterm_closes_the_bot_cleanly(tmp_path: Path) -> None:
 
     assert code == 0, stderr
     assert "Traceback" not in stderr and "SIGTERM received" in stderr
+
+
+async def _until_the_ai_moved(process: asyncio.subprocess.Process, database: Path) -> None:
+    """Until the AI's worker has made a move (so it, too, is running) and the painter drew it."""
+    deadline = asyncio.get_running_loop().time() + PROCESS_TIMEOUT
+    while True:
+        assert process.returncode is None and asyncio.get_running_loop().time() < deadline
+        with contextlib.closing(sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True)) as connection:
+            if connection.execute("SELECT COUNT(*) FROM actions WHERE actor_id = 0").fetchone()[0]:
+                return
+        await asyncio.sleep(0.1)
+
+
+async def test_ctrl_c_stops_the_bot_and_its_workers_quietly(tmp_path: Path) -> None:
+    """The terminal sends SIGINT to the whole process group: the board painter and the AI's worker
+    get it too, and leave without a word while the bot closes."""
+    async with FakeDiscord() as fake:
+        database = tmp_path / "games.sqlite3"
+        process = await _launch(database, fake.base_url, fake.gateway_url, own_group=True)
+        await asyncio.wait_for(fake.gateway.ready.wait(), PROCESS_TIMEOUT)
+        # A game with an AI seat to play starts the AI's worker beside the painter's.
+        lobby = await fake.slash(fake.users.alice, "over9000 start", ai_players=1)
+        await fake.click(fake.users.alice, lobby, "Start")
+        await _until_the_ai_moved(process, database)
+        assert len(process_tree(process.pid)) >= 3
+        os.killpg(process.pid, signal.SIGINT)
+        code, stderr = await _finish(process)
+
+    assert code == 0, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    assert "SIGINT received" in stderr
 
 
 async def test_commands_are_synced_only_when_their_definitions_change(tmp_path: Path) -> None:

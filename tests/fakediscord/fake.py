@@ -239,6 +239,25 @@ class FakeDiscord(WorldReading):
             user, self._channel_of(current), MESSAGE_COMPONENT, data, description, current
         )
 
+    async def forge(
+        self,
+        user: FakeUser,
+        message: StoredMessage | InteractionResult,
+        custom_id: str,
+        component_type: int = 2,
+        values: Sequence[str] | None = None,
+    ) -> InteractionResult:
+        """A component interaction on a message the user sees, as a tampered client sends it: any
+        custom_id, component type (2 a button, 3 a string select) and values, shown or not."""
+        current = self._visible_message(user, message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type, "id": 1}
+        if values is not None:
+            data["values"] = list(values)
+        description = f"{user.username} sending forged {custom_id!r} ({component_type}, {values})"
+        return await self._interact(
+            user, self._channel_of(current), MESSAGE_COMPONENT, data, description, current
+        )
+
     async def select(
         self,
         user: FakeUser,

@@ -32,7 +32,7 @@ from bot.games.cell.module import VARIANTS
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController
-from bot.ui.components import Control, select, view_of
+from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, index_in, select, view_of
 from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
@@ -55,9 +55,10 @@ def _action_at(index_text: str) -> Any:
 
     def choose(state: CellState, seat: int) -> CellAction:
         actions = legal_actions(state, seat)
-        if not index_text.isdigit() or int(index_text) >= len(actions):
+        index = index_in(index_text, len(actions))
+        if index is None:
             raise IllegalAction("stale_choice", "That choice isn't available any more.")
-        return actions[int(index_text)]
+        return actions[index]
 
     return choose
 
@@ -139,16 +140,18 @@ class CellController(TableController):
             index = control.values[0] if control.values else control.arg
             await self._act(interaction, control, index)
         else:
-            await reply_error(interaction, "I don't know that control.")
+            await reply_error(interaction, UNKNOWN_CONTROL)
 
     def _refusal(self, record: GameRecord | None, user_id: int, control: Control) -> str | None:
         if record is None or record.status != "active":
             return "This game is over. Start a new one with `/cell start`."
-        if control.version != record.version:
+        if control.version != record.version or not control.shown:
             return "stale"
         seat = seat_of(record, user_id)
         if seat is None:
             return "You're not playing in this game. Start your own with `/cell start` in another channel!"
+        if control.drawn_for_another(seat):
+            return ANOTHER_SEAT
         if record.lobby["players"][seat].get("ai"):
             return "The AI is playing your seat. Use `/cell autoplay` to take it back."
         state = self.service.load_state(record)
@@ -177,8 +180,8 @@ class CellController(TableController):
         state = self.service.load_state(record)
         actions = legal_actions(state, state.active_seat)
         if control.op == "die":
-            die = int(control.arg) if control.arg.isdigit() else -1
-            if not 0 <= die < len(state.dice):
+            die = index_in(control.arg, len(state.dice))
+            if die is None:
                 await reply_error(interaction, "There is no such die.")
                 return
             twins = set(twin_dice(state, die))
@@ -198,7 +201,14 @@ class CellController(TableController):
             discord.SelectOption(label=clip(menu_label(state, action), 100), value=str(index))
             for index, action in chosen
         ]
-        menu = select(record.id, record.version, "act", options, placeholder=f"Spend {title} on…")
+        menu = select(
+            record.id,
+            record.version,
+            "act",
+            options,
+            placeholder=f"Spend {title} on…",
+            seat=state.active_seat,
+        )
         await send(
             interaction, ephemeral=True, content=f"**{title}** — what should it do?", view=view_of([menu])
         )

@@ -9,7 +9,8 @@ Everyone arranges tokens at once, so a board version in the panels would outdate
 token anyone placed. A panel's controls instead carry the action itself (``place.kick.2``) and, as their
 version, how many moves that player had made when it was drawn: a double click or a click on an older
 panel of the same player is out of date, another player's move is not, and the engine rejects, with
-its reason, whatever is no longer legal.
+its reason, whatever is no longer legal. They also carry the seat they were drawn for, and play for
+nobody else; a panel drawn before panels carried it is out of date.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from bot.games.over9000.panel import (
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController
-from bot.ui.components import Control
+from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control
 from bot.ui.messages import board_file
 from bot.ui.replies import reply_error, send, update
 from renderers.over9000 import render_over9000
@@ -42,6 +43,9 @@ from rules.core.events import Event
 from rules.over9000 import view
 from rules.over9000.actions import Keep, Place
 from rules.over9000.state import Over9000State
+
+# The operations only a private panel's controls have: each is drawn for one seat.
+PANEL_OPS = ("act", "choose")
 
 
 class Over9000Controller(TableController):
@@ -78,6 +82,13 @@ class Over9000Controller(TableController):
                 "You're not playing in this game. Start your own with `/over9000 start` in another channel!",
             )
             return
+        if control.drawn_for_another(seat):
+            await reply_error(interaction, ANOTHER_SEAT)
+            return
+        state: Over9000State = self.service.load_state(record)
+        if (control.op in PANEL_OPS and control.seat is None) or (control.op == "act" and not control.shown):
+            await self._show_panel(interaction, record, state, seat, PanelChoice(), STALE_NOTE)
+            return
         if control.op == "act":
             if record.lobby["players"][seat].get("ai"):
                 await reply_error(
@@ -86,7 +97,6 @@ class Over9000Controller(TableController):
                 return
             await self._act(interaction, control)
             return
-        state: Over9000State = self.service.load_state(record)
         if control.op == "mine":
             await self._show_panel(interaction, record, state, seat, PanelChoice(), None)
         elif control.op == "duel":
@@ -94,7 +104,7 @@ class Over9000Controller(TableController):
         elif control.op == "choose":
             await self._choose(interaction, record, state, seat, control)
         else:
-            await reply_error(interaction, "I don't know that control.")
+            await reply_error(interaction, UNKNOWN_CONTROL)
 
     async def _show_panel(
         self,

@@ -55,16 +55,22 @@ def action_code(action: Over9000Action) -> str:
 
 
 def parse_code(code: str, seat: int) -> Over9000Action:
+    """The action ``code`` names for ``seat``. Only a code written as ``action_code`` writes it names
+    one: ``place.kick.+2`` or ``place.kick.02`` is no code, though it reads as a number."""
+    unknown = IllegalAction("unknown_choice", "I don't know that choice.")
     kind, *values = code.split(".")
     names = _CODE_FIELDS.get(kind)
     if names is None or len(values) != len(names):
-        raise IllegalAction("unknown_choice", "I don't know that choice.")
+        raise unknown
     data: dict[str, Any] = {"type": kind, "player": seat}
     data.update({name: value for name, value in zip(names, values, strict=True) if value != _NONE})
     try:
-        return parse_action(data)
+        action = parse_action(data)
     except ValidationError:
-        raise IllegalAction("unknown_choice", "I don't know that choice.") from None
+        raise unknown from None
+    if action_code(action) != code:
+        raise unknown
+    return action
 
 
 # Private panels.
@@ -187,7 +193,9 @@ def _placement_controls(
         for kind in kinds
     ]
     items: list[discord.ui.Item[Any]] = [
-        select(game_id, version, "choose", options, placeholder="Token to place", arg="token", row=0)
+        select(
+            game_id, version, "choose", options, placeholder="Token to place", arg="token", row=0, seat=seat
+        )
     ]
     keep = f"keep.{chosen}"
     items.append(
@@ -200,6 +208,7 @@ def _placement_controls(
             style=discord.ButtonStyle.primary,
             disabled=keep not in legal,
             row=1,
+            seat=seat,
         )
     )
     for slot in range(SLOT_COUNT):
@@ -216,6 +225,7 @@ def _placement_controls(
                 style=discord.ButtonStyle.primary,
                 disabled=place not in legal,
                 row=1,
+                seat=seat,
             )
         )
     items.append(
@@ -228,6 +238,7 @@ def _placement_controls(
             style=discord.ButtonStyle.danger,
             disabled="take_back" not in legal,
             row=2,
+            seat=seat,
         )
     )
     return items
@@ -242,12 +253,24 @@ def _power_controls(
     name = catalogue().character(state.players[seat].character).power.name
     if len(powers) == 1 and powers[0].target is None and powers[0].slot is None:
         label = f"Flip your Dragon Ball: {name}"
-        return [button(game_id, version, "act", action_code(powers[0]), label=label, emoji="🐉", row=0)]
+        return [
+            button(game_id, version, "act", action_code(powers[0]), label=label, emoji="🐉", row=0, seat=seat)
+        ]
     options = [
         discord.SelectOption(label=clip(_power_label(state, name, power), 100), value=action_code(power))
         for power in powers
     ]
-    return [select(game_id, version, "act", options, placeholder=f"🐉 Flip your Dragon Ball: {name}…", row=0)]
+    return [
+        select(
+            game_id,
+            version,
+            "act",
+            options,
+            placeholder=f"🐉 Flip your Dragon Ball: {name}…",
+            row=0,
+            seat=seat,
+        )
+    ]
 
 
 def _power_label(state: Over9000State, name: str, power: UsePower) -> str:
@@ -281,7 +304,16 @@ def _attack_controls(
         for aim in aims
     ]
     items: list[discord.ui.Item[Any]] = [
-        select(game_id, version, "choose", options, placeholder="Slot to push, and at whom", arg="aim", row=1)
+        select(
+            game_id,
+            version,
+            "choose",
+            options,
+            placeholder="Slot to push, and at whom",
+            arg="aim",
+            row=1,
+            seat=seat,
+        )
     ]
     slot = int(chosen.split(".")[0])
     pushed = player.top(slot)
@@ -298,6 +330,7 @@ def _attack_controls(
                 emoji=TOKEN_EMOJI[declared],
                 style=discord.ButtonStyle.success if honest else discord.ButtonStyle.secondary,
                 row=2,
+                seat=seat,
             )
         )
     return items
@@ -322,6 +355,7 @@ def _reveal_controls(
                     emoji=TOKEN_EMOJI[top.kind],
                     style=discord.ButtonStyle.primary,
                     row=1,
+                    seat=seat,
                 )
             )
     return items
@@ -349,7 +383,7 @@ def panel_message(
                 items += _attack_controls(state, seat, game_id, seat_moves, actions, choice)
             else:
                 items += _reveal_controls(state, seat, game_id, seat_moves, actions)
-    items.append(button(game_id, seat_moves, "mine", label="Refresh", emoji="🔄", row=4))
+    items.append(button(game_id, seat_moves, "mine", label="Refresh", emoji="🔄", row=4, seat=seat))
     return {"content": note, "embed": _panel_embed(state, seat), "view": view_of(items)}
 
 

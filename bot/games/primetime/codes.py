@@ -118,7 +118,8 @@ def _decode(annotation: Any, text: str) -> Any:
 
 
 def parse_code(code: str, state: PrimeTimeState, seat: int) -> PrimeTimeAction:
-    """The action ``code`` names for ``seat``; IllegalAction when it names none."""
+    """The action ``code`` names for ``seat``; IllegalAction when it names none. Only a code written as
+    ``action_code`` writes it names one: ``move.+3_09`` is no code, though it reads as a cell."""
     kind, *values = code.split(".")
     if kind == "lock_ascension" and len(values) == 1:
         units = deciding_units(state, seat)
@@ -138,14 +139,17 @@ def parse_code(code: str, state: PrimeTimeState, seat: int) -> PrimeTimeAction:
                 for name, value in zip(_fields(kind), values, strict=True)
             }
         )
-        return parse_action(data)
+        action = parse_action(data)
     except (ValidationError, ValueError):
         raise UNKNOWN from None
+    if action_code(action) != code:
+        raise UNKNOWN
+    return action
 
 
-# Coordinates typed by a player.
+# Coordinates typed by a player: ASCII digits only, as everywhere an id or a number is read.
 
-_COORDINATES = re.compile(r"\s*x?\s*(\d{1,2})\s*(?:,|\s)\s*y?\s*(\d{1,2})\s*", re.IGNORECASE)
+_COORDINATES = re.compile(r"\s*x?\s*(\d{1,2})\s*(?:,|\s)\s*y?\s*(\d{1,2})\s*", re.IGNORECASE | re.ASCII)
 
 
 def parse_cell(text: str) -> Cell | None:
@@ -154,8 +158,8 @@ def parse_cell(text: str) -> Cell | None:
     return (int(found.group(1)), int(found.group(2))) if found else None
 
 
-_TERRAIN_EDIT = re.compile(r"\s*([a-z]+)\s+(\d{1,2})\s+(\d{1,2})\s+(\d)\s+(\d)\s*", re.IGNORECASE)
-_REMOVE = re.compile(r"\s*remove\s+(\d{1,2})\s*", re.IGNORECASE)
+_TERRAIN_EDIT = re.compile(r"\s*([a-z]+)\s+(\d{1,2})\s+(\d{1,2})\s+(\d)\s+(\d)\s*", re.IGNORECASE | re.ASCII)
+_REMOVE = re.compile(r"\s*remove\s+(\d{1,2})\s*", re.IGNORECASE | re.ASCII)
 
 
 def terrain_edit_code(text: str) -> str | None:

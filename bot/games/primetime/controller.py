@@ -33,7 +33,7 @@ from bot.games.primetime.roster import (
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
-from bot.ui.components import Control, button, view_of
+from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, index_in, number_of, view_of
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, reply_private, send, update
 from bot.ui.text import clip
@@ -123,6 +123,18 @@ class PrimeTimeController(TableController):
                 interaction, "You're not playing in this game. Start your own with `/primetime start`!"
             )
             return
+        if control.drawn_for_another(seat):
+            await reply_error(interaction, ANOTHER_SEAT)
+            return
+        old_panel = control.seat is None and (
+            control.op == "pact" or (control.op == "choose" and _from_panel(interaction))
+        )
+        if old_panel or (control.op in ("act", "pact") and not control.shown):
+            # A panel drawn before panels carried their seat, or a move its message no longer shows.
+            await self._show_panel(
+                interaction, record, self.service.load_state(record), seat, "main", STALE_NOTE
+            )
+            return
         if control.op in ("act", "pact", "cell") and record.lobby["players"][seat].get("ai"):
             await reply_error(
                 interaction, "The AI is playing your seat. Use `/primetime autoplay` to take it back."
@@ -151,13 +163,17 @@ class PrimeTimeController(TableController):
                 interaction, record, state, seat, "main" if stale else step, STALE_NOTE if stale else None
             )
         else:
-            await reply_error(interaction, "I don't know that control.")
+            await reply_error(interaction, UNKNOWN_CONTROL)
 
     async def _build_roster(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """The lobby's roster builder: each menu changes the player's secret draft; **Use this roster**
         makes it their pick, and the lobby shows them ready."""
         user_id = interaction.user.id
         note = None
+        menu_part = control.arg in ("aff", "models", "unlocks") or control.arg.startswith("pick.")
+        if control.version != 0 or control.seat is not None or control.menu != menu_part:
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
 
         def change(record: GameRecord) -> None:
             seat = seat_of(record, user_id)
@@ -192,7 +208,7 @@ class PrimeTimeController(TableController):
                 await lobby.edit(**self.lobby_message(record))
         # The card pages carry their page last: ``cards.<page>`` and ``pick.<group>.<page>``.
         page = control.arg.rpartition(".")[2] if control.arg.startswith(("cards.", "pick.")) else ""
-        card_page = int(page) if page.isdigit() else None
+        card_page = number_of(page)
         panel = builder_message(record, draft_of(record.lobby["players"][seat]), note, card_page)
         if _from_panel(interaction):
             await update(interaction, **panel)
@@ -292,7 +308,15 @@ class PrimeTimeController(TableController):
         await self._act(interaction, control, cell_code(purpose, cell), from_modal=True)
 
     async def _try_again(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
-        again = button(control.game_id, control.version, "coords", control.arg, label="Try again", emoji="🔁")
+        again = button(
+            control.game_id,
+            control.version,
+            "coords",
+            control.arg,
+            label="Try again",
+            emoji="🔁",
+            seat=control.seat,
+        )
         await send(interaction, ephemeral=True, content=f"⚠️ {reason} Nothing changed.", view=view_of([again]))
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
@@ -364,7 +388,7 @@ def _from_panel(interaction: discord.Interaction[Any]) -> bool:
 def _ascension_step(step: str, letter: str) -> str:
     """``asc.<letters>.<page>.<index>`` with the model at ``index`` set to ``letter``."""
     _, letters, page, index = [*step.split("."), "", "", ""][:4]
-    if not index.isdigit() or int(index) >= len(letters):
+    at = index_in(index, len(letters))
+    if at is None:
         return f"asc.{letters}.{page}"
-    at = int(index)
     return f"asc.{letters[:at]}{letter[:1]}{letters[at + 1 :]}.{page}"

@@ -25,30 +25,31 @@ SUGGESTIONS = 24
 
 @dataclass(frozen=True)
 class Controls:
-    """Where the controls go: the game, the version they carry and the op that plays an action."""
+    """Where the controls go: the game, the version they carry, the op that plays an action and, on a
+    private panel, the seat it was drawn for (None on the public board)."""
 
     game_id: int
     version: int
     play_op: str
+    seat: int | None = None
+
+    def button(self, op: str, arg: str, **options: Any) -> discord.ui.Item[Any]:
+        return button(self.game_id, self.version, op, arg, seat=self.seat, **options)
+
+    def select(self, op: str, options: list[discord.SelectOption], **settings: Any) -> discord.ui.Item[Any]:
+        return select(self.game_id, self.version, op, options, seat=self.seat, **settings)
 
     def play(self, action: PrimeTimeAction, state: PrimeTimeState, **style: Any) -> discord.ui.Item[Any]:
-        return button(
-            self.game_id,
-            self.version,
-            self.play_op,
-            action_code(action),
-            label=action_label(state, action),
-            **style,
-        )
+        return self.button(self.play_op, action_code(action), label=action_label(state, action), **style)
 
     def menu(self, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item[Any]:
-        return select(self.game_id, self.version, self.play_op, options, placeholder=placeholder, row=row)
+        return self.select(self.play_op, options, placeholder=placeholder, row=row)
 
     def step(self, step: str, label: str, row: int, **style: Any) -> discord.ui.Item[Any]:
-        return button(self.game_id, self.version, "choose", step, label=label, row=row, **style)
+        return self.button("choose", step, label=label, row=row, **style)
 
     def coordinates(self, purpose: str, row: int) -> discord.ui.Item[Any]:
-        return button(self.game_id, self.version, "coords", purpose, label="Coordinates…", row=row)
+        return self.button("coords", purpose, label="Coordinates…", row=row)
 
 
 def option(state: PrimeTimeState, action: PrimeTimeAction, description: str | None = None) -> Any:

@@ -198,6 +198,7 @@ def panel_message(
         colour=discord.Colour.dark_orange(),
     )
     embed.set_footer(text="Only you can see this. Press My hand on the board to see it again.")
-    items = prompt_items(state, seat, Controls(record.id, seat_moves, "pact"), step)
-    items.append(button(record.id, seat_moves, "choose", "main", label="Refresh", emoji="🔄", row=4))
+    controls = Controls(record.id, seat_moves, "pact", seat)
+    items = prompt_items(state, seat, controls, step)
+    items.append(controls.button("choose", "main", label="Refresh", emoji="🔄", row=4))
     return {"content": note, "embed": embed, "view": view_of(items)}

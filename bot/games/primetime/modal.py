@@ -29,18 +29,18 @@ class CoordinatesModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         control = self.control
         await self.host.dispatch_control(
-            interaction, Control(control.game_id, control.version, "cell", control.arg, (self.cell.value,))
+            interaction,
+            Control(control.game_id, control.version, "cell", control.arg, (self.cell.value,), control.seat),
         )
 
 
 def cell_code(purpose: str, cell: tuple[int, int]) -> str:
-    """The action a coordinates modal opened for ``purpose`` plays at ``cell``."""
+    """The action a coordinates modal opened for ``purpose`` plays at ``cell``; an empty code, which
+    names no action, for a purpose no control of the bot's has."""
     where = f"{cell[0]}_{cell[1]}"
-    if purpose.startswith("dep."):
-        _, unit, level = purpose.split(".")
+    kind, *rest = purpose.split(".")
+    if kind == "dep" and len(rest) == 2:
+        unit, level = rest
         return f"deploy.{unit}.{where}.{level}"
-    return (
-        {"move": "move", "evade": "evade_move", "objective": "place_objective"}.get(purpose, "move")
-        + "."
-        + where
-    )
+    action = {"move": "move", "evade": "evade_move", "objective": "place_objective"}.get(purpose)
+    return "" if action is None else f"{action}.{where}"

@@ -28,7 +28,7 @@ from bot.games.primetime.codes import (
 )
 from bot.games.primetime.controls import PAGE, Controls, back, move_suggestions, option, paged
 from bot.games.primetime.setup_panel import deploy_cells_items, deploy_items, objective_items, terrain_items
-from bot.ui.components import button, select
+from bot.ui.components import number_of
 from rules.primetime.actions import (
     Activate,
     Deflect,
@@ -250,9 +250,7 @@ def _ascension_items(
             for choice in choices_for(unit)
         ]
         items.append(
-            select(
-                controls.game_id,
-                controls.version,
+            controls.select(
                 "choose",
                 options,
                 placeholder=f"{char(unit).name} ({tier_name(unit)})",
@@ -261,9 +259,7 @@ def _ascension_items(
             )
         )
     items.append(
-        button(
-            controls.game_id,
-            controls.version,
+        controls.button(
             controls.play_op,
             f"lock_ascension.{letters}",
             label="Lock in",
@@ -294,7 +290,7 @@ def prompt_items(
     actions = [action for action in legal_actions(state, seat) if not isinstance(action, Timeout)]
     prompt = state.prompt_for(seat)
     kind, _, rest = step.partition(".")
-    page = int(rest) if rest.isdigit() else 0
+    page = number_of(rest) or 0
     if kind == "cards":
         plays = [
             option(state, action, card_name(action.card))
@@ -327,7 +323,7 @@ def prompt_items(
         valid = set(PLAN_LETTERS.values())
         if len(letters) != len(deciding_units(state, seat)) or not set(letters) <= valid:
             letters = default_letters(state, seat)
-        items = _ascension_items(state, seat, controls, letters, int(page_text) if page_text.isdigit() else 0)
+        items = _ascension_items(state, seat, controls, letters, number_of(page_text) or 0)
         if any(isinstance(action, PlayCard) for action in actions):
             items.append(controls.step("cards.0", "Play a card…", row=4))
         return items

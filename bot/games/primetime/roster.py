@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.storage import GameRecord
-from bot.ui.components import button, select, view_of
+from bot.ui.components import button, index_in, select, view_of
 from bot.ui.text import clip
 from rules.primetime.cards import Card, cards
 from rules.primetime.content import PRESET_IDS, catalogue, character
@@ -118,10 +118,11 @@ def picks_of(draft: dict[str, Any]) -> dict[str, dict[str, int]]:
 def pick_cards(draft: dict[str, Any], group: str, index: str) -> dict[str, Any]:
     """The draft with combination number ``index`` of ``group``'s menu."""
     combos = combinations(draft, group)
-    if group not in groups_of(draft) or not index.isdigit() or int(index) >= len(combos):
+    at = index_in(index, len(combos))
+    if group not in groups_of(draft) or at is None:
         return draft
     changed = dict(draft)
-    changed["picks"] = {**picks_of(draft), group: combos[int(index)]}
+    changed["picks"] = {**picks_of(draft), group: combos[at]}
     return changed
 
 

@@ -13,7 +13,6 @@ from bot.games.primetime.codes import (
     unit_name,
 )
 from bot.games.primetime.controls import PAGE, SUGGESTIONS, Controls, back, move_suggestions, option
-from bot.ui.components import button, select
 from rules.primetime import placement
 from rules.primetime.actions import (
     AcceptTerrain,
@@ -36,7 +35,7 @@ def terrain_items(state: PrimeTimeState, controls: Controls, actions: list[Prime
         if isinstance(action, AcceptTerrain | RerollTerrain)
     ]
     if any(isinstance(action, PlaceTerrain | RemoveTerrain) for action in actions):
-        items.append(button(controls.game_id, controls.version, "coords", "terrain", label="Edit…", row=0))
+        items.append(controls.button("coords", "terrain", label="Edit…", row=0))
     return items
 
 
@@ -59,9 +58,7 @@ def deploy_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeT
     units = list(dict.fromkeys(action.unit for action in actions if isinstance(action, Deploy)))
     options = [discord.SelectOption(label=unit_name(state, unit), value=unit) for unit in units[:PAGE]]
     return [
-        select(
-            controls.game_id,
-            controls.version,
+        controls.select(
             "choose",
             options,
             placeholder="Deploy which model?",

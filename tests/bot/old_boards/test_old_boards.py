@@ -1,7 +1,9 @@
 """Boards posted by an earlier version of the bot keep working: the database and the messages that
 version left (recorded by ``record.py``, see there) are opened by the current bot, and the controls
 people still have on their screens are pressed. Each press must do what it did then: apply the move,
-open the menu or panel, turn the page, seat the player; never "I can't find that game"."""
+open the menu or panel, turn the page, seat the player; never "I can't find that game". A private
+panel drawn before panels carried their seat is out of date: it is replaced by the current one, whose
+controls then play."""
 
 from __future__ import annotations
 
@@ -65,10 +67,10 @@ def enter_recorded_world(fake: FakeDiscord) -> dict[str, StoredMessage]:
 
 
 def custom_id(message: StoredMessage, op: str, arg: str | None = None) -> str:
-    """The custom id of the message's control for ``op`` (and ``arg``)."""
+    """The custom id of the message's control for ``op`` (and ``arg``); a panel's ends with its seat."""
     for component in message.walk_components():
         parts = component.get("custom_id", "").split(":")
-        if len(parts) == 5 and parts[3] == op and arg in (None, parts[4]):
+        if len(parts) in (5, 6) and parts[3] == op and arg in (None, parts[4]):
             return str(component["custom_id"])
     raise AssertionError(f"no {op} control on {message!r}")
 
@@ -105,9 +107,13 @@ async def test_the_controls_posted_by_the_earlier_version_still_work(tmp_path: P
             await fake.click(alice, rules, "Next")
             assert rules.embeds[0]["footer"]["text"] == "Page 2/6"
 
-            # Over 9000, first arrangement: the panel places a token, the board opens a panel.
+            # Over 9000, first arrangement: the old panel becomes the current one, which places a
+            # token; the board opens a panel.
             panel = posted["over9000 panel"]
-            await fake.click(alice, panel, custom_id(panel, "act", "place.kick.0"))
+            stale = await fake.click(alice, panel, custom_id(panel, "act", "place.kick.0"))
+            assert stale.message is not None and "out of date" in (stale.message.content or "")
+            assert await storage.seat_moves(OVER9000, 0) == 1
+            await fake.click(alice, stale.message, custom_id(stale.message, "act", "place.kick.0"))
             assert await storage.seat_moves(OVER9000, 0) == 2
             opened = await fake.click(bob, posted["over9000 board"], "My tokens")
             assert opened.message is not None and opened.message.visible_to is bob
@@ -116,7 +122,10 @@ async def test_the_controls_posted_by_the_earlier_version_still_work(tmp_path: P
             # Prime Time against the AI: the panel's Continue is played, the board opens the panel.
             panel = posted["primetime panel"]
             before = await version(bot, PRIMETIME)
-            await fake.click(alice, panel, "Continue")
+            stale = await fake.click(alice, panel, "Continue")
+            assert stale.message is not None and "moved on" in (stale.message.content or "")
+            assert await version(bot, PRIMETIME) == before
+            await fake.click(alice, stale.message, "Continue")
             await bot.autopilot.idle()
             await fake.settle()
             assert await version(bot, PRIMETIME) > before

@@ -69,7 +69,19 @@ async def test_the_end_of_an_older_task_leaves_a_newer_one_alone() -> None:
     await older
     tasks._ended(3, older, lambda: ended.append("older"))
     assert tasks.tasks() == [current] and ended == []
-    tasks.cancel_all()
+    tasks.close()
+
+
+async def test_closed_tasks_start_no_more() -> None:
+    """A move shown while the bot closes still wakes its game: nothing may start then, as the
+    database is about to close."""
+    tasks = GameTasks("test")
+    tasks.start(1, asyncio.Event().wait)
+    running = tasks.tasks()
+    tasks.close()
+    tasks.start(2, asyncio.Event().wait)
+    await asyncio.gather(*running, return_exceptions=True)
+    assert running[0].cancelled() and tasks.tasks() == []
 
 
 async def test_a_game_lock_is_shared_while_held_and_dropped_after(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from bot.core.service import Move, ServiceError, StaleBoard
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
 from bot.table.pages import RulePages
-from bot.ui.components import Control, button, view_of
+from bot.ui.components import UNKNOWN_CONTROL, Control, button, number_of, view_of
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import reply_error, update
 from rules.core.errors import IllegalAction
@@ -47,10 +47,13 @@ class SevenBallsController(TableController):
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         if await self.on_table_control(interaction, control):
             return
-        if control.op != "take" or not control.arg.isdigit():
-            await reply_error(interaction, "I don't know that control.")
+        count = number_of(control.arg)
+        if control.op != "take" or count is None:
+            await reply_error(interaction, UNKNOWN_CONTROL)
             return
-        count = int(control.arg)
+        if not control.shown:
+            await reply_error(interaction, "This board is out of date, so nothing changed.")
+            return
         try:
             await self.service.act(
                 control.game_id,

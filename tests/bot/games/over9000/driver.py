@@ -23,9 +23,10 @@ Policy = Callable[[Over9000State, int], Over9000Action]
 
 
 def control_parts(custom_id: str) -> tuple[str, str, str, str, str] | None:
-    """``(kind, game, version, op, arg)`` of a game control's custom id."""
+    """``(kind, game, version, op, arg)`` of a game control's custom id (a panel's also ends with its
+    seat)."""
     parts = custom_id.split(":")
-    return (parts[0], parts[1], parts[2], parts[3], parts[4]) if len(parts) == 5 else None
+    return (parts[0], parts[1], parts[2], parts[3], parts[4]) if len(parts) in (5, 6) else None
 
 
 def find_act(message: StoredMessage, code: str) -> dict[str, Any] | None:

@@ -342,7 +342,7 @@ async def test_only_the_player_who_must_act_can_act_and_forced_choices_get_the_e
         # A tampered client sends an attack at the attacker themself, which no panel offers.
         declare = next(c for c in first.buttons if ":act:attack." in c["custom_id"])
         game, version = control_parts(declare["custom_id"])[1:3]  # type: ignore[index]
-        declare["custom_id"] = f"gb:{game}:{version}:act:attack.0.{attacker}.kick"
+        declare["custom_id"] = f"gb:{game}:{version}:act:attack.0.{attacker}.kick:{attacker}"
         await fake.click(table.person(attacker), first, declare["custom_id"])
         assert "Attack an opponent" in await last_private_text(fake, table, table.person(attacker))
         assert await unchanged_since(table, before)
@@ -525,7 +525,7 @@ def offered_codes(record: GameRecord, state: Over9000State, seat: int) -> set[st
     for choice in choices:
         for component in _flat(panel_message(record, state, seat, 0, choice, None)["view"].to_components()):
             parts = component.get("custom_id", "").split(":")
-            if len(parts) != 5 or parts[3] != "act":
+            if len(parts) != 6 or parts[3] != "act":
                 continue
             if component["type"] == 2 and not component.get("disabled"):
                 offered.add(parts[4])

@@ -44,7 +44,8 @@ def find(message: StoredMessage, op: str, arg: str | None = None, value: str | N
     """The enabled button (``arg``) or menu (offering ``value``) of ``message`` with ``op``."""
     for component in message.walk_components():
         found = parts(component.get("custom_id", ""))
-        if len(found) != 5 or found[3] != op or component.get("disabled"):
+        # A private panel's control ends with its seat.
+        if len(found) not in (5, 6) or found[3] != op or component.get("disabled"):
             continue
         if component["type"] == 2 and (arg is None or found[4] == arg):
             return component

@@ -16,7 +16,8 @@ from rules.primetime.ai import choose_action
 from rules.primetime.engine import legal_actions
 from rules.primetime.rounds import PrimeTimeOptions
 
-CUSTOM_ID_ROOM = 100 - len("gb:123456:1234:pact:")
+# A panel's control ends with its seat (":1").
+CUSTOM_ID_ROOM = 100 - len("gb:123456:1234:pact:") - len(":1")
 
 
 @pytest.mark.parametrize(
@@ -40,7 +41,15 @@ def test_terrain_edits_are_read_as_actions() -> None:
 
 def test_a_code_that_names_nothing_is_refused() -> None:
     state = RULES.new_game(PrimeTimeOptions(), 3)
-    for code in ("fly.away", "move.1", "move.a_b", "lock_ascension.zz", "technique.x"):
+    for code in (
+        "fly.away",
+        "move.1",
+        "move.a_b",
+        "lock_ascension.zz",
+        "technique.x",
+        "move.+3_9",
+        "move.03_9",
+    ):
         with pytest.raises(IllegalAction):
             parse_code(code, state, 0)
 
