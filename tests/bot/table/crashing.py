@@ -29,6 +29,7 @@ from tests.fakediscord.world import FakeChannel, StoredMessage
 
 PROCESS_TIMEOUT = 60.0
 CHANNEL_MESSAGES = "/channels/{channel_id}/messages"
+BOARD = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 UPDATE_MESSAGE = 7

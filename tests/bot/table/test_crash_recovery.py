@@ -27,6 +27,7 @@ from tests.bot.games.cell.policies import passive
 from tests.bot.games.over9000.driver import Over9000Table
 from tests.bot.games.primetime.driver import PrimeTimeTable, human_policy
 from tests.bot.table.crashing import (
+    BOARD,
     CALLBACK,
     CHANNEL_MESSAGES,
     ORIGINAL,
@@ -200,7 +201,7 @@ async def _active_seat_is(table: CellTable, seat: int) -> bool:
     return (await table.state()).active_seat == seat
 
 
-async def test_over9000_recovers_from_a_crash_before_the_ping(
+async def test_over9000_recovers_from_a_crash_before_the_ping_and_before_the_board_edit(
     fake: FakeDiscord, bot: BotProcess, storage: Storage
 ) -> None:
     bob, carol = fake.users.bob, fake.users.carol
@@ -209,28 +210,39 @@ async def test_over9000_recovers_from_a_crash_before_the_ping(
     await table.open(["goku", "vegeta"])
     rules = MODULES["over9000"].rules
 
-    for crash_after_posting in (False, True):
-        # The people play until a move calls someone anew, and the bot dies as it notifies them.
+    for step in ("before the ping", "after posting the ping", "before the board edit"):
+        # The people play until a move calls someone anew (or, for the board, makes public news
+        # without calling anyone), and the bot dies at that step.
         while True:
             await recovered(fake, storage, channel)
             record, state = await table.record(), await table.state()
             assert state.outcome is None, "the game ended first"
             seat = next(seat for seat in state.prompt.seats if seat < 2)
             action = over9000_choice(state, seat, seed=state.rng.seed + seat)
-            after, _ = rules.apply(state, action)
+            after, events = rules.apply(state, action)
             new = set(people_to_act(record, after).items()) - set(people_to_act(record, state).items())
-            if new:
+            public = any(event.visible_to is None for event in events)
+            if after.outcome is None and (
+                bool(new) if step != "before the board edit" else public and not new
+            ):
                 break
             await table.play(action)
         called = dict(new)
         moves = len(await storage.actions(record.id)) + 1
         since = fake.snowflakes.next()
-        person = next(iter(called.values()))
-        held = fake.hold("POST", CHANNEL_MESSAGES, mentions_of(person), after_handling=crash_after_posting)
+        if called:
+            person = next(iter(called.values()))
+            held = fake.hold(
+                "POST", CHANNEL_MESSAGES, mentions_of(person), after_handling=step != "before the ping"
+            )
+        else:
+            held = fake.hold("PATCH", BOARD, lambda body: bool(body.get("embeds")))
         await crash_while(fake, bot, [held], table.play(action))
         saved = await calls_in_database(storage, record.id)
         assert {seat for seat, (_, ping) in saved.items() if ping is None} >= set(called)
         assert {seat: user for seat, (user, _) in saved.items()} == people_to_act(record, after)
+        crashed = await table.record()
+        assert crashed.board_version < crashed.version, "the dead bot never recorded a board it did not show"
 
         await bot.start()
         record = await recovered(fake, storage, channel)
@@ -239,10 +251,13 @@ async def test_over9000_recovers_from_a_crash_before_the_ping(
             assert notifications(channel, user, since) == 1
         board = await table.board()
         assert board.enabled_controls > 0
+        if not called:
+            assert held.request is not None and board.id == int(held.request.path.rsplit("/", 1)[1])
+            assert board.edited_timestamp is not None, "the board was edited in place"
         table.panels.clear()
 
 
-async def test_a_prime_time_deadline_that_passed_while_the_bot_was_down_fires_after_the_restart(
+async def test_prime_time_recovers_its_board_and_a_deadline_that_passed_while_the_bot_was_down(
     fake: FakeDiscord, bot: BotProcess, storage: Storage
 ) -> None:
     bob, carol = fake.users.bob, fake.users.carol
@@ -250,6 +265,28 @@ async def test_a_prime_time_deadline_that_passed_while_the_bot_was_down_fires_af
     table = PrimeTimeTable(fake, Onlooker(storage), channel, [bob, carol])  # type: ignore[arg-type]
     await table.open(["z_fighters", "frieza_force"])
     rules = MODULES["primetime"].rules
+
+    # A move that makes public news without calling anyone anew: the bot dies before the board edit.
+    while True:
+        await recovered(fake, storage, channel)
+        record, state = await table.record(), await table.state()
+        action = human_policy(state, state.prompts[0].who)
+        after, events = rules.apply(state, action)
+        new = set(people_to_act(record, after).items()) - set(people_to_act(record, state).items())
+        news = any(event.visible_to is None for event in events)
+        if news and not new and not any(event.kind == "round_started" for event in events):
+            break
+        await table.play(action)
+        await table.settle()
+    held = fake.hold("PATCH", BOARD, lambda body: bool(body.get("embeds")))
+    await crash_while(fake, bot, [held], table.play(action))
+    crashed = await table.record()
+    assert crashed.board_version < crashed.version
+    await bot.start()
+    record = await recovered(fake, storage, channel)
+    board = await table.board()
+    assert held.request is not None and board.id == int(held.request.path.rsplit("/", 1)[1])
+    assert board.edited_timestamp is not None and board.enabled_controls > 0
 
     # The people play until an attack leaves its target a Z-Reaction, and the bot dies before it
     # notifies the defender.
