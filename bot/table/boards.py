@@ -104,12 +104,14 @@ class BoardKeeper(ABC):
             self.host.wake(game_id)
 
     async def catch_up(self, game_id: int) -> None:
+        """What reconciling does for the board (see ``GameController.catch_up``): the notifications
+        owed are posted (the board again, which also redraws it), else a stale board is redrawn."""
         record = await self.service.storage.game(game_id)
         if record is None:
             return
-        owed = await self.owed_clocks(game_id)
+        owed = await self.owed_people(game_id)
         if owed:
-            await self.refresh_board(game_id, repost=True, ping=[clock.user_id for clock in owed])
+            await self.refresh_board(game_id, repost=True, ping=owed)
         elif record.board_version is None or record.board_version < record.version:
             log.info(
                 "game %s: the board showed version %s of %s; redrawn",
@@ -126,12 +128,15 @@ class BoardKeeper(ABC):
             clock for clock in await self.service.storage.clocks_of(game_id) if clock.ping_message_id is None
         ]
 
+    async def owed_people(self, game_id: int) -> list[int]:
+        return [clock.user_id for clock in await self.owed_clocks(game_id)]
+
     async def notify_owed(self, game_id: int) -> None:
         """Posts the board again, mentioning everyone whose call has no notification yet: Discord
         notifies nobody of an edit."""
-        owed = await self.owed_clocks(game_id)
+        owed = await self.owed_people(game_id)
         if owed:
-            await self.refresh_board(game_id, repost=True, ping=[clock.user_id for clock in owed])
+            await self.refresh_board(game_id, repost=True, ping=owed)
 
     async def retire_stale_pings(self, game_id: int) -> None:
         """Empties the game's outbox of notifications whose call has ended. Each notification today is
@@ -143,8 +148,7 @@ class BoardKeeper(ABC):
 
     async def _repost_after_failure(self, game_id: int) -> str | None:
         try:
-            owed = await self.owed_clocks(game_id)
-            await self.refresh_board(game_id, repost=True, ping=[clock.user_id for clock in owed])
+            await self.refresh_board(game_id, repost=True, ping=await self.owed_people(game_id))
         except Exception as error:
             log.warning("game %s: posting the board failed too (%r)", game_id, error)
             return problem_text(error)
