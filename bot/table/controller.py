@@ -231,6 +231,7 @@ class TableController(BoardKeeper):
         if record.message_id is not None:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await self.channel_of(record).get_partial_message(record.message_id).edit(view=None)
+        await self.retire_stale_pings(record.id)
 
     async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)
