@@ -12,14 +12,13 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from bot.core.lobby_service import LobbyService, random_seed
+from bot.core.lobby_service import LobbyService
 from bot.core.results import result_rows
 from bot.core.service_base import (
     Move,
     Publisher,
     ServiceError,
     StaleBoard,
-    controlled_seats,
     people_to_act,
     seat_of,
 )
@@ -183,8 +182,6 @@ __all__ = [
     "Publisher",
     "ServiceError",
     "StaleBoard",
-    "controlled_seats",
     "people_to_act",
-    "random_seed",
     "seat_of",
 ]

@@ -64,12 +64,6 @@ def seat_of(record: GameRecord, user_id: int) -> int | None:
     return None
 
 
-def controlled_seats(record: GameRecord, user_id: int) -> list[int]:
-    """The seat a user sits in; AI seats are driven by the bot itself."""
-    seat = seat_of(record, user_id)
-    return [] if seat is None else [seat]
-
-
 def people_to_act(module: GameModule, record: GameRecord, state: Any) -> dict[int, int]:
     """The seats a person (not the AI) must act in now, with their user ids: the game's calls, whose
     turn clocks run."""

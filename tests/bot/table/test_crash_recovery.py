@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from bot.core.service import people_to_act as calls_of
 from bot.games.registry import game_modules
 from bot.storage import Storage, open_storage
 from rules.cell.engine import legal_actions as cell_actions
@@ -77,11 +78,8 @@ async def storage(bot: BotProcess) -> AsyncIterator[Storage]:
 
 
 def people_to_act(record: Any, state: Any) -> dict[int, int]:
-    players = record.lobby["players"]
-    module = MODULES[record.game]
-    return {
-        seat: players[seat]["user_id"] for seat in module.seats_to_move(state) if not players[seat].get("ai")
-    }
+    """Who must act in ``state``, as the bot works it out for the clocks it saves."""
+    return calls_of(MODULES[record.game], record, state)
 
 
 async def calls_in_database(storage: Storage, game_id: int) -> dict[int, tuple[int, int | None]]:
