@@ -32,6 +32,7 @@ from bot.runtime.config import Settings
 from bot.runtime.painter import Painter
 from bot.runtime.sharding import ShardScope
 from bot.storage import DatabaseBusy, Storage, open_storage
+from bot.table.reconcile import Reconciler
 from bot.ui.components import (
     NOT_ON_THE_MENU,
     UNKNOWN_CONTROL,
@@ -84,7 +85,8 @@ class GameBot(commands.Bot):
         self._service: GameService | None = None
         self.controllers: dict[str, GameController] = {}
         self._new_seed = new_seed
-        self.autopilot = Autopilot(self, settings.ai_turn_delay, settings.ai_sweep_interval)
+        self.autopilot = Autopilot(self, settings.ai_turn_delay)
+        self.reconciler = Reconciler(self, settings.ai_sweep_interval)
         self.painter = Painter(renderers=tuple(game.module.renderer for game in self.games))
         self.upkeep = Upkeep(settings, lambda: self.storage, self.scope)
         self.global_controls: dict[str, GlobalControl] = {}
@@ -265,6 +267,7 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         if self.metrics_server is not None:
             await self.metrics_server.stop()
+        self.reconciler.stop()
         self.autopilot.stop()
         self.painter.stop()
         await self.upkeep.stop()
@@ -277,9 +280,9 @@ class GameBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
-        await self.autopilot.resume_all()
-        await self.deadlines.resume_all()
-        self.autopilot.start_sweeping()
+        # What a crash left half done is completed first: clocks, boards, notifications, deadlines, AI.
+        await self.reconciler.reconcile_all()
+        self.reconciler.start_sweeping()
         self.turn_clock.start()
 
 

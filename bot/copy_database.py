@@ -4,8 +4,8 @@ PostgreSQL (either way), then proves the copy.
 SOURCE and TARGET are what ``DATABASE_URL`` or ``DATABASE_PATH`` take: ``postgresql://…`` for a
 server, ``sqlite:///relative/path.sqlite3``, ``sqlite:////absolute/path.sqlite3`` or a plain file path
 for SQLite. Both are migrated to the current schema first; the target must hold no games or settings
-yet. Every game (with its id), action, turn clock, result row, server setting and command-sync hash
-is copied in one transaction: a copy that fails leaves the target as empty as it was.
+yet. Every game (with its id), action, turn clock, stale ping, result row, server setting and
+command-sync hash is copied in one transaction: a copy that fails leaves the target as empty as it was.
 
 The copy is then verified twice over: every copied table is read back from both databases and
 compared row by row, and every game that has a state is replayed from its seed and action log on the
@@ -34,6 +34,7 @@ COPIED: dict[str, tuple[str, ...]] = {
     "games": ("id",),
     "actions": ("game_id", "seq"),
     "turn_clocks": ("game_id", "seat"),
+    "stale_pings": ("message_id",),
     "results": ("game_id", "seat"),
     "guild_settings": ("guild_id",),
     "command_sync": ("scope",),

@@ -233,3 +233,21 @@ async def test_only_the_mentions_a_message_is_created_with_notify(fake_discord: 
     assert stored_quiet.notified == [] and [member.user for member in stored_quiet.mentions] == [bob]
     [fake_thread] = fake.threads_of(games)
     assert set(fake_thread.joined) == {fake.bot_user.id, carol.id}
+
+
+async def test_a_message_sent_again_with_its_enforced_nonce_is_the_same_message(
+    fake_discord: FakeDiscord,
+) -> None:
+    fake = fake_discord
+    general = fake.guild.channel("general")
+    async with fake.running(table_bot()) as bot:
+        channel = bot.get_partial_messageable(general.id)
+        first = await channel.send("Your turn", nonce="turn-7")
+        again = await channel.send("Your turn", nonce="turn-7")
+        other = await channel.send("Your turn", nonce="turn-8")
+        await fake.settle()
+
+    assert again.id == first.id and other.id != first.id
+    assert [message.id for message in fake.bot_messages(general)] == [first.id, other.id]
+    sent = [request for request in fake.requests if request.template == "/channels/{channel_id}/messages"]
+    assert [request.body["enforce_nonce"] for request in sent] == [True, True, True], "discord.py enforces it"

@@ -42,6 +42,12 @@ class GameController(Protocol):
         """The AI takes an absent player's seat, and the channel is told why."""
         ...
 
+    async def catch_up(self, game_id: int) -> None:
+        """Brings the channel up to date with the saved game (under the game's lock): a board that
+        shows an older version redrawn, every call without a notification notified, the stale
+        notifications retired."""
+        ...
+
 
 GlobalControl = Callable[[discord.Interaction[Any], Control], Awaitable[None]]
 """Handles a control that belongs to no game (game id 0), such as /forget-me's confirmation."""

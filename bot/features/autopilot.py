@@ -1,9 +1,10 @@
 """Plays the seats the AI controls, one action at a time at a pace people can follow (secret moves,
 which nobody can watch, are made at once).
 
-A game is woken after every move; its task keeps playing while an AI seat has to act and stops as
-soon as a person must act. Each AI move goes through the service like a click, so it is locked,
-versioned, logged and published like anyone else's. The AI thinks in worker processes: its search
+A game is woken after every move, at start-up and at each sweep of the bot's reconciling; its task
+keeps playing while an AI seat has to act and stops as soon as a person must act. Each AI move goes
+through the service like a click, so it is locked, versioned, logged and published like anyone
+else's. The AI thinks in worker processes: its search
 is pure Python, and in the bot's own process it would hold the interpreter lock that every click's
 answer waits for.
 """
@@ -34,12 +35,10 @@ def ai_seat_to_move(record: GameRecord, seats_to_move: list[int]) -> int | None:
 
 
 class Autopilot:
-    def __init__(self, host: Host, delay: float, sweep_interval: float) -> None:
+    def __init__(self, host: Host, delay: float) -> None:
         self.host = host
         self.delay = delay
-        self.sweep_interval = sweep_interval
         self._tasks = GameTasks("autopilot")
-        self._sweeper: asyncio.Task[None] | None = None
         self._thinkers: ProcessPoolExecutor | None = None
 
     def wake(self, game_id: int) -> None:
@@ -51,8 +50,6 @@ class Autopilot:
             await asyncio.gather(*running, return_exceptions=True)
 
     def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
         self._tasks.close()
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
@@ -73,27 +70,6 @@ class Autopilot:
             # answering people's clicks comes before the AI's next move.
             self._thinkers = worker_pool(max(1, (os.cpu_count() or 2) - 1), AI_NICENESS)
         return await asyncio.get_running_loop().run_in_executor(self._thinkers, module.ai_action, state, seat)
-
-    def start_sweeping(self) -> None:
-        """From now on, every game is looked at again at intervals: a game whose AI seat must act but
-        whose task ended (a failure, a lost wake-up) carries on within one interval."""
-        if self._sweeper is None or self._sweeper.done():
-            self._sweeper = asyncio.create_task(self._sweep(), name="autopilot sweep")
-
-    async def _sweep(self) -> None:
-        while True:
-            await asyncio.sleep(self.sweep_interval)
-            try:
-                await self.resume_all()
-            except Exception:
-                log.exception("the autopilot sweep failed")
-
-    async def resume_all(self) -> None:
-        """After a restart, games waiting on an AI seat carry on (those of this process's servers:
-        each game is driven by the process that holds its server's shard)."""
-        service = self.host.service
-        for game_id in await service.storage.active_game_ids():
-            self.wake(game_id)
 
     async def _drive(self, game_id: int) -> None:
         service = self.host.service

@@ -2,8 +2,9 @@
 
 A game module that has deadlines is ``TimedPrompts``: ``prompt_deadlines(state, lobby)`` (seconds per
 seat) and ``timeout_action(seat)``. A deadline runs from the moment its player was called, which the turn
-clock keeps in the database, so it survives a restart: at start-up every running game is looked at
-again, and a deadline that passed while the bot was down fires at once. Each game has one task that
+clock keeps in the database (written with the move that called the player), so it survives a
+restart: at start-up every running game is reconciled and woken, and a deadline that passed while
+the bot was down fires at once. Each game has one task that
 sleeps until its next deadline; every saved move wakes it to look again. The default is applied
 through the service like a click, on the board version the deadline was read from, so a player who
 answered meanwhile wins and the default is dropped.
@@ -36,11 +37,6 @@ class PromptDeadlines:
     def wake(self, game_id: int) -> None:
         self._wakes.setdefault(game_id, asyncio.Event()).set()
         self._tasks.start(game_id, lambda: self._watch(game_id), lambda: self._wakes.pop(game_id, None))
-
-    async def resume_all(self) -> None:
-        service = self.host.service
-        for game_id in await service.storage.active_game_ids():
-            self.wake(game_id)
 
     def stop(self) -> None:
         self._tasks.close()

@@ -7,22 +7,22 @@ and PostgreSQL (one server shared by several bot processes). The contract tests 
 Statements that modules outside the storage run themselves (``read_all`` and ``writing``) are written
 in the SQL both databases accept, with ``?`` placeholders; each backend adapts the placeholders.
 
-Ordering across processes: every write of a game (``save``, ``replace_message``, ``call_seats``,
-``advance_clock``) is one transaction that either commits whole or not at all, and writes of the same
-game are ordered one after the other even when they come from different processes; ``save`` is
-conditional on the version the caller loaded, so of two writers that loaded the same version exactly
-one succeeds. Work that must run in one process only (timers, AI turns, command sync, upkeep) takes a
-lease with ``try_lease`` first.
+Ordering across processes: every write of a game (``save``, ``replace_message``, ``sync_clocks``,
+``advance_clock``, ``record_ping``, ``board_shown``) is one transaction that either commits whole or
+not at all, and writes of the same game are ordered one after the other even when they come from
+different processes; ``save`` is conditional on the version the caller loaded, so of two writers that
+loaded the same version exactly one succeeds. Work that must run in one process only (timers, AI
+turns, command sync, upkeep) takes a lease with ``try_lease`` first.
 """
 
 from __future__ import annotations
 
 import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
-from bot.storage.model import ActionRecord, GameRecord, ResultRow, TableRows, TurnClock
+from bot.storage.model import ActionRecord, GameRecord, ResultRow, Saved, StalePing, TableRows, TurnClock
 
 Row = Any
 """A result row: an ``aiosqlite.Row`` or an ``asyncpg.Record``; both index by position and by name."""
@@ -99,13 +99,19 @@ class Storage(ABC):
         expected_version: int,
         action: ActionRecord | None = None,
         results: list[ResultRow] | None = None,
-    ) -> bool:
+        calls: Mapping[int, int] | None = None,
+    ) -> Saved | None:
         """Writes ``record`` as version ``expected_version + 1`` and logs ``action`` (and the ``results``
-        of a game this save finishes) in one transaction.
+        of a game this save finishes) in one transaction; with ``calls`` (each seat a person must act
+        in now, with their user id), the game's turn clocks become those calls in the same transaction.
 
-        Returns False, writing nothing, when someone else (in this process or another) saved first. The
-        board's message id is not written here: it changes only through ``replace_message``, so a save
-        never brings back a board that was replaced meanwhile.
+        A seat still called keeps its clock (its ``called_at``, stage and notification), except the
+        seat that took ``action``, whose clock starts over; a seat called anew starts now, its
+        notification owed; a seat no longer called drops out, and the message that notified it goes to
+        the outbox of stale pings. Returns what was written, or None, writing nothing, when someone
+        else (in this process or another) saved first. The board's message id is not written here: it
+        changes only through ``replace_message``, so a save never brings back a board that was
+        replaced meanwhile.
         """
 
     @abstractmethod
@@ -127,15 +133,20 @@ class Storage(ABC):
     # Turn clocks
 
     @abstractmethod
-    async def call_seats(self, game_id: int, calls: dict[int, int], acted_seat: int | None) -> set[int]:
-        """Brings the game's turn clock up to date after a move by ``acted_seat`` (None for none):
-        ``calls`` maps each seat a person must act in to their user id. Seats no longer called drop
-        out; the seat that just acted starts over; new seats start now. Returns the newly called seats,
-        the people to notify."""
+    async def sync_clocks(
+        self, game_id: int, version: int, calls: Mapping[int, int]
+    ) -> frozenset[int] | None:
+        """Makes the game's turn clocks ``calls``, as ``save`` does, if the game is still at
+        ``version`` (the one ``calls`` were read from): repairs clocks that do not match the saved
+        state. Returns the seats called anew, or None when the game has moved on."""
 
     @abstractmethod
     async def turn_clocks(self) -> list[TurnClock]:
         """Every clock of every active game."""
+
+    @abstractmethod
+    async def clocks_of(self, game_id: int) -> list[TurnClock]:
+        """The clocks of one active game, by seat."""
 
     @abstractmethod
     async def turn_clock(self, game_id: int, seat: int) -> TurnClock | None: ...
@@ -144,6 +155,32 @@ class Storage(ABC):
     async def advance_clock(self, game_id: int, seat: int, called_at: str, stage: int) -> bool:
         """Moves a seat's clock to ``stage`` if it still shows the call it was read with; False when
         the player moved meanwhile (or another process got there first), so nothing fires twice."""
+
+    @abstractmethod
+    async def record_ping(self, game_id: int, user_ids: Collection[int], message_id: int) -> None:
+        """``message_id`` notified ``user_ids`` of their calls: it becomes the notification of each of
+        their clocks still waiting for one. A message that notifies nobody still called goes to the
+        outbox of stale pings at once."""
+
+    @abstractmethod
+    async def stale_pings(self, game_id: int) -> list[StalePing]:
+        """The game's notifications whose calls have ended, oldest first."""
+
+    @abstractmethod
+    async def forget_stale_pings(self, message_ids: Collection[int]) -> None:
+        """Takes those messages out of the outbox, once they are dealt with in their channel."""
+
+    # The board
+
+    @abstractmethod
+    async def board_shown(self, game_id: int, message_id: int, version: int) -> None:
+        """The board message ``message_id`` now shows the game at ``version`` (or later): recorded
+        only while it is still the game's board, and never moved back."""
+
+    @abstractmethod
+    async def stale_boards(self) -> list[GameRecord]:
+        """The games whose board shows an older version than the game (or none recorded): active
+        ones, and finished ones whose final board was never shown."""
 
     # The bot's bookkeeping
 

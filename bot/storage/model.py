@@ -43,6 +43,8 @@ class GameRecord:
     message_id: int | None
     outcome: str | None
     updated_at: str = ""
+    board_version: int | None = None
+    """The version the board message shows (see ``Storage.board_shown``)."""
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GameRecord:
@@ -62,6 +64,7 @@ class GameRecord:
             message_id=row["message_id"],
             outcome=row["outcome"],
             updated_at=row["updated_at"],
+            board_version=row["board_version"],
         )
 
 
@@ -76,7 +79,8 @@ class ActionRecord:
 
 @dataclass(frozen=True)
 class TurnClock:
-    """A person a running game waits for: since ``called_at``, reminded once ``stage`` is 1."""
+    """A person a running game waits for: since ``called_at``, reminded once ``stage`` is 1, and
+    notified by the message ``ping_message_id`` (None while that notification is still owed)."""
 
     game_id: int
     seat: int
@@ -84,6 +88,24 @@ class TurnClock:
     called_at: str
     stage: int
     guild_id: int | None
+    ping_message_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a successful ``Storage.save`` wrote beside the state: ``called``, the seats it called to
+    act anew (the people whose notification is now owed)."""
+
+    called: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class StalePing:
+    """A notification whose call has ended, waiting in the outbox to be dealt with in its channel."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from dataclasses import astuple
 from functools import lru_cache
 from pathlib import Path
@@ -22,6 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.storage.derived import BOARD_SHOWN, STALE_BOARDS, record_ping, replace_clocks
 from bot.storage.interface import Row, Storage
 from bot.storage.migrations import MIGRATIONS_DIR, migrations_in
 from bot.storage.model import (
@@ -29,6 +30,8 @@ from bot.storage.model import (
     ChannelBusy,
     GameRecord,
     ResultRow,
+    Saved,
+    StalePing,
     StorageError,
     TableRows,
     TurnClock,
@@ -212,7 +215,8 @@ class PostgresStorage(Storage):
         expected_version: int,
         action: ActionRecord | None = None,
         results: list[ResultRow] | None = None,
-    ) -> bool:
+        calls: Mapping[int, int] | None = None,
+    ) -> Saved | None:
         async with self._transaction(record.id) as db:
             status = await db.execute(
                 "UPDATE games SET status = $1, lobby_json = $2, state_json = $3, schema_version = $4, "
@@ -228,7 +232,7 @@ class PostgresStorage(Storage):
                 expected_version,
             )
             if changed_rows(status) != 1:
-                return False
+                return None
             if action is not None:
                 await db.execute(
                     "INSERT INTO actions (game_id, seq, actor_id, seat, action_json, created_at) "
@@ -246,8 +250,12 @@ class PostgresStorage(Storage):
                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
                     [_result_values(row) for row in results],
                 )
+            called: frozenset[int] = frozenset()
+            if calls is not None:
+                acted_seat = action.seat if action is not None else None
+                called = await replace_clocks(PostgresTransaction(db), record.id, calls, acted_seat)
         record.version = expected_version + 1
-        return True
+        return Saved(called)
 
     async def replace_message(self, game_id: int, message_id: int) -> int | None:
         async with self._transaction(game_id) as db:
@@ -274,39 +282,52 @@ class PostgresStorage(Storage):
         )
         return int(count)
 
-    async def call_seats(self, game_id: int, calls: dict[int, int], acted_seat: int | None) -> set[int]:
-        called_at = now()
+    async def sync_clocks(
+        self, game_id: int, version: int, calls: Mapping[int, int]
+    ) -> frozenset[int] | None:
         async with self._transaction(game_id) as db:
-            waiting = {
-                row[0] for row in await db.fetch("SELECT seat FROM turn_clocks WHERE game_id = $1", game_id)
-            }
-            gone = sorted(waiting - set(calls))
-            if gone:
-                await db.execute(
-                    "DELETE FROM turn_clocks WHERE game_id = $1 AND seat = ANY ($2::int[])", game_id, gone
-                )
-            if acted_seat in calls and acted_seat in waiting:
-                await db.execute(
-                    "UPDATE turn_clocks SET called_at = $1, stage = 0 WHERE game_id = $2 AND seat = $3",
-                    called_at,
-                    game_id,
-                    acted_seat,
-                )
-            new = sorted(set(calls) - waiting)
-            if new:
-                await db.executemany(
-                    "INSERT INTO turn_clocks (game_id, seat, user_id, called_at) VALUES ($1, $2, $3, $4)",
-                    [(game_id, seat, calls[seat], called_at) for seat in new],
-                )
-        return set(new)
+            current = await db.fetchval(
+                "SELECT version FROM games WHERE id = $1 AND status = 'active'", game_id
+            )
+            if current != version:
+                return None
+            return await replace_clocks(PostgresTransaction(db), game_id, calls, None)
+
+    async def record_ping(self, game_id: int, user_ids: Collection[int], message_id: int) -> None:
+        async with self._transaction(game_id) as db:
+            await record_ping(PostgresTransaction(db), game_id, list(user_ids), message_id)
+
+    async def stale_pings(self, game_id: int) -> list[StalePing]:
+        rows = await self._pool.fetch(
+            "SELECT game_id, channel_id, message_id FROM stale_pings WHERE game_id = $1 ORDER BY message_id",
+            game_id,
+        )
+        return [StalePing(*row) for row in rows]
+
+    async def forget_stale_pings(self, message_ids: Collection[int]) -> None:
+        await self._pool.execute(
+            "DELETE FROM stale_pings WHERE message_id = ANY ($1::bigint[])", list(message_ids)
+        )
+
+    async def board_shown(self, game_id: int, message_id: int, version: int) -> None:
+        async with self._transaction(game_id) as db:
+            await db.execute(numbered_placeholders(BOARD_SHOWN), version, game_id, message_id, version)
+
+    async def stale_boards(self) -> list[GameRecord]:
+        return await self._games(STALE_BOARDS)
 
     _CLOCKS = (
-        "SELECT clock.game_id, clock.seat, clock.user_id, clock.called_at, clock.stage, games.guild_id "
-        "FROM turn_clocks AS clock JOIN games ON games.id = clock.game_id WHERE games.status = 'active'"
+        "SELECT clock.game_id, clock.seat, clock.user_id, clock.called_at, clock.stage, games.guild_id, "
+        "clock.ping_message_id FROM turn_clocks AS clock JOIN games ON games.id = clock.game_id "
+        "WHERE games.status = 'active'"
     )
 
     async def turn_clocks(self) -> list[TurnClock]:
         return [TurnClock(*row) for row in await self._pool.fetch(self._CLOCKS)]
+
+    async def clocks_of(self, game_id: int) -> list[TurnClock]:
+        rows = await self._pool.fetch(self._CLOCKS + " AND clock.game_id = $1 ORDER BY clock.seat", game_id)
+        return [TurnClock(*row) for row in rows]
 
     async def turn_clock(self, game_id: int, seat: int) -> TurnClock | None:
         row = await self._pool.fetchrow(

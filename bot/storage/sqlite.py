@@ -22,13 +22,14 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.storage.derived import BOARD_SHOWN, STALE_BOARDS, record_ping, replace_clocks
 from bot.storage.interface import Row, Storage
 from bot.storage.model import (
     ActionRecord,
@@ -36,6 +37,8 @@ from bot.storage.model import (
     DatabaseBusy,
     GameRecord,
     ResultRow,
+    Saved,
+    StalePing,
     StorageError,
     TableRows,
     TurnClock,
@@ -210,14 +213,8 @@ class SqliteStorage(Storage):
         expected_version: int,
         action: ActionRecord | None = None,
         results: list[ResultRow] | None = None,
-    ) -> bool:
-        """Writes ``record`` as version ``expected_version + 1`` and logs ``action`` (and the ``results``
-        of a game this save finishes) in one transaction.
-
-        Returns False, writing nothing, when someone else saved first. The board's message id is not
-        written here: it changes only through ``replace_message``, so a save never brings back a board
-        that was replaced meanwhile.
-        """
+        calls: Mapping[int, int] | None = None,
+    ) -> Saved | None:
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = ?, lobby_json = ?, state_json = ?, schema_version = ?, "
@@ -235,7 +232,7 @@ class SqliteStorage(Storage):
                 ),
             )
             if cursor.rowcount != 1:
-                return False
+                return None
             if action is not None:
                 await db.execute(
                     "INSERT INTO actions (game_id, seq, actor_id, seat, action_json, created_at) "
@@ -256,8 +253,12 @@ class SqliteStorage(Storage):
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [astuple(row) for row in results],
                 )
+            called: frozenset[int] = frozenset()
+            if calls is not None:
+                acted_seat = action.seat if action is not None else None
+                called = await replace_clocks(SqliteTransaction(db), record.id, calls, acted_seat)
         record.version = expected_version + 1
-        return True
+        return Saved(called)
 
     async def replace_message(self, game_id: int, message_id: int) -> int | None:
         """Makes ``message_id`` the game's board and returns the board it replaces (to retire), in one
@@ -309,36 +310,53 @@ class SqliteStorage(Storage):
                 (scope, definition_hash, now()),
             )
 
-    async def call_seats(self, game_id: int, calls: dict[int, int], acted_seat: int | None) -> set[int]:
-        """Brings the game's turn clock up to date after a move by ``acted_seat`` (None for none):
-        ``calls`` maps each seat a person must act in to their user id. Seats no longer called drop
-        out; the seat that just acted starts over; new seats start now. Returns the newly called seats,
-        the people to notify."""
-        called_at = now()
+    async def sync_clocks(
+        self, game_id: int, version: int, calls: Mapping[int, int]
+    ) -> frozenset[int] | None:
         async with self._transaction() as db:
-            async with db.execute("SELECT seat FROM turn_clocks WHERE game_id = ?", (game_id,)) as cursor:
-                waiting = {row[0] for row in await cursor.fetchall()}
-            for seat in waiting - set(calls):
-                await db.execute("DELETE FROM turn_clocks WHERE game_id = ? AND seat = ?", (game_id, seat))
-            if acted_seat in calls and acted_seat in waiting:
-                await db.execute(
-                    "UPDATE turn_clocks SET called_at = ?, stage = 0 WHERE game_id = ? AND seat = ?",
-                    (called_at, game_id, acted_seat),
-                )
-            for seat in set(calls) - waiting:
-                await db.execute(
-                    "INSERT INTO turn_clocks (game_id, seat, user_id, called_at) VALUES (?, ?, ?, ?)",
-                    (game_id, seat, calls[seat], called_at),
-                )
-        return set(calls) - waiting
+            async with db.execute(
+                "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'active'", (game_id, version)
+            ) as cursor:
+                if await cursor.fetchone() is None:
+                    return None
+            return await replace_clocks(SqliteTransaction(db), game_id, calls, None)
+
+    async def record_ping(self, game_id: int, user_ids: Collection[int], message_id: int) -> None:
+        async with self._transaction() as db:
+            await record_ping(SqliteTransaction(db), game_id, user_ids, message_id)
+
+    async def stale_pings(self, game_id: int) -> list[StalePing]:
+        rows = await self._fetch_all(
+            "SELECT game_id, channel_id, message_id FROM stale_pings WHERE game_id = ? ORDER BY message_id",
+            (game_id,),
+        )
+        return [StalePing(*row) for row in rows]
+
+    async def forget_stale_pings(self, message_ids: Collection[int]) -> None:
+        async with self._transaction() as db:
+            await db.executemany(
+                "DELETE FROM stale_pings WHERE message_id = ?", [(message_id,) for message_id in message_ids]
+            )
+
+    async def board_shown(self, game_id: int, message_id: int, version: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(BOARD_SHOWN, (version, game_id, message_id, version))
+
+    async def stale_boards(self) -> list[GameRecord]:
+        return [GameRecord.from_row(row) for row in await self._fetch_all(STALE_BOARDS)]
 
     _CLOCKS = (
-        "SELECT clock.game_id, clock.seat, clock.user_id, clock.called_at, clock.stage, games.guild_id "
-        "FROM turn_clocks AS clock JOIN games ON games.id = clock.game_id WHERE games.status = 'active'"
+        "SELECT clock.game_id, clock.seat, clock.user_id, clock.called_at, clock.stage, games.guild_id, "
+        "clock.ping_message_id FROM turn_clocks AS clock JOIN games ON games.id = clock.game_id "
+        "WHERE games.status = 'active'"
     )
 
     async def turn_clocks(self) -> list[TurnClock]:
         return [TurnClock(*row) for row in await self._fetch_all(self._CLOCKS)]
+
+    async def clocks_of(self, game_id: int) -> list[TurnClock]:
+        rows = await self._fetch_all(self._CLOCKS + " AND clock.game_id = ? ORDER BY clock.seat", (game_id,))
+        return [TurnClock(*row) for row in rows]
 
     async def turn_clock(self, game_id: int, seat: int) -> TurnClock | None:
         row = await self._fetch_one(

@@ -4,11 +4,18 @@ must act (so the mention notifies them), and always brought up to date, whatever
 ``BoardKeeper`` is the half of a game's controller that owns the board; ``bot.table.controller`` adds the
 commands and controls every game shares, and each game draws its own board (``board_message``) and
 shows its own moves (``show_move``).
+
+What the channel shows is recorded after it is shown, so a restart can tell what is missing (see
+``bot.table.reconcile``): the version each board shows (``board_shown``), and for each call the
+message that notified its player (``record_ping``). A notification is owed while its clock row has
+none; it is posted with a nonce made from the calls it answers, so the same notification sent again
+after a crash (Discord then returns the first message) notifies nobody twice.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable
@@ -20,7 +27,7 @@ import discord
 from bot.core.game_module import GameModule
 from bot.core.host import Host, channel_of
 from bot.core.service import GameService, Move
-from bot.storage import GameRecord
+from bot.storage import GameRecord, TurnClock
 from bot.ui.messages import as_edit, mentions, problem_text
 from bot.ui.replies import try_reply_private
 from rules.core.events import Event
@@ -30,14 +37,11 @@ log = logging.getLogger("bot.boards")
 Shower = Callable[[Move, "discord.Interaction[Any] | None"], Awaitable[None]]
 
 
-def people_to_act(module: GameModule, record: GameRecord, state: Any) -> dict[int, int]:
-    """The seats a person (not the AI) must act in now, with their user ids."""
-    if record.status != "active":
-        return {}
-    players = record.lobby["players"]
-    return {
-        seat: players[seat]["user_id"] for seat in module.seats_to_move(state) if not players[seat].get("ai")
-    }
+def ping_nonce(game_id: int, clocks: Iterable[TurnClock]) -> str:
+    """The nonce of the message that notifies these calls: the same calls always give the same one
+    (Discord takes up to 25 characters)."""
+    calls = sorted((clock.seat, clock.called_at) for clock in clocks)
+    return hashlib.sha256(repr((game_id, calls)).encode()).hexdigest()[:25]
 
 
 @dataclass
@@ -79,14 +83,15 @@ class BoardKeeper(ABC):
         record = move.record
         game_id = record.id
         try:
-            move.ping = frozenset(await self.call_players(record, move.state, move.seat))
-            board_before = record.message_id
             await (show or self.show_move)(move, interaction)
-            if move.ping and record.message_id == board_before:
-                await self.refresh_board(game_id, repost=True, ping=move.ping)
+            await self.notify_owed(game_id)
+            if record.message_id is not None:
+                # ``show_move`` returned: the board shows this move (or has nothing of it to show).
+                await self.service.storage.board_shown(game_id, record.message_id, record.version)
+            await self.retire_stale_pings(game_id)
         except Exception as error:
             log.warning("game %s: showing a saved move failed (%r); posting the board again", game_id, error)
-            problem = await self._repost_after_failure(game_id, move.ping)
+            problem = await self._repost_after_failure(game_id)
             if interaction is not None:
                 await try_reply_private(
                     interaction,
@@ -98,15 +103,52 @@ class BoardKeeper(ABC):
         finally:
             self.host.wake(game_id)
 
-    async def call_players(self, record: GameRecord, state: Any, acted_seat: int | None) -> set[int]:
-        """Starts the turn clock of everyone who must act now; returns the user ids called anew."""
-        calls = people_to_act(self.module, record, state)
-        seats = await self.service.storage.call_seats(record.id, calls, acted_seat)
-        return {calls[seat] for seat in seats}
+    async def catch_up(self, game_id: int) -> None:
+        """What reconciling does for the board (see ``GameController.catch_up``): the notifications
+        owed are posted (the board again, which also redraws it), else a stale board is redrawn."""
+        record = await self.service.storage.game(game_id)
+        if record is None:
+            return
+        owed = await self.owed_people(game_id)
+        if owed:
+            await self.refresh_board(game_id, repost=True, ping=owed)
+        elif record.board_version is None or record.board_version < record.version:
+            log.info(
+                "game %s: the board showed version %s of %s; redrawn",
+                game_id,
+                record.board_version,
+                record.version,
+            )
+            await self.refresh_board(game_id, repost=False)
+        await self.retire_stale_pings(game_id)
 
-    async def _repost_after_failure(self, game_id: int, ping: frozenset[int]) -> str | None:
+    async def owed_clocks(self, game_id: int) -> list[TurnClock]:
+        """The game's calls whose player has not been notified yet."""
+        return [
+            clock for clock in await self.service.storage.clocks_of(game_id) if clock.ping_message_id is None
+        ]
+
+    async def owed_people(self, game_id: int) -> list[int]:
+        return [clock.user_id for clock in await self.owed_clocks(game_id)]
+
+    async def notify_owed(self, game_id: int) -> None:
+        """Posts the board again, mentioning everyone whose call has no notification yet: Discord
+        notifies nobody of an edit."""
+        owed = await self.owed_people(game_id)
+        if owed:
+            await self.refresh_board(game_id, repost=True, ping=owed)
+
+    async def retire_stale_pings(self, game_id: int) -> None:
+        """Empties the game's outbox of notifications whose call has ended. Each notification today is
+        a board posted again, which stays in the channel as the record of its turn (without controls,
+        once a newer board is posted), so its message is kept."""
+        stale = await self.service.storage.stale_pings(game_id)
+        if stale:
+            await self.service.storage.forget_stale_pings([ping.message_id for ping in stale])
+
+    async def _repost_after_failure(self, game_id: int) -> str | None:
         try:
-            await self.refresh_board(game_id, repost=True, ping=ping)
+            await self.refresh_board(game_id, repost=True, ping=await self.owed_people(game_id))
         except Exception as error:
             log.warning("game %s: posting the board failed too (%r)", game_id, error)
             return problem_text(error)
@@ -143,6 +185,7 @@ class BoardKeeper(ABC):
             # A board someone deleted is simply posted again below.
             with contextlib.suppress(discord.NotFound):
                 await board.edit(**as_edit(message))
+                await self.service.storage.board_shown(game_id, record.message_id, record.version)
                 return
         await self.post_board(record, message, ping)
 
@@ -151,14 +194,22 @@ class BoardKeeper(ABC):
 
     async def post_board(self, record: GameRecord, message: dict[str, Any], ping: Iterable[int] = ()) -> None:
         """Posts a new board at the bottom of the channel, notifying only ``ping``; it becomes the only
-        board with controls."""
-        posted = await self.channel_of(record).send(**message, allowed_mentions=mentions(ping))
+        board with controls, and the notification of the calls of ``ping`` still owed one."""
+        ping = set(ping)
+        owed = [clock for clock in await self.owed_clocks(record.id) if clock.user_id in ping]
+        nonce = ping_nonce(record.id, owed) if owed else None
+        posted = await self.channel_of(record).send(**message, allowed_mentions=mentions(ping), nonce=nonce)
+        if ping:
+            await self.service.storage.record_ping(record.id, ping, posted.id)
         await self.adopt_board(record, posted.id)
 
     async def adopt_board(self, record: GameRecord, message_id: int) -> None:
-        """Makes ``message_id`` the game's board and takes the controls off the one it replaces."""
-        previous = await self.service.storage.replace_message(record.id, message_id)
+        """Makes ``message_id`` (drawn from ``record``) the game's board and takes the controls off the
+        one it replaces."""
+        storage = self.service.storage
+        previous = await storage.replace_message(record.id, message_id)
         record.message_id = message_id
+        await storage.board_shown(record.id, message_id, record.version)
         if previous is None:
             return
         # The old board keeps its picture. Gone already, or not ours to edit: either way not live.
@@ -172,6 +223,7 @@ class BoardKeeper(ABC):
         player = record.lobby["players"][seat]
         async with self.service.lock(game_id):
             await self.refresh_board(game_id, repost=False)
+            await self.retire_stale_pings(game_id)
             with contextlib.suppress(discord.HTTPException):
                 await self.channel_of(record).send(
                     content=(

@@ -243,6 +243,7 @@ class TableController(BoardKeeper):
         if record.message_id is not None:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await self.channel_of(record).get_partial_message(record.message_id).edit(view=None)
+        await self.retire_stale_pings(record.id)
 
     async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)
@@ -252,7 +253,7 @@ class TableController(BoardKeeper):
             await reply_error(interaction, "Autoplay is for a running game; start it first.")
             return
         try:
-            playing = await in_time(
+            move = await in_time(
                 interaction,
                 self.service.toggle_autoplay(record.id, interaction.user.id),
                 thinking=True,
@@ -261,19 +262,23 @@ class TableController(BoardKeeper):
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
+        seat = seat_of(move.record, interaction.user.id)
+        playing = seat is not None and bool(move.record.lobby["players"][seat].get("ai"))
         await reply_private(
             interaction,
             f"The AI now plays your seat. Use `/{self.name} autoplay` again to take it back."
             if playing
             else "Your seat is yours again.",
         )
-        # The seats changed hands, so the board's controls (and their version) are drawn again, and
-        # a player taking their seat back is on the turn clock again.
+        # The seats changed hands, so the board's controls (and their version) are drawn again.
         async with self.service.lock(record.id):
-            current = await self.service.storage.game(record.id)
-            if current is not None and current.status == "active":
-                await self.call_players(current, self.service.load_state(current), None)
             await self.refresh_board(record.id, repost=False)
+            current = await self.service.storage.game(record.id)
+            if move.ping and current is not None and current.message_id is not None:
+                # A player taking their seat back when it must act is told so by the answer above,
+                # and finds the board they asked for: that board is their notification.
+                await self.service.storage.record_ping(record.id, move.ping, current.message_id)
+            await self.retire_stale_pings(record.id)
         self.host.wake(record.id)
 
     async def on_table_control(self, interaction: discord.Interaction[Any], control: Control) -> bool:

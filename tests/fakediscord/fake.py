@@ -7,7 +7,7 @@ import contextlib
 import logging
 import secrets
 import socket
-from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 from unittest import mock
@@ -42,7 +42,7 @@ from .interactions import (
 from .people import FakeUser, Users
 from .ratelimits import MessageRateLimits
 from .reading import WorldReading
-from .rest import Fault, RecordedRequest, RestApi
+from .rest import Fault, HeldRequest, RecordedRequest, RestApi
 from .spec import load_spec
 from .world import FakeChannel, FakeGuild, FakeThread, StoredMessage
 
@@ -104,6 +104,7 @@ class FakeDiscord(WorldReading):
         self.rate_limits = MessageRateLimits()
         """Discord's 5 messages per 5 s per channel: off until a test sets ``rate_limits.enforce``."""
         self.rest = RestApi(self)
+        self._holds: list[HeldRequest] = []
         self._port = 0
         self._runner: web.AppRunner | None = None
         self._patches = contextlib.ExitStack()
@@ -155,6 +156,8 @@ class FakeDiscord(WorldReading):
         self, exc_type: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None
     ) -> None:
         self._patches.close()
+        for held in self._holds:
+            held.release()
         if self._runner is not None:
             await self._runner.cleanup()
         if exc_type is None:
@@ -322,6 +325,23 @@ class FakeDiscord(WorldReading):
             raise UserActionError(f"{method} {template} is not a route of Discord's API")
         fault = Fault(method.upper(), template, status, code, message, delay, times, retry_after)
         self.rest.faults.append(fault)
+
+    def hold(
+        self,
+        method: str,
+        template: str,
+        matches: Callable[[Any], bool] = lambda body: True,
+        *,
+        after_handling: bool = False,
+    ) -> HeldRequest:
+        """Hold the next request to a route whose body ``matches`` (see ``HeldRequest``): a test kills
+        the bot process while it waits there, as a crash at exactly that step."""
+        if self.spec.find_operation(method, template) is None:
+            raise UserActionError(f"{method} {template} is not a route of Discord's API")
+        held = HeldRequest(method.upper(), template, matches, after_handling)
+        self.rest.holds.append(held)
+        self._holds.append(held)
+        return held
 
     def inject_rate_limit(
         self, method: str, template: str, *, retry_after: float = 0.05, times: int = 1

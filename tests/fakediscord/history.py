@@ -39,6 +39,8 @@ class ChannelHistory:
     """Every public message created here, oldest first, deleted ones included."""
     uploads: list[UploadedFile] = field(default_factory=list)
     """Every file the bot attached to a message here (at its creation or by an edit)."""
+    notifications: list[tuple[int, int]] = field(default_factory=list)
+    """(message id, user id) of every notification a new message here sent, deleted ones included."""
     ephemeral_shown: Counter[int] = field(default_factory=Counter)
     """User id -> how many ephemeral messages the bot created for them here (one updated in place,
     or a deferred one resolved by its follow-up, counts once)."""

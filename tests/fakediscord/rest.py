@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,8 @@ from .threads import ThreadRoutes
 from .world import EPHEMERAL, FakeChannel, FakeThread, StoredMessage
 
 CHANNEL_MESSAGES = ("POST", "/channels/{channel_id}/messages")
+NONCE_SECONDS = 300.0
+"""How long Discord remembers an enforced nonce ("the past few minutes")."""
 
 
 @dataclass
@@ -62,12 +64,40 @@ class Fault:
     retry_after: float = 0.0
 
 
+@dataclass(eq=False)
+class HeldRequest:
+    """A request a test holds, as a bot process sees one when it dies waiting: the next request to
+    ``method template`` that ``matches`` (its body) is held, before it is handled or, with
+    ``after_handling``, once it has been (the message exists, its answer never arrives). ``arrived``
+    is set when it is held; ``release`` lets it end, answering 503 to nobody."""
+
+    method: str
+    template: str
+    matches: Callable[[Any], bool]
+    after_handling: bool = False
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+    request: RecordedRequest | None = None
+
+    def release(self) -> None:
+        self.released.set()
+
+    async def hold(self, record: RecordedRequest) -> web.Response:
+        self.request = record
+        self.arrived.set()
+        await self.released.wait()
+        return _error(record, 503, 0, "Service Unavailable")
+
+
 class RestApi:
     def __init__(self, fake: FakeServer) -> None:
         self.fake = fake
         self.world = fake.world
         self.faults: list[Fault] = []
+        self.holds: list[HeldRequest] = []
         self.store = MessageStore(fake)
+        # Enforced nonces of messages created through the channel route: (message id, when).
+        self._nonces: dict[str, tuple[int, float]] = {}
         self.command_routes = CommandRoutes(fake)
         self._handlers: dict[tuple[str, str], Handler] = {
             ("GET", "/users/@me"): self._get_me,
@@ -111,6 +141,9 @@ class RestApi:
         record = RecordedRequest(request.method, path, template, dict(request.query), body, uploads)
         self.fake.requests.append(record)
         parameters = operation.parameters(path) if operation else {}
+        held = self._take_hold(request.method, template, body)
+        if held is not None and not held.after_handling:
+            return await held.hold(record)
         fault = self._take_fault(request.method, template)
         if fault is not None:
             await asyncio.sleep(fault.delay)
@@ -148,6 +181,8 @@ class RestApi:
         except ApiError as error:
             return _error(record, error.status, error.code, str(error))
         record.status = status
+        if held is not None:
+            return await held.hold(record)
         if payload is None:
             return web.Response(status=status, headers=headers)
         errors = (
@@ -165,6 +200,13 @@ class RestApi:
         if "channel_id" in parameters:
             self.fake.rate_limits.served[int(parameters["channel_id"])] += 1
         return _json_response(limited.body, 429, limited.headers)
+
+    def _take_hold(self, method: str, template: str | None, body: Any) -> HeldRequest | None:
+        for held in self.holds:
+            if held.method == method and held.template == template and held.matches(body):
+                self.holds.remove(held)
+                return held
+        return None
 
     def _take_fault(self, method: str, template: str | None) -> Fault | None:
         for fault in self.faults:
@@ -227,7 +269,9 @@ class RestApi:
         return 200, [message.payload() for message in reversed(public[-limit:])]
 
     async def _create_message(self, call: ApiCall) -> tuple[int, Any]:
-        """In a thread Send Messages in Threads is what counts (Send Messages does not)."""
+        """In a thread Send Messages in Threads is what counts (Send Messages does not). With a nonce
+        and ``enforce_nonce``, a message the same author created with the same nonce in the past few
+        minutes is returned instead of a new one (the channel route's author is always the bot)."""
         channel = self._channel(call)
         permissions = self.world.bot_permissions_in(channel)
         may_send = (
@@ -237,10 +281,20 @@ class RestApi:
         )
         if not (may_send and permissions.view_channel) or (call.uploads and not permissions.attach_files):
             raise missing_permissions()
+        body = call.body or {}
+        nonce = str(body["nonce"]) if body.get("enforce_nonce") and body.get("nonce") is not None else None
+        now = asyncio.get_running_loop().time()
+        if nonce is not None and nonce in self._nonces:
+            message_id, created = self._nonces[nonce]
+            earlier = self.world.find_message(message_id)
+            if earlier is not None and now - created < NONCE_SECONDS:
+                return 200, earlier.payload()
         flags = creation_flags(call.body) & ~EPHEMERAL
         message = await self.store.create(
             channel, call.body, call.uploads, flags=flags, created_by=CreatedBy.CHANNEL_ROUTE
         )
+        if nonce is not None:
+            self._nonces[nonce] = (message.id, now)
         return 200, message.payload()
 
     async def _get_message(self, call: ApiCall) -> tuple[int, Any]:

@@ -53,6 +53,7 @@ class MessageStore:
         now = asyncio.get_running_loop().time()
         channel.history.created.append(CreatedMessage(message.id, now, created_by))
         message.notified = [member.user for member in message.mentions]
+        channel.history.notifications += [(message.id, user.id) for user in message.notified]
         if isinstance(channel, FakeThread):
             channel.total_message_sent += 1
             # The sender joins a thread, and so does everyone it mentions.

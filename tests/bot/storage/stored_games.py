@@ -1,7 +1,7 @@
 """A database with every kind of game the bot stores, made through the real game service and rules:
 finished, running, abandoned and lobby games of Perfect Cell, Over 9000 and Prime Time, with their
-turn clocks, result rows, server settings and command-sync hashes. Moves are random legal ones from a seeded
-generator, so each run stores the same games."""
+turn clocks, notifications, result rows, server settings and command-sync hashes. Moves are random
+legal ones from a seeded generator, so each run stores the same games."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ import random
 from bot.core.service import GameService
 from bot.games.registry import game_modules
 from bot.storage import Storage
-from tests.bot.storage.helpers import GUEST, GUILD, HOST
+from tests.bot.storage.helpers import GUILD, HOST
 
 MAX_MOVES = 3000
 
 
 async def play(service: GameService, game_id: int, moves: int | None, chooser: random.Random) -> None:
     """Makes ``moves`` random legal moves (None: until the game ends), each saved as the bot saves
-    them, and keeps the turn clock up to date as the board does."""
+    them, with the turn clocks of the people called."""
     made = 0
     while moves is None or made < moves:
         record = await service.storage.game(game_id)
@@ -28,11 +28,7 @@ async def play(service: GameService, game_id: int, moves: int | None, chooser: r
         module = service.module(record)
         state = service.load_state(record)
         seat = module.seats_to_move(state)[0]
-        move = await service.act_as(
-            game_id, seat, None, chooser.choice(module.rules.legal_actions(state, seat))
-        )
-        calls = {next_seat: HOST for next_seat in module.seats_to_move(move.state)}
-        await service.storage.call_seats(game_id, calls, seat)
+        await service.act_as(game_id, seat, None, chooser.choice(module.rules.legal_actions(state, seat)))
         made += 1
 
 
@@ -63,5 +59,7 @@ async def store_games(storage: Storage) -> dict[str, int]:
     await storage.set_guild_settings(GUILD, {"retention_days": 30})
     await storage.set_command_hash("global", "0123abcd")
     await storage.set_command_hash(str(GUILD), "4567ef01")
-    await storage.call_seats(ids["over9000 running"], {0: HOST, 1: GUEST}, None)
+    # The host was notified by one message; another waits in the outbox of stale pings.
+    await storage.record_ping(ids["over9000 running"], [HOST], 1_300_000_000_000_000_001)
+    await storage.record_ping(ids["over9000 running"], [], 1_300_000_000_000_000_002)
     return ids

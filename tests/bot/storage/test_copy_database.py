@@ -66,7 +66,7 @@ async def test_a_database_goes_to_postgresql_and_back_and_every_game_replays_exa
         "primetime running": "active",
         "cell lobby": "lobby",
     }
-    assert before["results"] and before["turn_clocks"] and before["guild_settings"]
+    assert before["results"] and before["turn_clocks"] and before["stale_pings"] and before["guild_settings"]
 
     there = await copy_database(original, postgres_url)
     back = await copy_database(postgres_url, f"sqlite:///{tmp_path / 'back.sqlite3'}")
@@ -141,7 +141,7 @@ async def test_the_command_copies_into_an_empty_database_and_refuses_one_that_ho
     code, out, err = await _command(f"sqlite:///{source}", postgres_url)
     assert code == 0, err
     assert out.strip().endswith(
-        "copied 1 games, 0 actions, 0 turn_clocks, 0 results, 1 guild_settings, "
+        "copied 1 games, 0 actions, 0 turn_clocks, 0 stale_pings, 0 results, 1 guild_settings, "
         "0 command_sync; replayed 0 games exactly"
     ), out
 

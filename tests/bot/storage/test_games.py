@@ -3,9 +3,11 @@ settings and the statements other modules run through ``read_all`` and ``writing
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from bot.storage import ActionRecord, ChannelBusy, Storage
+from bot.storage import ActionRecord, ChannelBusy, StalePing, Storage
 from tests.bot.storage.helpers import CHANNEL, GUEST, GUILD, HOST, new_game, results_for
 
 
@@ -103,29 +105,136 @@ async def test_replacing_the_board_returns_the_one_to_retire_and_keeps_the_versi
     assert (await storage.game(record.id)).message_id == big + 1, "a save never writes the board"  # type: ignore[union-attr]
 
 
-async def test_turn_clocks_follow_the_calls_and_advance_once(storage: Storage) -> None:
+async def test_a_save_writes_the_turn_clocks_of_its_calls_in_its_own_transaction(storage: Storage) -> None:
     record = await new_game(storage)
     record.status = "active"
-    assert await storage.save(record, 0)
-    assert await storage.call_seats(record.id, {0: HOST, 1: GUEST}, None) == {0, 1}
+    saved = await storage.save(record, 0, calls={0: HOST, 1: GUEST})
+    assert saved is not None and saved.called == {0, 1}
     clocks = {clock.seat: clock for clock in await storage.turn_clocks()}
     assert set(clocks) == {0, 1} and clocks[1].user_id == GUEST and clocks[1].guild_id == GUILD
-    assert clocks[0].stage == 0
+    assert clocks[0].stage == 0 and clocks[0].ping_message_id is None, "the notification is owed"
     assert await storage.turn_clock(record.id, 1) == clocks[1]
     assert await storage.turn_clock(record.id, 2) is None
+    assert await storage.clocks_of(record.id) == [clocks[0], clocks[1]]
+    assert await storage.clocks_of(record.id + 1) == []
 
     assert await storage.advance_clock(record.id, 1, clocks[1].called_at, 1)
     assert not await storage.advance_clock(record.id, 1, clocks[1].called_at, 1), "fires once"
     assert not await storage.advance_clock(record.id, 0, "an older call", 1)
 
-    assert await storage.call_seats(record.id, {1: GUEST}, 1) == set()
+    assert not await storage.save(record, 0, calls={}), "a stale save leaves the clocks alone"
+    assert len(await storage.turn_clocks()) == 2
+
+    # Seat 1 acts and is still called: its clock starts over; seat 0, no longer called, drops out.
+    acted = ActionRecord(actor_id=GUEST, seat=1, action={"type": "keep"})
+    saved = await storage.save(record, 1, acted, calls={1: GUEST})
+    assert saved is not None and saved.called == set()
     restarted = await storage.turn_clock(record.id, 1)
     assert restarted is not None and restarted.stage == 0 and restarted.called_at >= clocks[1].called_at
-    assert await storage.turn_clock(record.id, 0) is None, "a seat no longer called drops out"
+    assert await storage.turn_clock(record.id, 0) is None
+
+    # A save without calls (a lobby change, a player's own option) leaves the clocks as they are.
+    assert await storage.save(record, 2)
+    assert [clock.seat for clock in await storage.turn_clocks()] == [1]
 
     record.status = "finished"
+    assert await storage.save(record, 3, calls={})
+    assert await storage.turn_clocks() == [], "the finishing save ends every call"
+
+
+async def test_a_kept_call_keeps_its_clock_and_notification_and_an_ended_one_goes_to_the_outbox(
+    storage: Storage,
+) -> None:
+    record = await new_game(storage)
+    other = await new_game(storage, channel_id=CHANNEL + 1)
+    record.status = "active"
+    assert await storage.save(record, 0, calls={0: HOST, 1: GUEST})
+    first = {clock.seat: clock for clock in await storage.turn_clocks()}
+    board = 1_300_000_000_000_000_001
+    await storage.record_ping(record.id, [HOST, GUEST], board)
+    await storage.advance_clock(record.id, 0, first[0].called_at, 1)
+
+    # Seat 2 acts (the AI, never called): seats 0 and 1 are still called and keep everything.
+    ai_move = ActionRecord(actor_id=0, seat=2, action={"type": "x"})
+    saved = await storage.save(record, 1, ai_move, calls={0: HOST, 1: GUEST})
+    assert saved is not None and saved.called == set()
+    kept = {clock.seat: clock for clock in await storage.turn_clocks()}
+    assert kept[0] == replace(first[0], stage=1, ping_message_id=board)
+    assert kept[1].called_at == first[1].called_at and kept[1].ping_message_id == board
+    assert await storage.stale_pings(record.id) == []
+
+    # Seat 0 answers: its call ends, and the message that notified it waits in the outbox.
+    answer = ActionRecord(actor_id=HOST, seat=0, action={"type": "y"})
+    assert await storage.save(record, 2, answer, calls={1: GUEST})
+    assert await storage.stale_pings(record.id) == [StalePing(record.id, CHANNEL, board)]
+    assert await storage.stale_pings(other.id) == []
+
+    # A notification that arrives when nobody it names is still called is stale at once.
+    late = board + 1
+    await storage.record_ping(record.id, [HOST], late)
+    assert await storage.turn_clock(record.id, 1) == replace(kept[1], ping_message_id=board)
+    assert [ping.message_id for ping in await storage.stale_pings(record.id)] == [board, late]
+    await storage.forget_stale_pings([board, late])
+    assert await storage.stale_pings(record.id) == []
+
+
+async def test_a_seat_called_anew_owes_a_notification_once(storage: Storage) -> None:
+    record = await new_game(storage)
+    record.status = "active"
+    assert await storage.save(record, 0, calls={0: HOST})
+    await storage.record_ping(record.id, [HOST], 50)
+    saved = await storage.save(record, 1, calls={0: HOST, 1: GUEST})
+    assert saved is not None and saved.called == {1}
+    owed = [clock.seat for clock in await storage.turn_clocks() if clock.ping_message_id is None]
+    assert owed == [1]
+    await storage.record_ping(record.id, [HOST, GUEST], 60)
+    notified = {clock.seat: clock.ping_message_id for clock in await storage.turn_clocks()}
+    assert notified == {0: 50, 1: 60}, "a call already notified keeps its notification"
+    assert await storage.stale_pings(record.id) == []
+
+
+async def test_clocks_are_repaired_only_from_the_version_they_were_read_from(storage: Storage) -> None:
+    record = await new_game(storage)
+    record.status = "active"
+    assert await storage.save(record, 0)
+    assert await storage.sync_clocks(record.id, 1, {1: GUEST}) == {1}
+    assert await storage.sync_clocks(record.id, 1, {1: GUEST}) == set(), "nothing to repair twice"
+    assert await storage.sync_clocks(record.id, 0, {0: HOST}) is None, "the game has moved on"
+    assert [clock.seat for clock in await storage.turn_clocks()] == [1]
+    record.status = "finished"
     assert await storage.save(record, 1)
-    assert await storage.turn_clocks() == [], "only running games have clocks"
+    assert await storage.sync_clocks(record.id, 2, {1: GUEST}) is None, "a finished game calls nobody"
+
+
+async def test_the_board_version_is_recorded_for_the_live_board_and_never_moves_back(
+    storage: Storage,
+) -> None:
+    record = await new_game(storage)
+    lobby = await new_game(storage, channel_id=CHANNEL + 1)
+    board = 1_300_000_000_000_000_001
+    await storage.replace_message(record.id, board)
+    await storage.replace_message(lobby.id, board + 5)
+    record.status = "active"
+    assert await storage.save(record, 0)
+    assert [game.id for game in await storage.stale_boards()] == [record.id], "lobbies are not boards"
+
+    await storage.board_shown(record.id, board, 1)
+    shown = await storage.game(record.id)
+    assert shown is not None and shown.board_version == 1 and shown.version == 1
+    assert await storage.stale_boards() == []
+    await storage.board_shown(record.id, board, 0)
+    assert (await storage.game(record.id)).board_version == 1, "never moved back"  # type: ignore[union-attr]
+
+    assert await storage.save(record, 1)
+    await storage.board_shown(record.id, board + 1, 2)
+    assert (await storage.game(record.id)).board_version == 1, "only the game's own board counts"  # type: ignore[union-attr]
+    assert [game.id for game in await storage.stale_boards()] == [record.id]
+
+    record.status = "finished"
+    assert await storage.save(record, 2, calls={})
+    assert [game.id for game in await storage.stale_boards()] == [record.id], "the final board is owed"
+    await storage.board_shown(record.id, board, 3)
+    assert await storage.stale_boards() == []
 
 
 async def test_command_hashes_and_server_settings_are_kept_and_replaced(storage: Storage) -> None:
@@ -162,4 +271,8 @@ async def test_portable_statements_run_in_one_transaction_that_a_failure_rolls_b
 
 
 async def test_the_tables_tied_to_a_game_are_read_from_the_schema(storage: Storage) -> None:
-    assert sorted(await storage.game_references()) == [("actions", "game_id"), ("turn_clocks", "game_id")]
+    assert sorted(await storage.game_references()) == [
+        ("actions", "game_id"),
+        ("stale_pings", "game_id"),
+        ("turn_clocks", "game_id"),
+    ]

@@ -29,7 +29,7 @@ async def test_two_processes_saving_the_same_version_save_exactly_one_action(
                 storage.save(mine, version, ActionRecord(actor_id=HOST, seat=0, action={"n": version})),
                 other.save(theirs, version, ActionRecord(actor_id=GUEST, seat=1, action={"n": version})),
             )
-            assert sorted(outcomes) == [False, True], f"round {version}: {outcomes}"
+            assert sorted(outcome is not None for outcome in outcomes) == [False, True], f"round {version}"
         logged = await other.actions(record.id)
         assert [entry.seq for entry in logged] == list(range(1, ROUNDS + 1))
         assert [entry.action["n"] for entry in logged] == list(range(ROUNDS))
@@ -52,9 +52,8 @@ async def test_many_writers_of_many_games_lose_nothing_and_never_interleave(
                 record = await place.game(game_id)
                 assert record is not None
                 action = ActionRecord(actor_id=actor, seat=actor % 2, action={"by": actor})
-                if await place.save(record, record.version, action):
+                if await place.save(record, record.version, action, calls={actor % 2: actor}):
                     saved += 1
-                    await place.call_seats(game_id, {actor % 2: actor}, actor % 2)
             return saved
 
         writers = [

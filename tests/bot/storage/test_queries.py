@@ -16,8 +16,10 @@ from tests.bot.storage.helpers import CHANNEL, GUEST, GUILD, HOST, new_game, res
 
 
 async def _finish(storage: Storage, record: GameRecord, winner: int, finished_at: str) -> None:
-    await storage.save(record, record.version, ActionRecord(actor_id=HOST, seat=0, action={"type": "go"}))
-    await storage.call_seats(record.id, {0: HOST}, None)
+    action = ActionRecord(actor_id=HOST, seat=0, action={"type": "go"})
+    await storage.save(record, record.version, action, calls={0: HOST})
+    # A notification of nobody still called waits in the outbox: pruning the game removes it too.
+    await storage.record_ping(record.id, [], 1000 + record.id)
     record.status, record.outcome, record.state_json = "finished", "win:over_9000", "{}"
     assert await storage.save(record, record.version, None, results_for(record, winner, finished_at))
 
@@ -87,4 +89,5 @@ async def test_pruning_removes_old_games_with_their_rows_and_keeps_results(stora
     assert await storage.game(running.id) is not None
     assert await storage.actions(first.id) == []
     assert (await storage.read_all("SELECT COUNT(*) FROM turn_clocks"))[0][0] == 0
+    assert (await storage.read_all("SELECT COUNT(*) FROM stale_pings"))[0][0] == 0
     assert (await storage.read_all("SELECT COUNT(*) FROM results"))[0][0] == 6
