@@ -405,7 +405,7 @@ class FakeDiscord(WorldReading):
         errors_before = len(self.bot_errors)
         # Discord's 3 s start when it sends the interaction, so a bot too busy to read its gateway
         # (the send waits on a full socket) spends them too.
-        sent_at = loop.time()
+        sent_at = interaction.sent_at = loop.time()
         await self.gateway.dispatch("INTERACTION_CREATE", payload, shard_id=shard_id)
         await self._until_answered(interaction, sent_at)
         if not interaction.answered.done():
