@@ -32,6 +32,7 @@ from bot.runtime.painter import Painter
 from bot.runtime.sharding import ShardScope
 from bot.storage import Storage, open_storage
 from bot.ui.components import Control, control_of, find_component, offers
+from bot.ui.options import OptionCheckingTree
 from bot.ui.replies import in_time, reply_error
 
 log = logging.getLogger("bot")
@@ -63,6 +64,7 @@ class GameBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             # Boards are reached through their stored ids, never through discord.py's message cache.
             max_messages=None,
+            tree_cls=OptionCheckingTree,
             **client_options,
         )
         self.settings = settings
