@@ -18,6 +18,7 @@ from discord import AppCommandOptionType, ChannelType, app_commands
 
 from bot.runtime import metrics
 from bot.ui.replies import reply_error
+from bot.ui.text import clip
 
 # Discord's own bounds: integer and number options within ±(2^53 - 1), strings of 6,000 characters.
 LARGEST_NUMBER = 2**53 - 1
@@ -83,8 +84,8 @@ def options_problem(command: app_commands.Command[Any, ..., Any], data: Mapping[
     given: dict[str, Mapping[str, Any]] = {}
     for option in options:
         name = option.get("name") if isinstance(option, Mapping) else None
-        if name not in declared:
-            return f"/{command.qualified_name} has no option `{name}`, so nothing changed."
+        if not isinstance(name, str) or name not in declared:
+            return f"/{command.qualified_name} has no option `{clip(str(name), 40)}`, so nothing changed."
         given[name] = option
     resolved = data.get("resolved")
     for name, parameter in declared.items():

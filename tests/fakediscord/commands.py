@@ -1,7 +1,8 @@
 """Turn `slash(user, "cell start", difficulty="easy")` into the `data` Discord sends for that command.
 
 Discord's client lets a user send only what an option declares (its type, range, length and
-choices); a forged command (a tampered client) sends the values exactly as given."""
+choices); a forged command (a tampered client) sends the values exactly as given, and options the
+command never declared too."""
 
 from __future__ import annotations
 
@@ -71,7 +72,10 @@ def _leaf_options(
         raise UserActionError(f"/{typed} has no subcommand {rest[0]!r}")
     by_name = {d["name"]: d for d in definitions}
     unknown = set(values) - set(by_name)
-    if unknown:
+    if unknown and context.forged:
+        # An option the command never declared goes as text.
+        by_name.update({name: {"name": name, "type": STRING} for name in unknown})
+    elif unknown:
         raise UserActionError(f"/{typed} has no option {sorted(unknown)}; its options are {sorted(by_name)}")
     missing = [d["name"] for d in definitions if d.get("required") and d["name"] not in values]
     if missing and not context.forged:

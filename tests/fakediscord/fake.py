@@ -191,7 +191,7 @@ class FakeDiscord(WorldReading):
         """Type `/command` with options, as `user`, in `channel` (default: the first guild's first one).
         ``shard_id`` sends it to that shard's session instead of the guild's (see ``click``). ``forged``
         sends the options as a tampered client could: any value, in or out of the declared type, range
-        and choices, and required ones left out."""
+        and choices, required ones left out and undeclared ones added."""
         path = command.removeprefix("/").split()
         target = channel or self.guild.channels[0]
         guild = self.world.guild_of(target)

@@ -128,6 +128,7 @@ async def test_every_option_of_every_command_refuses_what_it_does_not_declare(
             {"game": 2**64},
             "`game` must be a whole number from 1 to 9,007,199,254,740,991, so nothing changed.",
         ),
+        ("cell hint", {"bogus": "1"}, "/cell hint has no option `bogus`, so nothing changed."),
         (
             "primetime settings",
             {},
