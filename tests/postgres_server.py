@@ -93,9 +93,12 @@ def _programs_for(user: str, folder: Path, bin: Path) -> Path:
     reachable = subprocess.run([*_as(user), "test", "-x", str(bin / "postgres")], check=False)
     if reachable.returncode == 0:
         return bin
+    # The whole installation, so that the paths its programs find their libraries by still hold (the
+    # bundled ones look beside the wheel's own folder).
+    installation = BUNDLED_ROOT if bin.is_relative_to(BUNDLED_ROOT) else bin.parent
     copy = folder / "install"
-    shutil.copytree(bin.parent, copy, symlinks=True)
-    return copy / bin.name
+    shutil.copytree(installation, copy, symlinks=True)
+    return copy / bin.relative_to(installation)
 
 
 def _free_port() -> int:
