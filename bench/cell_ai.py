@@ -1,7 +1,7 @@
 """Perfect Cell AI benchmark: hint latency of the strong player on mid-game turns, then the time
 for many four-player Normal games with the heuristic player (one process).
 
-    PYTHONPATH=. .venv/bin/python bench/cell_ai.py [--games 1000] [--hints 40]
+    PYTHONPATH=. .venv/bin/python bench/cell_ai.py [--games 1000] [--hints 40] [--quick]
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+
+from quick import parse_arguments
 
 from rules.cell.ai import hint, make_player
 from rules.cell.ai.runner import decision_seed, fighters_for, play_game, play_steps
@@ -67,7 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--hints", type=int, default=40)
-    arguments = parser.parse_args()
+    arguments = parse_arguments(parser, games=5, hints=3)
     timings = bench_hints(arguments.hints)
     print(
         f"hints={len(timings)} hint_ms_p50={statistics.median(timings):.0f} "

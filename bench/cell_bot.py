@@ -4,7 +4,7 @@ Runs both bots in this process against the fake Discord from the test suite (not
 127.0.0.1). The game bot's clicks include loading the game, applying the move, the SQLite write
 and drawing the board; the bare bot answers each click with a ready-made image. Run by hand:
 
-    PYTHONPATH=. .venv/bin/python bench/cell_bot.py [--moves 300]
+    PYTHONPATH=. .venv/bin/python bench/cell_bot.py [--moves 300] [--quick]
 
 The last line is ``p50_ms=X p99_ms=Y ratio_vs_bare_p50=Z``.
 """
@@ -16,13 +16,13 @@ import asyncio
 import io
 import statistics
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 from PIL import Image
+from quick import parse_arguments
 
 from rules.cell.engine import legal_actions
 from tests.bot.driver import make_bot
@@ -32,26 +32,21 @@ from tests.fakediscord.fake import FakeDiscord
 
 
 class Stopwatch:
-    """Times every interaction from its dispatch to the bot's first answer."""
+    """Collects, for every interaction answered since the last ``take``, the time from its dispatch
+    to the bot's first answer (as the fake Discord records them)."""
 
     def __init__(self, fake: FakeDiscord) -> None:
-        self.samples: list[float] = []
-        dispatch = fake.gateway.dispatch
-
-        async def timed(event: str, data: dict[str, Any]) -> None:
-            if event == "INTERACTION_CREATE":
-                started = time.perf_counter()
-                pending = fake.interactions[int(data["id"])]
-                pending.answered.add_done_callback(
-                    lambda _: self.samples.append(time.perf_counter() - started)
-                )
-            await dispatch(event, data)
-
-        fake.gateway.dispatch = timed  # type: ignore[method-assign]
+        self.fake = fake
+        self.taken: set[int] = set()
 
     def take(self) -> list[float]:
-        taken, self.samples = self.samples, []
-        return taken
+        samples = []
+        for interaction_id, interaction in self.fake.interactions.items():
+            seconds = interaction.answer_seconds
+            if seconds is not None and interaction_id not in self.taken:
+                self.taken.add(interaction_id)
+                samples.append(seconds)
+        return samples
 
 
 class BareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bare:(?P<n>\d+)"):
@@ -156,4 +151,4 @@ def _blank_png() -> bytes:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300, help="game clicks to time")
-    asyncio.run(main(parser.parse_args().moves))
+    asyncio.run(main(parse_arguments(parser, moves=20).moves))

@@ -6,7 +6,7 @@ game reaches its end. Rates are per second of this process's CPU time, which is 
 whatever else the machine is running (the wall time is printed too). The last line printed is
 ``actions_per_second=N games_per_second=M``.
 
-    PYTHONPATH=. .venv/bin/python bench/cell_engine.py [--seconds 10] [--games N] [--seed 1]
+    PYTHONPATH=. .venv/bin/python bench/cell_engine.py [--seconds 10] [--games N] [--seed 1] [--quick]
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
+
+from quick import parse_arguments
 
 from rules.cell import RULES
 from rules.cell.actions import CancelSelection, CellAction, Confirm, EndTurn
@@ -62,7 +64,7 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=0, help="play exactly this many games instead")
     parser.add_argument("--seed", type=int, default=1)
-    arguments = parser.parse_args()
+    arguments = parse_arguments(parser, games=20)
 
     chooser = random.Random(arguments.seed)
     catalogue()

@@ -4,7 +4,7 @@ The first render fills the caches (fonts, sprites, tile faces, the background) a
 its own; the median covers the renders after it, which is what the bot pays after every move. The
 last line printed is ``render_ms_median=X png_kb=Y``.
 
-    PYTHONPATH=. .venv/bin/python bench/cell_render.py [--renders 50]
+    PYTHONPATH=. .venv/bin/python bench/cell_render.py [--renders 50] [--quick]
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ them a control, AI seats play at zero delay. The bot runs in a process of its ow
 SQLite file (or on ``--database-url``, in ``--processes`` processes of one shard each); the fake
 Discord from the test suite plays every user (nothing leaves 127.0.0.1). Run by hand:
 
-    PYTHONPATH=. nice -n 10 .venv/bin/python bench/load.py --channels 50 --seconds 120 [--seed 0]
+    PYTHONPATH=. nice -n 10 .venv/bin/python bench/load.py --channels 50 --seconds 120 [--seed 0] [--quick]
     PYTHONPATH=. nice -n 10 .venv/bin/python bench/load.py --database-url postgresql://… --processes 2
     PYTHONPATH=. nice -n 10 .venv/bin/python bench/load.py --compare --seconds 60
     PYTHONPATH=. .venv/bin/python bench/load.py --long-game
@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+
+from quick import parse_arguments
 
 from tests.bot.load.compare import compare
 from tests.bot.load.long_game import LONG_LOG, measure_long_game
@@ -63,7 +65,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--compare", action="store_true", help="one process on SQLite, one and two on PostgreSQL"
     )
-    arguments = parser.parse_args()
+    arguments = parse_arguments(parser, channels=2, seconds=3, moves=3)
     if arguments.long_game:
         asyncio.run(long_game(arguments.moves, arguments.seed))
     elif arguments.compare:

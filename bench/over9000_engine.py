@@ -6,7 +6,7 @@ N four-player games between the bundled AIs and prints each character's win rate
 fair share (1.00 = wins exactly 1 game in 4), the game length, how often sudden death ends a game,
 and how real attacks fare when declared honestly, bluffed, or pushed by a player caught bluffing.
 
-    PYTHONPATH=. .venv/bin/python bench/over9000_engine.py [--games 200] [--balance 0]
+    PYTHONPATH=. .venv/bin/python bench/over9000_engine.py [--games 200] [--balance 0] [--quick]
         [--exposed-attacks N] [--trust P]
 
 Rates are per second of this process's CPU time, which is what one core delivers whatever else the
@@ -21,6 +21,8 @@ import random
 import time
 from collections import Counter
 from typing import Any
+
+from quick import parse_arguments
 
 from rules.core.playout import random_playout
 from rules.over9000 import RULES, ai
@@ -154,7 +156,7 @@ def main() -> None:
         default=None,
         help="how often the AI defender believes a declaration (the AI's own is 0.75)",
     )
-    arguments = parser.parse_args()
+    arguments = parse_arguments(parser, games=10)
     if arguments.exposed_attacks is not None:
         catalogue().settings.exposed_attacks = arguments.exposed_attacks
     if arguments.trust is not None:

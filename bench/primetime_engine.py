@@ -4,7 +4,7 @@ Random legal playouts over every preset pairing (mirrors included): every step l
 actions of both seats, Move enumeration included, and applies one, as the invariant tests and an AI
 do. The chooser favours techniques and activations so that games reach combat.
 
-    PYTHONPATH=. .venv/bin/python bench/primetime_engine.py [--games 64]
+    PYTHONPATH=. .venv/bin/python bench/primetime_engine.py [--games 64] [--quick]
 
 Rates are per second of this process's CPU time, which is what one core delivers whatever else the
 machine is running. The last line is ``actions_per_second=N``.
@@ -16,6 +16,8 @@ import argparse
 import random
 import time
 from itertools import product
+
+from quick import parse_arguments
 
 from rules.core.playout import random_playout
 from rules.primetime import RULES
@@ -51,7 +53,7 @@ def random_games(games: int) -> tuple[int, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=64, help="random playouts to time")
-    arguments = parser.parse_args()
+    arguments = parse_arguments(parser, games=4)
     actions, seconds, wall = random_games(arguments.games)
     print(f"random playouts: {arguments.games} games over {len(PAIRINGS)} pairings, {actions} actions")
     print(

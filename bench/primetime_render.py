@@ -7,7 +7,7 @@ the Dragon Balls and zone rings) and is reported on its own; the median covers t
 it, which is what the bot pays after every move. The last line printed is the board's
 ``render_ms_median=X png_kb=Y``.
 
-    PYTHONPATH=. .venv/bin/python bench/primetime_render.py [--renders 50]
+    PYTHONPATH=. .venv/bin/python bench/primetime_render.py [--renders 50] [--quick]
 """
 
 from __future__ import annotations

@@ -8,13 +8,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from quick import parse_arguments
+
 from renderers.common import RenderedBoard
 
 
 def renders_wanted(description: str) -> int:
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--renders", type=int, default=50)
-    return parser.parse_args().renders
+    return parse_arguments(parser, renders=3).renders
 
 
 def report(render: Callable[[Any], RenderedBoard], board_view: Any, renders: int) -> None:

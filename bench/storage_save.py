@@ -5,7 +5,7 @@ PostgreSQL is a throwaway server started the way the tests start one, but durabl
 sides pay for a commit that survives a power loss. Each backend saves ``--moves`` moves one after the
 other, then ``--writers`` games at once. Run by hand:
 
-    PYTHONPATH=. .venv/bin/python bench/storage_save.py [--moves 500] [--writers 8]
+    PYTHONPATH=. .venv/bin/python bench/storage_save.py [--moves 500] [--writers 8] [--quick]
 
 The last line is ``sqlite_p50_ms=… sqlite_p99_ms=… postgresql_p50_ms=… postgresql_p99_ms=…``, for the
 saves one after the other; the lines before it give every figure.
@@ -19,6 +19,8 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from quick import parse_arguments
 
 from bot.storage import ActionRecord, Storage, open_storage
 from tests.postgres_server import running_postgres
@@ -67,7 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=500)
     parser.add_argument("--writers", type=int, default=8)
-    options = parser.parse_args()
+    options = parse_arguments(parser, moves=40, writers=4)
     figures = {}
     with tempfile.TemporaryDirectory() as folder:
         figures["sqlite"] = asyncio.run(

@@ -42,6 +42,7 @@ from bot.ui.components import (
     is_select,
     offers,
 )
+from bot.ui.options import OptionCheckingTree
 from bot.ui.replies import in_time, reply_error
 
 log = logging.getLogger("bot")
@@ -74,6 +75,7 @@ class GameBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             # Boards are reached through their stored ids, never through discord.py's message cache.
             max_messages=None,
+            tree_cls=OptionCheckingTree,
             **client_options,
         )
         self.settings = settings

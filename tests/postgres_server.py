@@ -10,7 +10,9 @@ The server programs come from, in order:
    has its own server).
 
 PostgreSQL refuses to run as root, and the tests run as root in CI: then the server runs as
-``nobody`` (through ``setpriv``), in a folder that user owns.
+``nobody`` (through ``setpriv``), in a folder that user owns. When its programs lie where ``nobody``
+cannot go (the bundled ones, in a clone inside a private folder), it runs a copy of them made in
+that folder.
 """
 
 from __future__ import annotations
@@ -82,6 +84,23 @@ def server_bin() -> Path:
     return _machine_bin() or bundled_bin()
 
 
+def _as(user: str) -> list[str]:
+    return ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"]
+
+
+def _programs_for(user: str, folder: Path, bin: Path) -> Path:
+    """``bin``, or a copy of its installation in ``folder`` when ``user`` cannot run it where it is."""
+    reachable = subprocess.run([*_as(user), "test", "-x", str(bin / "postgres")], check=False)
+    if reachable.returncode == 0:
+        return bin
+    # The whole installation, so that the paths its programs find their libraries by still hold (the
+    # bundled ones look beside the wheel's own folder).
+    installation = BUNDLED_ROOT if bin.is_relative_to(BUNDLED_ROOT) else bin.parent
+    copy = folder / "install"
+    shutil.copytree(installation, copy, symlinks=True)
+    return copy / bin.relative_to(installation)
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -104,13 +123,8 @@ class PostgresServer:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
 
     def _run(self, *command: str) -> None:
-        prefix = (
-            ["setpriv", f"--reuid={self.as_user}", f"--regid={self.as_user}", "--clear-groups"]
-            if self.as_user
-            else []
-        )
         result = subprocess.run(
-            [*prefix, *command],
+            [*(_as(self.as_user) if self.as_user else []), *command],
             capture_output=True,
             text=True,
             env={**os.environ, "LC_ALL": "C", "LANG": "C"},
@@ -153,8 +167,9 @@ def running_postgres(durable: bool = False) -> Iterator[PostgresServer]:
     as_user = SERVER_USER if os.geteuid() == 0 else None
     if as_user is not None:
         os.chown(folder, int(as_user), int(as_user))
-    server = PostgresServer(server_bin(), folder, _free_port(), as_user)
     try:
+        programs = server_bin() if as_user is None else _programs_for(as_user, folder, server_bin())
+        server = PostgresServer(programs, folder, _free_port(), as_user)
         server.start(durable)
         try:
             yield server

@@ -39,6 +39,15 @@ class ServerSettings(BaseModel):
         return not self.game_channels or channel_id in self.game_channels
 
 
+class SettingsRefused(ValueError):
+    """Changes that do not fit: ``problems`` pairs each refused setting's name (None for a rule between
+    settings) with a sentence for the admin."""
+
+    def __init__(self, problems: list[tuple[str | None, str]]) -> None:
+        super().__init__("; ".join(reason for _, reason in problems))
+        self.problems = problems
+
+
 class ServerSettingsStore:
     """Each server's settings, read once and kept until changed."""
 
@@ -61,13 +70,16 @@ class ServerSettingsStore:
         return cached
 
     async def change(self, guild_id: int, **changes: object) -> ServerSettings:
-        """Applies ``changes``; raises ValueError with a sentence for the admin when they don't fit."""
+        """Applies ``changes``; raises SettingsRefused when they don't fit."""
         current = await self.get(guild_id)
         try:
             updated = ServerSettings.model_validate({**current.model_dump(), **changes})
         except ValidationError as error:
-            reasons = "; ".join(issue["msg"].removeprefix("Value error, ") for issue in error.errors())
-            raise ValueError(reasons) from None
+            problems = [
+                (str(issue["loc"][0]) if issue["loc"] else None, issue["msg"].removeprefix("Value error, "))
+                for issue in error.errors()
+            ]
+            raise SettingsRefused(problems) from None
         await self.storage.set_guild_settings(guild_id, updated.model_dump())
         self._cache[guild_id] = updated
         return updated

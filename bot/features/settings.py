@@ -8,8 +8,18 @@ import discord
 from discord import app_commands
 
 from bot.core.host import Host
-from bot.core.server_settings import DIFFICULTIES, ServerSettings
+from bot.core.server_settings import DIFFICULTIES, ServerSettings, SettingsRefused
 from bot.ui.replies import reply_error, reply_private
+
+# The command's options that set a field of ServerSettings, and the field each one sets.
+SETTING_OPTIONS = {
+    "difficulty": "default_difficulty",
+    "ai_pace": "ai_turn_delay",
+    "reminder_minutes": "reminder_minutes",
+    "handoff_minutes": "handoff_minutes",
+    "lobby_minutes": "lobby_expiry_minutes",
+    "retention_days": "retention_days",
+}
 
 
 def settings_embed(settings: ServerSettings) -> discord.Embed:
@@ -27,6 +37,15 @@ def settings_embed(settings: ServerSettings) -> discord.Embed:
     embed.add_field(name="Finished games kept", value=kept)
     embed.add_field(name="Games allowed in", value=channels, inline=False)
     return embed
+
+
+def refused_text(refused: SettingsRefused) -> str:
+    """The store's reasons, each led by the option the admin typed."""
+    options = {field: option for option, field in SETTING_OPTIONS.items()}
+    return "; ".join(
+        reason if field not in options else f"`{options[field]}`: {reason[:1].lower()}{reason[1:]}"
+        for field, reason in refused.problems
+    )
 
 
 def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
@@ -70,20 +89,21 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
         if forbid_channel is not None and forbid_channel.id in channels:
             channels.remove(forbid_channel.id)
         changes: dict[str, Any] = {"game_channels": channels}
-        for name, value in (
-            ("default_difficulty", difficulty),
-            ("ai_turn_delay", ai_pace),
-            ("reminder_minutes", reminder_minutes),
-            ("handoff_minutes", handoff_minutes),
-            ("lobby_expiry_minutes", lobby_minutes),
-            ("retention_days", retention_days),
-        ):
+        chosen = {
+            "difficulty": difficulty,
+            "ai_pace": ai_pace,
+            "reminder_minutes": reminder_minutes,
+            "handoff_minutes": handoff_minutes,
+            "lobby_minutes": lobby_minutes,
+            "retention_days": retention_days,
+        }
+        for option, value in chosen.items():
             if value is not None:
-                changes[name] = value
+                changes[SETTING_OPTIONS[option]] = value
         try:
             updated = await store.change(guild_id, **changes)
-        except ValueError as error:
-            await reply_error(interaction, f"Nothing changed: {error}.")
+        except SettingsRefused as refused:
+            await reply_error(interaction, f"Nothing changed: {refused_text(refused)}.")
             return
         await reply_private(interaction, "", embed=settings_embed(updated))
 

@@ -82,9 +82,16 @@ async def _prepare(connection: aiosqlite.Connection, migrations_dir: Path) -> No
     await connection.execute("PRAGMA journal_mode = WAL")
     await connection.execute("PRAGMA synchronous = FULL")
     await connection.execute("PRAGMA foreign_keys = ON")
-    # Proves now, not at the first move, that the file is writable and nobody else holds it.
+    # Proves now, not at the first move, that the file is writable and nobody else holds it. The
+    # write lock alone is granted on a read-only file in a folder where the WAL files can be made:
+    # rewriting the header's user version (then rolled back) is refused there.
     await connection.execute("BEGIN IMMEDIATE")
-    await connection.execute("ROLLBACK")
+    try:
+        async with connection.execute("PRAGMA user_version") as cursor:
+            (user_version,) = await cursor.fetchone() or (0,)
+        await connection.execute(f"PRAGMA user_version = {int(user_version)}")
+    finally:
+        await connection.execute("ROLLBACK")
     await _migrate(connection, migrations_dir)
     await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 

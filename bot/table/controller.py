@@ -100,7 +100,9 @@ class TableController(BoardKeeper):
 
         @group.command(name="replay", description=f"An animated replay of a finished {title} game")
         @app_commands.describe(game="The game's number from /history; this channel's last game if left out")
-        async def replay(interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        async def replay(
+            interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
+        ) -> None:
             await post_replay(interaction, self.service.storage, self.module, self.render_png, game)
 
     def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:

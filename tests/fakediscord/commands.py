@@ -1,4 +1,8 @@
-"""Turn `slash(user, "cell start", difficulty="easy")` into the `data` Discord sends for that command."""
+"""Turn `slash(user, "cell start", difficulty="easy")` into the `data` Discord sends for that command.
+
+Discord's client lets a user send only what an option declares (its type, range, length and
+choices); a forged command (a tampered client) sends the values exactly as given, and options the
+command never declared too."""
 
 from __future__ import annotations
 
@@ -21,11 +25,17 @@ PLAIN_OPTION_TYPES: dict[int, tuple[type, ...]] = {
 
 
 def command_data(
-    command: dict[str, Any], path: list[str], options: dict[str, Any], guild: FakeGuild, invoker: FakeUser
+    command: dict[str, Any],
+    path: list[str],
+    options: dict[str, Any],
+    guild: FakeGuild,
+    invoker: FakeUser,
+    forged: bool = False,
 ) -> dict[str, Any]:
-    """The interaction `data` for a chat-input command, as Discord builds it from what the user typed."""
+    """The interaction `data` for a chat-input command, as Discord builds it from what the user typed
+    (``forged``: as a tampered client sends it, every value as given, in the option's declared type)."""
     resolved: dict[str, dict[str, Any]] = {}
-    context = _Context(guild, invoker, resolved)
+    context = _Context(guild, invoker, resolved, forged)
     data_options = _leaf_options(command["name"], command.get("options", []), path[1:], options, context)
     data: dict[str, Any] = {
         "id": command["id"],
@@ -45,6 +55,7 @@ class _Context:
     guild: FakeGuild
     invoker: FakeUser
     resolved: dict[str, dict[str, Any]]
+    forged: bool
 
 
 def _leaf_options(
@@ -61,10 +72,13 @@ def _leaf_options(
         raise UserActionError(f"/{typed} has no subcommand {rest[0]!r}")
     by_name = {d["name"]: d for d in definitions}
     unknown = set(values) - set(by_name)
-    if unknown:
+    if unknown and context.forged:
+        # An option the command never declared goes as text.
+        by_name.update({name: {"name": name, "type": STRING} for name in unknown})
+    elif unknown:
         raise UserActionError(f"/{typed} has no option {sorted(unknown)}; its options are {sorted(by_name)}")
     missing = [d["name"] for d in definitions if d.get("required") and d["name"] not in values]
-    if missing:
+    if missing and not context.forged:
         raise UserActionError(f"/{typed} requires the options {missing}")
     return [
         _option(typed, by_name[name], value, context) for name, value in values.items() if value is not None
@@ -90,11 +104,28 @@ def _option(typed: str, definition: dict[str, Any], value: Any, context: _Contex
         channel["permissions"] = str(guild.permissions_of(context.invoker).value)
         resolved.setdefault("channels", {})[str(value.id)] = channel
         wire = str(value.id)
-    elif type(value) in PLAIN_OPTION_TYPES.get(kind, ()):
+    elif context.forged or type(value) in PLAIN_OPTION_TYPES.get(kind, ()):
         wire = value
     else:
         raise UserActionError(f"/{typed} option {name!r} (type {kind}) cannot take {value!r}")
+    if not context.forged:
+        _check_declared(typed, definition, wire)
+    return {"name": name, "type": kind, "value": wire}
+
+
+def _check_declared(typed: str, definition: dict[str, Any], wire: Any) -> None:
+    """What Discord's client enforces: the option's choices, its range and its length."""
+    name = definition["name"]
     choices = [choice["value"] for choice in definition.get("choices") or []]
     if choices and wire not in choices:
         raise UserActionError(f"/{typed} option {name!r} must be one of {choices}, not {wire!r}")
-    return {"name": name, "type": kind, "value": wire}
+    if definition["type"] in (INTEGER, NUMBER):
+        low, high = definition.get("min_value"), definition.get("max_value")
+        if (low is not None and wire < low) or (high is not None and wire > high):
+            raise UserActionError(f"/{typed} option {name!r} must be within [{low}, {high}], not {wire!r}")
+    if definition["type"] == STRING:
+        shortest, longest = definition.get("min_length", 0), definition.get("max_length", 6000)
+        if not shortest <= len(wire) <= longest:
+            raise UserActionError(
+                f"/{typed} option {name!r} must be {shortest} to {longest} characters, not {len(wire)}"
+            )

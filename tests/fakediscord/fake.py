@@ -191,10 +191,13 @@ class FakeDiscord(WorldReading):
         *,
         channel: FakeChannel | None = None,
         shard_id: int | None = None,
+        forged: bool = False,
         **options: Any,
     ) -> InteractionResult:
         """Type `/command` with options, as `user`, in `channel` (default: the first guild's first one).
-        ``shard_id`` sends it to that shard's session instead of the guild's (see ``click``)."""
+        ``shard_id`` sends it to that shard's session instead of the guild's (see ``click``). ``forged``
+        sends the options as a tampered client could: any value, in or out of the declared type, range
+        and choices, required ones left out and undeclared ones added."""
         path = command.removeprefix("/").split()
         target = channel or self.guild.channels[0]
         guild = self.world.guild_of(target)
@@ -202,7 +205,7 @@ class FakeDiscord(WorldReading):
         required = int(definition.get("default_member_permissions") or 0)
         if required & ~guild.permissions_of(user).value:
             raise UserActionError(f"{user.username} lacks the permissions /{path[0]} requires")
-        data = command_data(definition, path, options, guild, user)
+        data = command_data(definition, path, options, guild, user, forged)
         description = f"/{command} by {user.username}"
         return await self._interact(user, target, APPLICATION_COMMAND, data, description, shard_id=shard_id)
 
@@ -447,7 +450,7 @@ class FakeDiscord(WorldReading):
         errors_before = len(self.bot_errors)
         # Discord's 3 s start when it sends the interaction, so a bot too busy to read its gateway
         # (the send waits on a full socket) spends them too.
-        sent_at = loop.time()
+        sent_at = interaction.sent_at = loop.time()
         await self.gateway.dispatch("INTERACTION_CREATE", payload, shard_id=shard_id)
         await self._until_answered(interaction, sent_at)
         if not interaction.answered.done():

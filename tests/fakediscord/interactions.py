@@ -37,6 +37,16 @@ class PendingInteraction:
     followup_ids: list[int] = field(default_factory=list)
     modal: dict[str, Any] | None = None
     expired: bool = False
+    # Event-loop times of the dispatch and of the first answer, for latency measurements.
+    sent_at: float | None = None
+    answered_at: float | None = None
+
+    @property
+    def answer_seconds(self) -> float | None:
+        """From the gateway dispatch to the bot's first answer, once answered."""
+        if self.sent_at is None or self.answered_at is None:
+            return None
+        return self.answered_at - self.sent_at
 
     def metadata(self) -> dict[str, Any]:
         """The `interaction_metadata` Discord puts on messages this interaction created."""
