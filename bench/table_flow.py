@@ -10,6 +10,10 @@ hand:
 
     PYTHONPATH=. nice -n 10 .venv/bin/python bench/table_flow.py [--seed 0] [--games 1] [--quick]
 
+People act as soon as their screen shows the game as saved, and the fake does not enforce Discord's
+rate limits here, so the bursts are those the quickest players would cause, the bot never slowed by a
+429. Every request the bot sends is still checked against Discord's spec: a violation stops the bench.
+
 Per game it prints: the public messages the bot created (deleted ones included); the files it
 uploaded (count, how many public, MB of 10^6 bytes); the live board images at the end, i.e. the bot's
 public messages in the game's channel still showing an image (every image there is of that game's
@@ -28,8 +32,10 @@ The last line holds every figure as ``key=value``: per kind of game (``cell2``, 
 ``primetime_move_attack_clicks_median`` / ``_max``; then over all games ``live_boards_max``,
 ``most_in_5s``, ``private_left_max`` and ``bot_errors`` (error lines the bot logged). With ``--games
 N`` each kind is played N times: counts are the largest of its games, clicks are taken over all their
-turns. ``--quick`` plays one short game of each game: two-player Perfect Cell on Easy, Over 9000 and
-Prime Time's quick setup.
+turns. Besides, Over 9000's placements and attacks are given apart (``over9000_place_clicks_…``,
+``over9000_attack_clicks_…``), and every sample of that kind has its ``_count``. ``--quick`` plays one
+game of each game (two-player Perfect Cell, Over 9000, Prime Time's quick setup), each cut after 40
+decisions of people: a check that the bench still runs, whose figures are not the games' own.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from tests.bot.flow.run import FlowReport, run_flow
 
 def kind_figures(label: str, games: list[GameFigures]) -> dict[str, str]:
     clicks = [clicks for game in games for clicks in game.turn_clicks]
-    found = {
+    found: dict[str, object] = {
         "public": max(game.public for game in games),
         "uploads": max(game.uploads for game in games),
         "upload_mb": f"{max(game.upload_mb for game in games):.1f}",
@@ -55,8 +61,10 @@ def kind_figures(label: str, games: list[GameFigures]) -> dict[str, str]:
     }
     for name in dict.fromkeys(name for game in games for name in game.samples):
         values = [value for game in games for value in game.samples.get(name, [])]
-        found[f"{name}_median"] = f"{median(values):g}"
-        found[f"{name}_max"] = str(max(values, default=0))
+        found[f"{name}_count"] = len(values)
+        if values:
+            found[f"{name}_median"] = f"{median(values):g}"
+            found[f"{name}_max"] = max(values)
     return {f"{label}_{name}": str(value) for name, value in found.items()}
 
 

@@ -57,8 +57,9 @@ class GameFigures:
     def line(self) -> str:
         clicks = self.turn_clicks
         extra = "".join(
-            f", {name.replace('_', ' ')} median {median(values):g} max {max(values, default=0)} "
-            f"over {len(values)}"
+            f", {name.replace('_', ' ')} median {median(values):g} max {max(values)} over {len(values)}"
+            if values
+            else f", no {name.replace('_', ' ')}"
             for name, values in self.samples.items()
         )
         return (

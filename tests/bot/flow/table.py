@@ -79,6 +79,8 @@ class Turn:
     """A person's turn or activation: whose it is, and every decision made in it (in an activation, the
     other player's replies too)."""
 
+    key: Hashable
+    """What its game's flow calls it (``turn_of``)."""
     seat: int
     decisions: list[Decision] = field(default_factory=list)
 
@@ -217,6 +219,6 @@ class _Game:
         if key is None:
             return
         if key not in self.turns:
-            self.turns[key] = Turn(seat)
+            self.turns[key] = Turn(key, seat)
             log.turns.append(self.turns[key])
         self.turns[key].decisions.append(Decision(seat, action, clicks))
