@@ -51,6 +51,7 @@ def index_of(state: CellState, wanted: CellAction) -> int:
 
 class CellFlow:
     game = "cell"
+    turn_name = "turn"
 
     def __init__(
         self,

@@ -51,6 +51,8 @@ class GameFigures:
     most_in_5s: int
     private_left: list[int]
     turn_clicks: list[int]
+    turn_name: str = "turn"
+    """What a turn is called in this game ("activation" in Prime Time)."""
     samples: dict[str, list[int]] = field(default_factory=dict)
     """Click counts of the game's own (Prime Time: ``move_attack_clicks``, a move then an attack)."""
 
@@ -67,13 +69,19 @@ class GameFigures:
             f"{self.log.decisions} decisions): "
             f"public messages {self.public}, uploads {self.uploads} ({self.public_uploads} public, "
             f"{self.upload_mb:.1f} MB), live board images {self.live_boards}, most in 5 s {self.most_in_5s}, "
-            f"private left per player {self.private_left}, clicks per turn median {median(clicks):g} "
-            f"p90 {p90(clicks):g} max {max(clicks, default=0)} over {len(clicks)} turns{extra}"
+            f"private left per player {self.private_left}, clicks per {self.turn_name} "
+            f"median {median(clicks):g} p90 {p90(clicks):g} max {max(clicks, default=0)} "
+            f"over {len(clicks)} {self.turn_name}s{extra}"
         )
 
 
 def read_figures(
-    label: str, fake: FakeDiscord, channel: FakeChannel, people: list[FakeUser], log: GameLog
+    label: str,
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    people: list[FakeUser],
+    log: GameLog,
+    turn_name: str = "turn",
 ) -> GameFigures:
     history = channel.history
     return GameFigures(
@@ -87,4 +95,5 @@ def read_figures(
         most_in_5s=fake.most_messages_in_window(channel, WINDOW_SECONDS),
         private_left=[len(fake.ephemerals(channel, person)) for person in people],
         turn_clicks=[turn.clicks for turn in log.turns],
+        turn_name=turn_name,
     )

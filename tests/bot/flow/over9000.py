@@ -26,6 +26,7 @@ MODULE = game_modules()["over9000"]
 
 class Over9000Flow:
     game = "over9000"
+    turn_name = "turn"
 
     def __init__(
         self, fake: FakeDiscord, reader: DatabaseReader, channel: FakeChannel, people: list[FakeUser]

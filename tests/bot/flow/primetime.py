@@ -73,6 +73,7 @@ class FlowPrimeTimeTable(FromDatabase, PrimeTimeTable):
 
 class PrimeTimeFlow:
     game = "primetime"
+    turn_name = "activation"
 
     def __init__(
         self,
@@ -83,7 +84,6 @@ class PrimeTimeFlow:
         setup: str = "quick",
     ) -> None:
         self.table = FlowPrimeTimeTable(fake, reader, channel, people)
-        self.reader = reader
         self.setup = setup
         self._activations = 0
 
@@ -126,10 +126,15 @@ class PrimeTimeFlow:
             self.table.drawn_at[seat] = (await self.table.record()).version
 
     def samples(self, log: GameLog) -> dict[str, list[int]]:
-        """The active player's clicks for each activation that moves and then attacks: from the
-        Activate to the attack, over the activations whose first attack came after a move."""
+        """The active player's clicks for each activation that moves and then attacks (from the
+        Activate to the attack, over the activations whose first attack came after a move), and the
+        other player's clicks in each activation (their reactions, Deflects, cards)."""
         clicks = [found for turn in log.turns if (found := move_then_attack_clicks(turn)) is not None]
-        return {"move_attack_clicks": clicks}
+        replies = [
+            sum(decision.clicks for decision in turn.decisions if decision.seat != turn.seat)
+            for turn in log.turns
+        ]
+        return {"move_attack_clicks": clicks, "reply_clicks": replies}
 
 
 def move_then_attack_clicks(turn: Turn) -> int | None:

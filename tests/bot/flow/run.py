@@ -87,7 +87,7 @@ async def run_flow(seed: int, games: int, quick: bool, on_game: Callable[[GameFi
                     log = await play_game(
                         flow, fake, reader, channel, seated, QUICK_DECISIONS if quick else None
                     )
-                    figures = read_figures(plan.label, fake, channel, seated, log)
+                    figures = read_figures(plan.label, fake, channel, seated, log, flow.turn_name)
                     figures.samples.update(flow.samples(log))
                     played.append(figures)
                     on_game(figures)

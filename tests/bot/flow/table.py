@@ -47,6 +47,8 @@ class GameFlow(Protocol):
     """One game's way of being played with clicks; ``people`` sit in seat order, the host first."""
 
     game: str
+    turn_name: str
+    """What its turns are called: "turn", or "activation" in Prime Time."""
 
     async def open(self) -> None:
         """From the slash command to the started game: the lobby, its joins and picks, Start."""
