@@ -14,7 +14,7 @@ from rules.cell.actions import CellAction, ChangeFace, Choose, Spend, StartSelec
 from rules.cell.engine import legal_actions, twin_dice, with_die
 from rules.cell.state import CellState
 from tests.bot.driver import find_control, lobby_select
-from tests.bot.flow.table import GameLog
+from tests.bot.flow.table import GameLog, private_answer
 from tests.bot.load.reader import DatabaseReader, GameRow
 from tests.bot.load.tables import offers_a_move
 from tests.fakediscord.fake import FakeDiscord
@@ -106,9 +106,8 @@ class CellFlow:
             else:
                 await self.fake.select(person, board, [index], custom_id=control["custom_id"])
             return
-        menu = await self.fake.click(person, board, self._opener(state, board, action))
-        assert menu.message is not None, "pressing the die opened no menu"
-        await self.fake.select(person, menu.message, [index])
+        opened = await self.fake.click(person, board, self._opener(state, board, action))
+        await self.fake.select(person, private_answer(opened, person), [index])
 
     @staticmethod
     def _opener(state: CellState, board: StoredMessage, action: CellAction) -> str:

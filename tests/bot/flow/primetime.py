@@ -27,7 +27,7 @@ from tests.bot.load.tables import FromDatabase
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
-from .table import GameLog, Turn, state_of
+from .table import GameLog, Turn, private_answer, state_of
 
 MODULE = game_modules()["primetime"]
 ATTACKS = (UseTechnique, JointAttack)
@@ -62,9 +62,7 @@ class FlowPrimeTimeTable(FromDatabase, PrimeTimeTable):
         else:
             board = await self.board()
             opener = find(board, "panel", "") or find(board, "panel", "hand")
-            opened = await self.fake.click(person, board, opener["custom_id"])
-            assert opened.message is not None and opened.message.visible_to is person
-            panel = opened.message
+            panel = private_answer(await self.fake.click(person, board, opener["custom_id"]), person)
         self.panels[seat], self.drawn_at[seat] = panel, version
         found = self.fake.world.find_message(panel.id)
         assert found is not None
