@@ -19,6 +19,7 @@ from .cell import CellFlow
 from .figures import GameFigures, read_figures
 from .over9000 import Over9000Flow
 from .primetime import PrimeTimeFlow
+from .screen import PatientDiscord
 from .table import GameFlow, play_game
 
 QUIET_SECONDS = 0.05
@@ -75,7 +76,7 @@ async def run_flow(seed: int, games: int, quick: bool, on_game: Callable[[GameFi
     played: list[GameFigures] = []
     with tempfile.TemporaryDirectory(prefix="dbz-flow-") as folder:
         database = Path(folder) / "games.sqlite3"
-        async with FakeDiscord(quiet_period=QUIET_SECONDS, channels_per_guild=len(planned)) as fake:
+        async with PatientDiscord(quiet_period=QUIET_SECONDS, channels_per_guild=len(planned)) as fake:
             bot = await BotProcess.start(fake.base_url, fake.gateway_url, database, fake.token, seed)
             try:
                 await wait_until_ready(fake, bot)
