@@ -14,18 +14,18 @@ People act as soon as their screen shows the game as saved, and the fake does no
 rate limits here, so the bursts are those the quickest players would cause, the bot never slowed by a
 429. Every request the bot sends is still checked against Discord's spec: a violation stops the bench.
 
-Per game it prints: the public messages the bot created (deleted ones included); the files it
-uploaded (count, how many public, MB of 10^6 bytes); the live board images at the end, i.e. the bot's
-public messages in the game's channel still showing an image (every image there is of that game's
-board), the final board included; the most public messages within any 5 seconds; the ephemeral
-messages each player still has at the end; and the clicks per turn (Perfect Cell, Over 9000) or per
-activation (Prime Time) of the player whose turn it is, people's turns only: median, p90
-(nearest rank) and max. A click is a button, a menu choice or a modal submitted; a turn is a
-player's turn in Perfect Cell, their placement of a round or one of their attacks in Over 9000 (a
-reveal is no turn), and in Prime Time an activation from Activate to its end. For Prime Time it also
-prints the active player's clicks for an activation that moves then attacks (from Activate through the
-attack, over the activations whose first attack follows a move), median and max, and the other
-player's clicks in each activation (``reply_clicks``).
+Per game it prints: the public messages the bot created (deleted ones included); the files it uploaded
+(count, how many public, MB of 10^6 bytes); the live board images at the end, i.e. the bot's public
+messages in the game's channel still showing an image (every image there is of that game's board), the
+final board included; the most public messages within any 5 seconds; the ephemeral messages each player
+still has at the end; the clicks each player made; and the clicks per turn (Perfect Cell, Over 9000) or
+per activation (Prime Time) of the player whose turn it is, people's turns only: median, p90 (nearest
+rank) and max. A click is a button, a menu choice or a modal submitted; a turn is a player's turn in
+Perfect Cell, their placement of a round or one of their attacks in Over 9000 (a reveal is no turn), and
+in Prime Time an activation from Activate to its end. For Prime Time it also prints the active player's
+clicks for an activation that moves then attacks (from Activate through the attack, over the activations
+whose first attack follows a move), median and max, and the other player's clicks in each activation
+(``reply_clicks``).
 
 The last line holds every figure as ``key=value``: per kind of game (``cell2``, ``cell4``,
 ``over9000``, ``primetime``, ``primetime_full``) ``_public``, ``_uploads``, ``_upload_mb``,

@@ -9,6 +9,7 @@ Every game is played in a channel of its own, so whatever the bot posted there b
   final board included (each such image is a picture of this game's board);
 - ``most_in_5s``: the most public messages the bot created within any 5 seconds (a sliding window);
 - ``private_left``: per person, the ephemeral messages from the bot they still have at the end;
+- the clicks each person made in the game, lobby aside;
 - clicks per turn (Perfect Cell, Over 9000) or per activation (Prime Time), people's turns only: the
   clicks of the player whose turn or activation it is (``table``).
 """
@@ -56,6 +57,10 @@ class GameFigures:
     samples: dict[str, list[int]] = field(default_factory=dict)
     """Click counts of the game's own (Prime Time: ``move_attack_clicks``, a move then an attack)."""
 
+    @property
+    def clicks_per_player(self) -> list[int]:
+        return [self.log.clicks_by_seat.get(seat, 0) for seat in range(len(self.private_left))]
+
     def line(self) -> str:
         clicks = self.turn_clicks
         extra = "".join(
@@ -69,7 +74,8 @@ class GameFigures:
             f"{self.log.decisions} decisions): "
             f"public messages {self.public}, uploads {self.uploads} ({self.public_uploads} public, "
             f"{self.upload_mb:.1f} MB), live board images {self.live_boards}, most in 5 s {self.most_in_5s}, "
-            f"private left per player {self.private_left}, clicks per {self.turn_name} "
+            f"private left per player {self.private_left}, clicks per player {self.clicks_per_player}, "
+            f"clicks per {self.turn_name} "
             f"median {median(clicks):g} p90 {p90(clicks):g} max {max(clicks, default=0)} "
             f"over {len(clicks)} {self.turn_name}s{extra}"
         )

@@ -3,8 +3,8 @@
 At each decision of a person the game's own AI (its module's ``ai_action``, reading the saved state
 from the bot's database) chooses the move, and the game's flow presses the controls that make it. The
 people wait for the bot as a person waits for the screen: until the game's row stops changing, the
-fake Discord has been quiet for its quiet period, and the flow sees the controls drawn for the saved
-state.
+fake Discord has been quiet for its quiet period (and the answer that follows a click the bot
+acknowledged first has come, ``screen``), and the flow sees the controls drawn for the saved state.
 
 A click is an interaction from a button, a menu or a modal; slash commands are not clicks. The clicks
 of a decision are those its flow made, counted from the fake's interactions. Each flow says which turn
@@ -161,7 +161,7 @@ async def play_game(
     await flow.open()
     opened = reader.latest_game(channel.id)
     assert opened is not None and opened.status == "active", f"the {flow.game} game did not start"
-    game = _Game(flow, fake, reader, GameLog(opened.id), people)
+    game = _Game(flow, fake, GameLog(opened.id), people)
     while max_decisions is None or game.log.decisions < max_decisions:
         row = await settled_row(fake, reader, opened.id)
         if row.status != "active":
@@ -181,11 +181,8 @@ async def play_game(
 class _Game:
     """The bookkeeping of ``play_game``: the turns, the clicks, and whether the game still moves."""
 
-    def __init__(
-        self, flow: GameFlow, fake: FakeDiscord, reader: DatabaseReader, log: GameLog, people: list[FakeUser]
-    ) -> None:
+    def __init__(self, flow: GameFlow, fake: FakeDiscord, log: GameLog, people: list[FakeUser]) -> None:
         self.flow = flow
-        self.reader = reader
         self.log = log
         self.people = people
         self.counter = ClickCounter(fake)
