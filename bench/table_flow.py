@@ -29,7 +29,8 @@ whose first attack follows a move), median and max, and the other player's click
 
 The last line holds every figure as ``key=value``: per kind of game (``cell2``, ``cell4``,
 ``over9000``, ``primetime``, ``primetime_full``) ``_public``, ``_uploads``, ``_upload_mb``,
-``_live_boards``, ``_most_in_5s``, ``_private_left_max``, ``_clicks_median``, ``_clicks_p90``, and
+``_live_boards``, ``_most_in_5s``, ``_private_left_max``, ``_clicks_median``, ``_clicks_p90``,
+``_not_offered`` (moves the AI chose that the controls did not offer: the person made another), and
 ``primetime_move_attack_clicks_median`` / ``_max`` / ``_count``; then over all games ``live_boards_max``,
 ``most_in_5s``, ``private_left_max`` and ``bot_errors`` (error lines the bot logged). With ``--games
 N`` each kind is played N times: counts are the largest of its games, clicks are taken over all their
@@ -59,6 +60,7 @@ def kind_figures(label: str, games: list[GameFigures]) -> dict[str, str]:
         "private_left_max": max(max(game.private_left) for game in games),
         "clicks_median": f"{median(clicks):g}",
         "clicks_p90": f"{p90(clicks):g}",
+        "not_offered": sum(game.log.not_offered for game in games),
     }
     for name in dict.fromkeys(name for game in games for name in game.samples):
         values = [value for game in games for value in game.samples.get(name, [])]

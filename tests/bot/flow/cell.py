@@ -95,7 +95,9 @@ class CellFlow:
     def samples(self, log: GameLog) -> dict[str, list[int]]:
         return {}
 
-    async def press(self, state: CellState, seat: int, action: CellAction) -> None:
+    async def press(self, state: CellState, seat: int, action: CellAction) -> CellAction:
+        """Makes ``action``; when the die's menu does not list it (a menu shows at most 25 options),
+        the person takes the menu's first option instead, and that is the move returned."""
         person = self.people[seat]
         board = self.board()
         index = str(index_of(state, action))
@@ -105,9 +107,13 @@ class CellFlow:
                 await self.fake.click(person, board, control["custom_id"])
             else:
                 await self.fake.select(person, board, [index], custom_id=control["custom_id"])
-            return
+            return action
         opened = await self.fake.click(person, board, self._opener(state, board, action))
-        await self.fake.select(person, private_answer(opened, person), [index])
+        menu = private_answer(opened, person)
+        offered = [option["value"] for option in menu.selects[0]["options"]]
+        chosen = index if index in offered else offered[0]
+        await self.fake.select(person, menu, [chosen])
+        return legal_actions(state, state.active_seat)[int(chosen)]
 
     @staticmethod
     def _opener(state: CellState, board: StoredMessage, action: CellAction) -> str:

@@ -71,7 +71,7 @@ class GameFigures:
         )
         return (
             f"{self.label} (game {self.log.game_id}, {self.log.seconds:.0f} s, "
-            f"{self.log.decisions} decisions): "
+            f"{self.log.decisions} decisions, {self.log.not_offered} not offered by the controls): "
             f"public messages {self.public}, uploads {self.uploads} ({self.public_uploads} public, "
             f"{self.upload_mb:.1f} MB), live board images {self.live_boards}, most in 5 s {self.most_in_5s}, "
             f"private left per player {self.private_left}, clicks per player {self.clicks_per_player}, "

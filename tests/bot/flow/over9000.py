@@ -69,8 +69,9 @@ class Over9000Flow:
         self._attack_expected = (seat, state.actions_taken + 1)
         return ("attack", self._attacks)
 
-    async def press(self, state: Over9000State, seat: int, action: Over9000Action) -> None:
+    async def press(self, state: Over9000State, seat: int, action: Over9000Action) -> Over9000Action:
         await self.table.play(action)
+        return action
 
     def samples(self, log: GameLog) -> dict[str, list[int]]:
         """The clicks of placements and of attacks, apart: two kinds of turn of very unlike length."""

@@ -116,12 +116,13 @@ class PrimeTimeFlow:
             return ("activation", self._activations)
         return ("activation", self._activations) if state.activation is not None else None
 
-    async def press(self, state: PrimeTimeState, seat: int, action: PrimeTimeAction) -> None:
+    async def press(self, state: PrimeTimeState, seat: int, action: PrimeTimeAction) -> PrimeTimeAction:
         result = await self.table.play(action)
         kept = self.table.panels.get(seat)
         if kept is not None and result.message is not None and result.message.id == kept.id:
             # The move was made in the panel, which now shows the game after it.
             self.table.drawn_at[seat] = (await self.table.record()).version
+        return action
 
     def samples(self, log: GameLog) -> dict[str, list[int]]:
         """The active player's clicks for each activation that moves and then attacks (from the

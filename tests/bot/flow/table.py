@@ -59,8 +59,9 @@ class GameFlow(Protocol):
     def choose(self, state: Any, seat: int) -> Any:
         """The move a person in ``seat`` makes: the game's AI's choice, as a person would click it."""
 
-    async def press(self, state: Any, seat: int, action: Any) -> None:
-        """Makes ``action`` with the visible controls of the board and of the player's own panels."""
+    async def press(self, state: Any, seat: int, action: Any) -> Any:
+        """Makes ``action`` with the visible controls of the board and of the player's own panels;
+        returns the move made, another one when the controls do not offer ``action``."""
 
     def turn_of(self, state: Any, seat: int, action: Any) -> Hashable | None:
         """The turn or activation this decision belongs to (None: outside any)."""
@@ -98,6 +99,8 @@ class GameLog:
     turns: list[Turn] = field(default_factory=list)
     clicks_by_seat: dict[int, int] = field(default_factory=dict)
     decisions: int = 0
+    not_offered: int = 0
+    """Decisions whose chosen move the controls did not offer (the person made another)."""
     seconds: float = 0.0
 
 
@@ -218,15 +221,16 @@ class _Game:
         key = self.flow.turn_of(state, seat, action)
         person = self.people[seat]
         before = self.counter.of(person)
-        await self.flow.press(state, seat, action)
+        made = await self.flow.press(state, seat, action)
         clicks = self.counter.of(person) - before
         self.pressed_at_version = row.version
         log = self.log
         log.decisions += 1
+        log.not_offered += made != action
         log.clicks_by_seat[seat] = log.clicks_by_seat.get(seat, 0) + clicks
         if key is None:
             return
         if key not in self.turns:
             self.turns[key] = Turn(key, seat)
             log.turns.append(self.turns[key])
-        self.turns[key].decisions.append(Decision(seat, action, clicks))
+        self.turns[key].decisions.append(Decision(seat, made, clicks))
