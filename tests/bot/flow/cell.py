@@ -111,9 +111,11 @@ class CellFlow:
         opened = await self.fake.click(person, board, self._opener(state, board, action))
         menu = private_answer(opened, person)
         offered = [option["value"] for option in menu.selects[0]["options"]]
-        chosen = index if index in offered else offered[0]
-        await self.fake.select(person, menu, [chosen])
-        return legal_actions(state, state.active_seat)[int(chosen)]
+        if index in offered:
+            await self.fake.select(person, menu, [index])
+            return action
+        await self.fake.select(person, menu, [offered[0]])
+        return legal_actions(state, state.active_seat)[int(offered[0])]
 
     @staticmethod
     def _opener(state: CellState, board: StoredMessage, action: CellAction) -> str:
