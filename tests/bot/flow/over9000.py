@@ -1,0 +1,81 @@
+"""Over 9000 played with clicks: the controls that make each move, and what a turn is.
+
+The moves are made in each player's private panel ("My tokens"), as the end-to-end driver makes them
+(``tests.bot.games.over9000.driver``): a player keeps the panel they opened and presses Refresh when
+it no longer offers their move; a token or an aim is picked in its menu before the button that plays
+it. A player's turns are their arrangement of the round (the placement) and each of their attacks;
+a defender's reveal answers another player's turn and is no turn of theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from bot.games.registry import game_modules
+from rules.over9000.actions import Over9000Action
+from rules.over9000.state import Over9000State
+from tests.bot.load.reader import DatabaseReader, GameRow
+from tests.bot.load.tables import LoadOver9000Table, offers_a_move
+from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
+
+from .table import GameLog, private_answer
+
+MODULE = game_modules()["over9000"]
+
+
+class FlowOver9000Table(LoadOver9000Table):
+    """The end-to-end driver's table, reading the game from the database; a panel a busy bot sends as
+    a follow-up to the acknowledged click is found there."""
+
+    async def open_panel(self, seat: int) -> StoredMessage:
+        person = self.person(seat)
+        panel = private_answer(await self.fake.click(person, await self.board(), "My tokens"), person)
+        self.panels[seat] = panel
+        return panel
+
+
+class Over9000Flow:
+    game = "over9000"
+    turn_name = "turn"
+
+    def __init__(
+        self, fake: FakeDiscord, reader: DatabaseReader, channel: FakeChannel, people: list[FakeUser]
+    ) -> None:
+        self.table = FlowOver9000Table(fake, reader, channel, people)
+        self.people = people
+        self._attacks = 0
+        self._attack_expected: tuple[int, int] | None = None
+        """The attacker and the action count at which their turn's next decision would come."""
+
+    async def open(self) -> None:
+        await self.table.open(list(MODULE.characters)[: len(self.people)])
+
+    def ready(self, row: GameRow, state: Over9000State, seat: int) -> bool:
+        return offers_a_move(row, self.table.fake.world.find_message(row.message_id or 0))
+
+    def choose(self, state: Over9000State, seat: int) -> Over9000Action:
+        return MODULE.ai_action(state, seat)  # type: ignore[no-any-return]
+
+    def turn_of(self, state: Over9000State, seat: int, action: Over9000Action) -> Hashable | None:
+        assert state.prompt is not None
+        if state.prompt.kind == "place":
+            return ("place", state.round, seat)
+        if state.prompt.kind == "reveal":
+            return None
+        # An attacker's decisions follow one another with nobody else's move between them.
+        if self._attack_expected != (seat, state.actions_taken):
+            self._attacks += 1
+        self._attack_expected = (seat, state.actions_taken + 1)
+        return ("attack", self._attacks)
+
+    async def press(self, state: Over9000State, seat: int, action: Over9000Action) -> Over9000Action:
+        await self.table.play(action)
+        return action
+
+    def samples(self, log: GameLog) -> dict[str, list[int]]:
+        """The clicks of placements and of attacks, apart: two kinds of turn of very unlike length."""
+        return {
+            f"{kind}_clicks": [turn.clicks for turn in log.turns if turn.key[0] == kind]  # type: ignore[index]
+            for kind in ("place", "attack")
+        }
