@@ -17,7 +17,8 @@ from rules.primetime.card_context import Play
 from rules.primetime.card_effects import apply_effects, effect_problem
 from rules.primetime.card_grants import GRANTED_TECHNIQUES
 from rules.primetime.cards import Card, Window, card, cards
-from rules.primetime.combat import Evasion, attacking_technique, clash, intercept, roll
+from rules.primetime.clash import clash
+from rules.primetime.combat import Evasion, attacking_technique, intercept, roll
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import Cell, within
 from rules.primetime.state import PrimeTimeState, Unit
