@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.primetime.combat import accuracy, attacking_technique, finish, open_hit_window, pay, skill_total
 from rules.primetime.context import Ctx
 from rules.primetime.damage import detonate
+from rules.primetime.state import Unit
 from rules.primetime.stats import char
 from rules.primetime.targeting import reaches
 
@@ -35,9 +36,7 @@ def clash(ctx: Ctx, technique_id: str, roll_bonus: int = 0, bk_discount: int = 0
         defender, answering, attacker, defender.level
     )
     defense_total += accuracy(state, defender, answering, attacker) + roll_bonus
-    ctx.say(
-        "clash_totals", f"Clash: {attack_total} against {defense_total}", totals=[attack_total, defense_total]
-    )
+    _say_totals(ctx, attacker, attack_total, defender, defense_total)
     if answering.exhausting:
         attack.exhaust_after.append(defender.id)
     if attack_total > defense_total:
@@ -52,3 +51,23 @@ def clash(ctx: Ctx, technique_id: str, roll_bonus: int = 0, bk_discount: int = 0
     else:
         ctx.say("clash_tie", "The Clash is a tie: both attacks fail")
     finish(ctx)
+
+
+def _say_totals(ctx: Ctx, attacker: Unit, attack_total: int, defender: Unit, defense_total: int) -> None:
+    """The Clash's result names both sides and the winner ("Clash: Goku 13 beats Frieza 8"); the
+    data keeps the attacker's total first."""
+    first, second = f"{char(attacker).name} {attack_total}", f"{char(defender).name} {defense_total}"
+    if attack_total == defense_total:
+        text, winner = f"Clash: {first} ties {second}", None
+    elif attack_total > defense_total:
+        text, winner = f"Clash: {first} beats {second}", attacker.id
+    else:
+        text, winner = f"Clash: {second} beats {first}", defender.id
+    ctx.say(
+        "clash_totals",
+        text,
+        totals=[attack_total, defense_total],
+        attacker=attacker.id,
+        defender=defender.id,
+        winner=winner,
+    )
