@@ -178,11 +178,12 @@ class Intercept(BaseModel, frozen=True):
 
 
 class Deflect(BaseModel, frozen=True):
-    """ZR-6: the new target of a ranged attack beaten by 10 or more."""
+    """ZR-6 / 2.4 step 4: the new target of a ranged attack beaten by 10 or more, or ``None`` to
+    decline, and the attack is simply evaded."""
 
     type: Literal["deflect"] = "deflect"
     player: int
-    unit: str
+    unit: str | None = None
 
 
 class EvadeMove(BaseModel, frozen=True):

@@ -168,7 +168,7 @@ def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAc
     if isinstance(action, Deflect):
         assert state.attack is not None and state.attack.evader is not None
         targets = deflect_targets(state, state.unit(state.attack.evader))
-        if action.unit not in {unit.id for unit in targets}:
+        if action.unit is not None and action.unit not in {unit.id for unit in targets}:
             return reject("bad_deflect", 'Deflect at a model within 6" of you and in your line of sight.')
         return None
     assert isinstance(action, EvadeMove)

@@ -309,11 +309,28 @@ def _critical(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Uni
         attack.stage = "deflect"
 
 
-def deflect(ctx: Ctx, unit_id: str) -> None:
+def deflect(ctx: Ctx, unit_id: str | None) -> None:
+    """ZR-6 / 2.4 step 4: the defender redirects the attack at ``unit_id``, or declines (None) and
+    the attack is simply evaded; either way the evade move follows."""
     attack = ctx.state.attack
-    assert attack is not None
-    attack.deflect_to = unit_id
-    ctx.say("deflect", f"Critical evasion! The attack is deflected at {char(ctx.state.unit(unit_id)).name}")
+    assert attack is not None and attack.evader is not None
+    deflector = ctx.state.unit(attack.evader)
+    if unit_id is None:
+        ctx.say(
+            "deflect_declined",
+            f"Critical evasion! {char(deflector).name} lets the attack go by",
+            deflector.seat,
+            unit=deflector.id,
+        )
+    else:
+        attack.deflect_to = unit_id
+        ctx.say(
+            "deflect",
+            f"Critical evasion! The attack is deflected at {char(ctx.state.unit(unit_id)).name}",
+            deflector.seat,
+            unit=deflector.id,
+            target=unit_id,
+        )
     _to_evade_move(ctx)
 
 

@@ -30,6 +30,7 @@ from rules.primetime.actions import (
 )
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.geometry import Cell
+from rules.primetime.prompts import DECLINE_DEFLECT
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import char
 from rules.primetime.targeting import move_options
@@ -130,7 +131,10 @@ def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
         ],
         "action": lambda: _step_actions(state, player),
         "reaction": lambda: _reaction_actions(player, prompt.options),
-        "deflect": lambda: [Deflect(player=player, unit=option) for option in prompt.options],
+        "deflect": lambda: [
+            Deflect(player=player, unit=None if option == DECLINE_DEFLECT else option)
+            for option in prompt.options
+        ],
         "evade_move": lambda: [
             EvadeMove(player=player, to=(int(x), int(y)))
             for x, y in (option.split(",") for option in prompt.options)

@@ -27,15 +27,18 @@ def _reaction_default(options: list[str]) -> str:
     return "z_evasion" if "z_evasion" in options else "none"
 
 
-def default_deflect(state: PrimeTimeState, deflector: Unit) -> Unit:
-    """2.9: the eligible enemy model nearest the defender, else the nearest eligible model."""
-    targets = deflect_targets(state, deflector)
-    enemies = [unit for unit in targets if unit.seat != deflector.seat]
+DECLINE_DEFLECT = "decline"
+"""The Deflect prompt's option for no Deflect: the attack is simply evaded (2.4 step 4)."""
+
+
+def default_deflect(state: PrimeTimeState, deflector: Unit) -> Unit | None:
+    """2.9: the eligible enemy model nearest the defender (ties: 2.2), else None: declined."""
+    enemies = [unit for unit in deflect_targets(state, deflector) if unit.seat != deflector.seat]
 
     def key(unit: Unit) -> tuple[float, int, int]:
         return round(distance(deflector.cell, unit.cell), 9), unit.cell[1], unit.cell[0]
 
-    return min(enemies or targets, key=key)
+    return min(enemies, key=key, default=None)
 
 
 def _attack_prompt(state: PrimeTimeState) -> Prompt:
@@ -56,9 +59,13 @@ def _attack_prompt(state: PrimeTimeState) -> Prompt:
     assert attack.evader is not None
     evader = state.unit(attack.evader)
     if attack.stage == "deflect":
-        options = [unit.id for unit in deflect_targets(state, evader)]
+        options = [*(unit.id for unit in deflect_targets(state, evader)), DECLINE_DEFLECT]
+        default = default_deflect(state, evader)
         return Prompt(
-            who=evader.seat, kind="deflect", options=options, default=default_deflect(state, evader).id
+            who=evader.seat,
+            kind="deflect",
+            options=options,
+            default=default.id if default is not None else DECLINE_DEFLECT,
         )
     cells = [f"{x},{y}" for x, y in evade_cells(state, evader, attack.evade_inches)]
     stay = f"{evader.cell[0]},{evader.cell[1]}"
@@ -137,8 +144,7 @@ def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
     if prompt.kind == "discard":
         return Discard(player=seat, cards=default_discard(state, seat))
     if prompt.kind == "deflect":
-        assert prompt.default is not None
-        return Deflect(player=seat, unit=prompt.default)
+        return Deflect(player=seat, unit=None if prompt.default == DECLINE_DEFLECT else prompt.default)
     assert state.attack is not None and state.attack.evader is not None
     return EvadeMove(player=seat, to=state.unit(state.attack.evader).cell)
 
