@@ -141,11 +141,24 @@ def reveal_scenario(
     place = location(location_id)
     state.location = place.id
     state.zones = [place.zones[0], place.zones[1]] if south == 0 else [place.zones[1], place.zones[0]]
-    kept, removed = placement.cleared_layout(place.id, state.terrain)
+    accepted = state.terrain
+    kept, removed = placement.cleared_layout(place.id, accepted)
     state.terrain = (*place.features, *kept)
     ctx.say("SU-4", f"Location: {place.name}", step="SU-4", location=place.id, removed=len(removed))
-    for piece in removed:
-        ctx.say("terrain_removed", f"The {piece.kind} at {piece.x},{piece.y} is cleared (A14)")
+    for number, piece in enumerate(accepted, 1):
+        reason = placement.clearing_reason(place.id, piece)
+        if reason is not None:
+            # Both players accepted this piece; the Location takes it away, and the players are told.
+            ctx.say(
+                "terrain_removed",
+                f"{place.name} removes {placement.piece_words(number, piece)}: {reason}",
+                piece=number,
+                terrain=piece.kind.value,
+                x=piece.x,
+                y=piece.y,
+                width=piece.width,
+                height=piece.height,
+            )
     state.missions = list(mission_ids)
     names = ", ".join(mission(mission_id).name for mission_id in state.missions)
     ctx.say("SU-5", f"Missions: {names}", step="SU-5", missions=list(state.missions))
@@ -256,11 +269,11 @@ def apply_setup(ctx: Ctx, action: SetupAction) -> None:
     elif isinstance(action, PlaceTerrain):
         piece = _piece(action)
         state.terrain = (*state.terrain, piece)
-        _terrain_changed(ctx, seat, f"adds a {piece.kind} at {piece.x},{piece.y}")
+        _terrain_changed(ctx, seat, f"adds {placement.piece_words(len(state.terrain), piece)}")
     elif isinstance(action, RemoveTerrain):
         piece = state.terrain[action.index]
         state.terrain = tuple(other for index, other in enumerate(state.terrain) if index != action.index)
-        _terrain_changed(ctx, seat, f"removes the {piece.kind} at {piece.x},{piece.y}")
+        _terrain_changed(ctx, seat, f"removes {placement.piece_words(action.index + 1, piece)}")
     elif isinstance(action, ChooseFirstPlayer):
         if action.choice == "initiative":
             state.first_seat, state.setup_step, state.active_seat = seat, "side", 1 - seat
@@ -306,7 +319,7 @@ def problem(state: PrimeTimeState, action: SetupAction) -> IllegalAction | None:
         try:
             shape = _shape(action)
         except ValueError:
-            return reject("bad_terrain", 'Pieces are 2-8" a side.')
+            return reject("bad_terrain", f"Pieces come in standard shapes only: {placement.shape_words()}.")
         return _refused("bad_terrain", placement.place_terrain_problem(state, shape, action.x, action.y))
     if isinstance(action, RemoveTerrain):
         return _refused("bad_terrain", placement.remove_terrain_problem(state, action.index))
