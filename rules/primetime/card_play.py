@@ -19,6 +19,7 @@ from rules.primetime.card_grants import GRANTED_TECHNIQUES
 from rules.primetime.cards import Card, Window, card, cards
 from rules.primetime.clash import clash
 from rules.primetime.combat import Evasion, attacking_technique, intercept, roll
+from rules.primetime.content import character
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import Cell, within
 from rules.primetime.state import PrimeTimeState, Unit
@@ -27,6 +28,15 @@ from rules.primetime.targeting import reach_from
 from rules.primetime.techniques import clash_fits
 
 OPEN_PROMPTS = frozenset({"activation", "action"})
+WINDOW_WORDS: dict[Window, str] = {
+    "open": "an Open",
+    "activation_start": "an Activation Start",
+    "z_reaction": "a Z-Reaction",
+    "on_hit": "an On Hit",
+    "on_damage": "an On Damage",
+    "phase_start": "a Phase Start",
+}
+"""TW-1's windows as a sentence names them."""
 NAMES_TECHNIQUE = frozenset({"clash", "granted_attack"})
 NAMES_CELL = frozenset({"move_self", "relentless"})
 NAMES_ENEMY = frozenset({"swap_hp", "bind"})
@@ -34,6 +44,11 @@ NAMES_ENEMY = frozenset({"swap_hp", "bind"})
 
 def _has(chosen: Card, ops: frozenset[str]) -> bool:
     return any(effect.op in ops for effect in chosen.effects)
+
+
+def names_enemy(chosen: Card) -> bool:
+    """Whether a play of the card names an enemy model (``PlayCard.target``)."""
+    return chosen.subject == "enemy" or _has(chosen, NAMES_ENEMY)
 
 
 def open_windows(state: PrimeTimeState, seat: int) -> list[Window]:
@@ -81,10 +96,10 @@ def _subject_problem(state: PrimeTimeState, play: Play) -> str | None:
     if unit is None or unit.dazed:
         return f"Choose a non-Dazed model for {chosen.name}."
     if chosen.slot and unit.character != chosen.pool:
-        return f"{chosen.name} is played only for {chosen.pool}'s model (A15)."
+        return f"{chosen.name} is played only for {character(chosen.pool).name}'s model."
     if subject == "active":
-        if state.activation is None or state.activation.unit != unit.id:
-            return f"{chosen.name} is played on the active model."
+        if state.activation is None or state.activation.unit != unit.id or unit.seat != play.seat:
+            return f"{chosen.name} is played on your active model."
     elif subject == "enemy":
         return None
     elif unit.seat != play.seat:
@@ -185,19 +200,25 @@ def build_play(state: PrimeTimeState, action: PlayCard) -> Play:
 def play_problem(state: PrimeTimeState, action: PlayCard) -> str | None:
     """Why ``action`` cannot be played now; None if it can."""
     if action.card not in cards():
-        return f"There is no card {action.card!r}."
+        return "There is no such card."
     chosen = card(action.card)
     if action.card not in state.players[action.player].hand:
         return f"{chosen.name} is not in your hand."
     windows = open_windows(state, action.player)
     if chosen.window not in windows:
-        return f"{chosen.name} plays in a {chosen.window.replace('_', ' ')} window, which is not open to you."
+        return f"{chosen.name} plays in {WINDOW_WORDS[chosen.window]} window, which is not open to you now."
     if chosen.window == "phase_start" and chosen.phase != state.phase_start:
-        return f"{chosen.name} plays at the start of the {chosen.phase} Phase."
+        return f"{chosen.name} plays at the start of the {(chosen.phase or '').capitalize()} Phase."
     if action.unit is not None and state.find_unit(action.unit) is None:
         return "There is no such model."
     if action.target is not None and state.find_unit(action.target) is None:
         return "There is no such model."
+    if action.target is not None and not names_enemy(chosen):
+        return f"{chosen.name} does not name an enemy model."
+    if action.technique is not None and not _has(chosen, NAMES_TECHNIQUE):
+        return f"{chosen.name} does not name a technique."
+    if action.to is not None and not _has(chosen, NAMES_CELL):
+        return f"{chosen.name} does not name a cell."
     if chosen.slot and _own_model(state, action.player, chosen) is None:
         return f"{chosen.name} needs its character's model in play and not Dazed."
     play = build_play(state, action)
@@ -205,10 +226,6 @@ def play_problem(state: PrimeTimeState, action: PlayCard) -> str | None:
         problem = _reaction_problem(state, play, action)
         if problem:
             return problem
-    elif play.technique is not None and not _has(chosen, NAMES_TECHNIQUE):
-        return f"{chosen.name} does not name a technique."
-    if action.to is not None and not _has(chosen, NAMES_CELL):
-        return f"{chosen.name} does not name a cell."
     if any(effect.op == "intercept" for effect in chosen.effects):
         return _requirement_problem(state, play)
     return _subject_problem(state, play) or _requirement_problem(state, play) or effect_problem(state, play)
@@ -258,7 +275,7 @@ def candidate_plays(state: PrimeTimeState, seat: int) -> list[PlayCard]:
         techniques = _technique_candidates(state, chosen)
         cells = _cell_candidates(state, chosen)
         targets: list[str | None] = [None]
-        if chosen.subject == "enemy" or _has(chosen, NAMES_ENEMY):
+        if names_enemy(chosen):
             targets = [unit.id for unit in state.units if unit.seat != seat and not unit.dazed]
         for unit_id in _subject_candidates(state, seat, chosen):
             for target in targets:

@@ -28,8 +28,10 @@ from rules.primetime.actions import (
     Timeout,
     UseTechnique,
 )
+from rules.primetime.cards import card, cards
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.context import reject
+from rules.primetime.move_words import move_limit_words, move_refusal
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import char
 from rules.primetime.targeting import deflect_targets, evade_cells, move_options
@@ -55,6 +57,24 @@ KIND_OF: dict[type, str] = {
     **setup.KIND_OF,
 }
 """The prompt kind each action answers."""
+PROMPT_WORDS: dict[str, str] = {
+    "terrain": "accept or edit the terrain",
+    "first_player": "take the initiative or choose a side",
+    "side": "choose a deployment side",
+    "objective": "place an objective",
+    "deploy": "deploy a model",
+    "initiative": "choose whether you activate first or second",
+    "phase_start": "play a Phase Start card or be Ready",
+    "ascension": "lock in your Ascension",
+    "activation": "activate a model or pass",
+    "action": "choose your model's next action",
+    "reaction": "react to the attack",
+    "deflect": "choose where the deflected attack goes",
+    "evade_move": "move the model that evaded",
+    "on_hit": "play an On Hit or On Damage card, or pass",
+    "discard": "discard down to the hand limit",
+}
+"""What each prompt asks, for the sentence refusing an action that answers another."""
 
 
 def _active_unit(state: PrimeTimeState) -> Unit:
@@ -67,9 +87,7 @@ def _move_problem(state: PrimeTimeState, action: Move) -> IllegalAction | None:
     if action.to == unit.cell:
         return reject("no_move", "Moving to the cell you stand on is not a move.")
     if action.to not in move_options(state, unit):
-        return reject(
-            "unreachable", f"{char(unit).name} cannot reach {action.to[0]},{action.to[1]} this move."
-        )
+        return reject("unreachable", move_refusal(state, unit, action.to, move_limit_words(state, unit)))
     return None
 
 
@@ -79,7 +97,7 @@ def _technique_problem(state: PrimeTimeState, action: UseTechnique) -> IllegalAc
     profile = char(unit)
     known = {technique.id for technique in profile.all_techniques()}
     if action.technique not in known:
-        return reject("unknown_technique", f"{profile.name} has no technique {action.technique!r}.")
+        return reject("unknown_technique", f"{profile.name} has no such technique.")
     technique = effective(state, unit, profile.technique(action.technique))
     if not available(unit, technique):
         return reject("wrong_tier", f"{technique.name} needs tier {technique.min_tier}.")
@@ -118,7 +136,8 @@ def _discard_problem(state: PrimeTimeState, action: Discard) -> IllegalAction | 
         return reject("discard_count", f"Discard exactly {needed} card(s) to reach the hand limit.")
     for card_id in action.cards:
         if card_id not in hand:
-            return reject("not_in_hand", f"{card_id} is not in your hand.")
+            name = card(card_id).name if card_id in cards() else "That card"
+            return reject("not_in_hand", f"{name} is not in your hand (or not that many times).")
         hand.remove(card_id)
     return None
 
@@ -173,8 +192,10 @@ def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAc
         return None
     assert isinstance(action, EvadeMove)
     assert state.attack is not None and state.attack.evader is not None
-    if action.to not in evade_cells(state, state.unit(state.attack.evader), state.attack.evade_inches):
-        return reject("bad_evade_move", f'Evade to a cell within {state.attack.evade_inches}" of movement.')
+    evader, inches = state.unit(state.attack.evader), state.attack.evade_inches
+    if action.to not in evade_cells(state, evader, inches):
+        limit = f'{char(evader).name} evades up to {inches}"'
+        return reject("bad_evade_move", move_refusal(state, evader, action.to, limit))
     return None
 
 
@@ -198,5 +219,7 @@ def problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAction | N
             return reject("wrong_prompt", "There is no card window to pass.")
         return None
     if KIND_OF[type(action)] != prompt.kind:
-        return reject("wrong_prompt", f"You are asked for a {prompt.kind.replace('_', ' ')} decision now.")
+        return reject(
+            "wrong_prompt", f"That does not answer what you are asked now: {PROMPT_WORDS[prompt.kind]}."
+        )
     return _action_problem(state, action)

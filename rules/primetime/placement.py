@@ -228,9 +228,9 @@ def placement_limit(state: PrimeTimeState, kind: PlacementKind) -> int:
 
 def objective_problem(state: PrimeTimeState, point: Point, kind: PlacementKind) -> str | None:
     if not (0 <= point[0] <= BOARD_SIZE and 0 <= point[1] <= BOARD_SIZE):
-        return "Objectives go on grid points 0-30."
+        return "Objectives go on grid points 0 to 30 each way."
     if blocked(state, point):
-        return "No objective in or on the edge of a Spire or a Mesa (A14)."
+        return "No objective goes in or on the edge of a Spire or a Mesa."
     limit = placement_limit(state, kind)
     if not _fits(state, point, kind, limit):
         if kind == "dragon_ball":
@@ -287,14 +287,14 @@ def undeployed(state: PrimeTimeState, seat: int) -> list[str]:
 
 def deploy_problem(state: PrimeTimeState, seat: int, unit_id: str, cell: Cell, level: int) -> str | None:
     if unit_id not in undeployed(state, seat):
-        return f"{unit_id} is not one of your models waiting to deploy."
+        return "That is not one of your models waiting to deploy."
     if not state.zones[seat].contains_cell(cell):
-        return "Deploy inside your own zone (SU-8)."
+        return f"{cell[0]},{cell[1]} is outside your deployment zone."
     if state.zones[1 - seat].touches_cell(cell):
-        return "No model may deploy in base contact with the enemy zone (SU-8)."
+        return "No model may deploy in base contact with the enemy zone."
     profile = character(unit_id.rsplit("-", 1)[0])
     if level not in (0, 1) or (level == 1 and not profile.has("fly")):
-        return "Models deploy at Ground, or at L1 with Fly (2.2)."
+        return "Models deploy at Ground, or at L1 with Fly."
     if not terrain_of(state.terrain).passable(cell, level):
         return "That cell is impassable at that altitude."
     if any(unit.cell == cell for unit in state.units):
