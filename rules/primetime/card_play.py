@@ -262,13 +262,16 @@ def _cell_candidates(state: PrimeTimeState, chosen: Card) -> list[Cell | None]:
     return [None, *(cell for cell in sorted(reach_from(state, mover, inches)) if cell != mover.cell)]
 
 
-def candidate_plays(state: PrimeTimeState, seat: int) -> list[PlayCard]:
-    """Every legal card play of ``seat`` now (one per distinct card, model and named option)."""
+def candidate_plays(state: PrimeTimeState, seat: int, only: str | None = None) -> list[PlayCard]:
+    """Every legal card play of ``seat`` now (one per distinct card, model and named option), or
+    only those of the card ``only``."""
     windows = open_windows(state, seat)
     if not windows:
         return []
     found: list[PlayCard] = []
     for card_id in sorted(set(state.players[seat].hand)):
+        if only is not None and card_id != only:
+            continue
         chosen = card(card_id)
         if chosen.window not in windows:
             continue

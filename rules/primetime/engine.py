@@ -36,8 +36,9 @@ from rules.primetime.actions import (
     UseTechnique,
 )
 from rules.primetime.clash import clash
-from rules.primetime.context import Ctx, Roller
+from rules.primetime.context import Ctx, Roller, reject
 from rules.primetime.legal import legal_actions as legal_actions
+from rules.primetime.legal import offered
 from rules.primetime.prompts import default_action
 from rules.primetime.prompts import refresh_prompts as refresh_prompts
 from rules.primetime.rounds import PrimeTimeOptions
@@ -45,6 +46,7 @@ from rules.primetime.state import SCHEMA_VERSION, PrimeTimeState
 from rules.primetime.stats import char
 from rules.primetime.techniques import effective
 
+PLAN_WORDS = {"stay": "stays", "ascend": "ascends", "hold": "holds", "descend": "descends"}
 _STEP_ACTIONS = (Move, UseTechnique, PowerUp, EndActivation, JointAttack, Seize)
 """The actions of an activation: the first closes its Activation Start window (TW-1)."""
 
@@ -89,8 +91,16 @@ def _mutate(ctx: Ctx, action: PrimeTimeAction) -> None:
         rounds.choose_initiative(ctx, action.player, action.first)
     elif isinstance(action, LockAscension):
         state.players[action.player].ascension_plan = list(action.plan)
-        plan = ", ".join(f"{unit_id} {choice}" for unit_id, choice in action.plan) or "nothing to decide"
-        ctx.say("ascension_locked", f"Your Ascension plan: {plan}", action.player, [action.player])
+        plan = ", ".join(
+            f"{char(state.unit(unit_id)).name} {PLAN_WORDS[choice]}" for unit_id, choice in action.plan
+        )
+        ctx.say(
+            "ascension_locked",
+            f"Your Ascension plan: {plan or 'nothing to decide'}",
+            action.player,
+            [action.player],
+            plan=[list(entry) for entry in action.plan],
+        )
         ctx.say("ascension_ready", f"Seat {action.player + 1} has locked in", action.player)
         rounds.maybe_reveal(ctx)
     elif isinstance(action, Activate):
@@ -173,6 +183,9 @@ def apply(
     problem = checks.problem(state, action)
     if problem:
         raise problem
+    if not offered(state, action):
+        # Every check above passed, yet legal_actions does not list it: a field no check reads.
+        raise reject("not_offered", "That is not one of the choices open to you now.")
 
     def mutate(working: PrimeTimeState, events: list[Event]) -> None:
         ctx = Ctx(working, events, roller)

@@ -130,17 +130,21 @@ def place_terrain_problem(state: PrimeTimeState, shape: Shape, x: int, y: int) -
     return None
 
 
+def placeable(state: PrimeTimeState, shape: Shape, x: int, y: int) -> bool:
+    """Whether the piece may be added: the predicate ``terrain_placements`` lists by."""
+    rules = scenario().terrain
+    if shape not in rules.shapes or len(state.terrain) >= rules.max_pieces:
+        return False
+    xs, ys = _anchors(shape)
+    return x in xs and y in ys and _overlapping(state.terrain, x, y, shape.width, shape.height) is None
+
+
 def terrain_placements(state: PrimeTimeState) -> list[tuple[Shape, int, int]]:
     """Every legal added piece: each standard shape at each free anchor, in a zone or not (SU-1)."""
-    if len(state.terrain) >= scenario().terrain.max_pieces:
-        return []
     found = []
     for shape in scenario().terrain.shapes:
         xs, ys = _anchors(shape)
-        for y in ys:
-            for x in xs:
-                if _overlapping(state.terrain, x, y, shape.width, shape.height) is None:
-                    found.append((shape, x, y))
+        found.extend((shape, x, y) for y in ys for x in xs if placeable(state, shape, x, y))
     return found
 
 
