@@ -3,7 +3,8 @@ into one, what playing it does with the card (CT-1…5), and the Z-Reaction card
 
 Windows:
 - Open: while the active player is choosing an activation or an action, for either player.
-- Activation Start: before the active model's first action, for the active player.
+- Activation Start: before the active model's first action, for the active player; then, when it
+  played a card, the reactive player's reply (``start_window``).
 - Z-Reaction: the defender's reaction prompt (a Z-Reaction card is that player's reaction, TW-4).
 - On Hit / On Damage: one prompt per player per hit, the active player first (``hits``).
 - Phase Start: the blind prompt of the Power, Activation and Cleanup Phases (``phase_start``).
@@ -64,7 +65,13 @@ def open_windows(state: PrimeTimeState, seat: int) -> list[Window]:
         if attack.stage == "on_hit" and attack.hit_seats and attack.hit_seats[0] == seat:
             return ["on_hit", "on_damage"]
         return []
-    if state.phase != "activation" or not state.prompts or state.prompts[0].kind not in OPEN_PROMPTS:
+    if state.phase != "activation" or not state.prompts:
+        return []
+    if state.prompts[0].kind == "activation_start":
+        # 2.9: the reactive player's reply to the active player's Activation Start card.
+        replied = f"activation_start:{seat}" in state.window_plays
+        return ["activation_start"] if state.prompts[0].who == seat and not replied else []
+    if state.prompts[0].kind not in OPEN_PROMPTS:
         return []
     found: list[Window] = []
     if f"open:{seat}" not in state.window_plays:
@@ -228,7 +235,7 @@ def play_problem(state: PrimeTimeState, action: PlayCard) -> str | None:
             return problem
     if any(effect.op == "intercept" for effect in chosen.effects):
         return _requirement_problem(state, play)
-    return _subject_problem(state, play) or _requirement_problem(state, play) or effect_problem(state, play)
+    return resolution_problem(state, play)
 
 
 def _subject_candidates(state: PrimeTimeState, seat: int, chosen: Card) -> list[str | None]:
@@ -298,10 +305,15 @@ def candidate_plays(state: PrimeTimeState, seat: int, only: str | None = None) -
 
 
 def dispose(ctx: Ctx, seat: int, chosen: Card, unit: Unit | None) -> None:
+    """The card leaves the hand for where its type sends it (``put_away``)."""
+    ctx.state.players[seat].hand.remove(chosen.id)
+    put_away(ctx, seat, chosen, unit)
+
+
+def put_away(ctx: Ctx, seat: int, chosen: Card, unit: Unit | None) -> None:
     """CT-1…5: Burst and Z-Reaction cards are discarded, OPG removed from the game (DK-7), Legacy
     cards stay beside their model, Persistent cards stay in play until their condition or CL-2."""
     player = ctx.state.players[seat]
-    player.hand.remove(chosen.id)
     if chosen.type == "opg":
         player.removed.append(chosen.id)
     elif chosen.type == "persistent":
@@ -316,6 +328,7 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
     state = ctx.state
     chosen = card(action.card)
     play = build_play(state, action)
+    assert chosen.window != "activation_start", "Activation Start cards wait for the reply (start_window)"
     if chosen.window == "phase_start":
         # Blind (A4): the card stays in the hand, and only its owner knows, until both are Ready.
         state.phase_start_cards.append((action.player, chosen.id, action.unit or ""))
@@ -324,14 +337,7 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
         return
     # A Persistent card concerns the enemy it names (Psychic Bind), else the model it is played on.
     dispose(ctx, action.player, chosen, play.target or play.unit)
-    ctx.say(
-        "card_played",
-        f"Seat {action.player + 1} plays {chosen.name}",
-        action.player,
-        card=chosen.id,
-        unit=action.unit,
-        target=action.target,
-    )
+    say_played(ctx, action)
     if chosen.window in ("on_hit", "on_damage"):
         attack = state.attack
         assert attack is not None
@@ -344,6 +350,23 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
         return
     state.window_plays.append(f"{chosen.window}:{action.player}")
     apply_effects(ctx, play)
+
+
+def say_played(ctx: Ctx, action: PlayCard) -> None:
+    """A card played is public: who played it, on which model, naming which enemy."""
+    ctx.say(
+        "card_played",
+        f"Seat {action.player + 1} plays {card(action.card).name}",
+        action.player,
+        card=action.card,
+        unit=action.unit,
+        target=action.target,
+    )
+
+
+def resolution_problem(state: PrimeTimeState, play: Play) -> str | None:
+    """Why a card that waited in its window can no longer take effect when it resolves."""
+    return _subject_problem(state, play) or _requirement_problem(state, play) or effect_problem(state, play)
 
 
 def _react_with(ctx: Ctx, play: Play) -> None:

@@ -72,6 +72,7 @@ PROMPT_WORDS: dict[str, str] = {
     "deflect": "choose where the deflected attack goes",
     "evade_move": "move the model that evaded",
     "on_hit": "play an On Hit or On Damage card, or pass",
+    "activation_start": "answer the Activation Start card with one of yours, or pass",
     "discard": "discard down to the hand limit",
 }
 """What each prompt asks, for the sentence refusing an action that answers another."""
@@ -215,7 +216,7 @@ def problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAction | N
             return reject("no_timeout", "This decision has no deadline.")
         return None
     if isinstance(action, PassWindow):
-        if prompt.kind not in ("on_hit", "phase_start"):
+        if prompt.kind not in ("on_hit", "phase_start", "activation_start"):
             return reject("wrong_prompt", "There is no card window to pass.")
         return None
     if KIND_OF[type(action)] != prompt.kind:

@@ -11,7 +11,18 @@ from typing import Any
 
 from rules.core.events import Event
 from rules.core.game import RECENT_EVENT_LIMIT, Outcome, StateCodec, reduce_copy
-from rules.primetime import activation, card_play, checks, combat, hits, joint, missions, rounds, setup
+from rules.primetime import (
+    activation,
+    card_play,
+    checks,
+    combat,
+    hits,
+    joint,
+    missions,
+    rounds,
+    setup,
+    start_window,
+)
 from rules.primetime.actions import (
     ACTION_ADAPTER,
     Activate,
@@ -35,6 +46,7 @@ from rules.primetime.actions import (
     Timeout,
     UseTechnique,
 )
+from rules.primetime.cards import card
 from rules.primetime.clash import clash
 from rules.primetime.context import Ctx, Roller, reject
 from rules.primetime.legal import legal_actions as legal_actions
@@ -75,14 +87,21 @@ def _mutate(ctx: Ctx, action: PrimeTimeAction) -> None:
         ctx.say("timeout", f"Seat {action.player + 1} ran out of time: the default applies", action.player)
         _mutate(ctx, default_action(state, prompt))
     elif isinstance(action, PlayCard):
-        card_play.play_card(ctx, action)
-        _after_window_answer(ctx, action.player)
+        if card(action.card).window == "activation_start":
+            start_window.play(ctx, action)
+        else:
+            card_play.play_card(ctx, action)
+            _after_window_answer(ctx, action.player)
     elif isinstance(action, PassWindow):
-        if state.phase == "phase_start":
+        prompt = state.prompt_for(action.player)
+        if prompt is not None and prompt.kind == "activation_start":
+            start_window.resolve(ctx)
+        elif state.phase == "phase_start":
             state.phase_start_ready.append(action.player)
+            _after_window_answer(ctx, action.player)
         else:
             hits.pass_hit_window(ctx, action.player)
-        _after_window_answer(ctx, action.player)
+            _after_window_answer(ctx, action.player)
     elif isinstance(action, Discard):
         rounds.discarded(ctx, action.player, action.cards)
     elif isinstance(action, setup.SETUP_ACTIONS):

@@ -147,6 +147,7 @@ def _prompt_builders(state: PrimeTimeState, player: int, prompt: Prompt) -> dict
             for x, y in (option.split(",") for option in prompt.options)
         ],
         "on_hit": lambda: [PassWindow(player=player)],
+        "activation_start": lambda: [PassWindow(player=player)],
         "phase_start": lambda: [PassWindow(player=player)],
         "discard": lambda: _discard_actions(state, player),
     }

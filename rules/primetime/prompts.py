@@ -6,7 +6,7 @@ the pending attack; ``default_action`` is the 2.9 default of a prompt, applied o
 
 from __future__ import annotations
 
-from rules.primetime import activation, ascension, combat, missions, rounds, setup
+from rules.primetime import activation, ascension, combat, missions, rounds, setup, start_window
 from rules.primetime.actions import (
     ChooseInitiative,
     Deflect,
@@ -111,6 +111,8 @@ def refresh_prompts(state: PrimeTimeState) -> None:
         ]
     elif state.attack is not None:
         state.prompts = [_attack_prompt(state)]
+    elif (reply := start_window.reply_prompt(state)) is not None:
+        state.prompts = [reply]
     elif state.activation is not None:
         seize = ["seize"] if missions.seize_points(state, _active_unit(state)) else []
         state.prompts = [
@@ -139,7 +141,7 @@ def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
         return LockAscension(player=seat, plan=ascension.default_plan(state, seat))
     if prompt.kind == "reaction":
         return React(player=seat, choice=_reaction_default(prompt.options))  # type: ignore[arg-type]
-    if prompt.kind in ("on_hit", "phase_start"):
+    if prompt.kind in ("on_hit", "phase_start", "activation_start"):
         return PassWindow(player=seat)
     if prompt.kind == "discard":
         return Discard(player=seat, cards=default_discard(state, seat))
