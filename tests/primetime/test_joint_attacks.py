@@ -121,6 +121,14 @@ def test_special_beam_cover_fires_masenko_at_0_bk_and_lets_piccolo_intercept_unt
     assert Intercept(player=0, unit="piccolo-0") not in legal_actions(declared, 0)
 
 
+def test_special_beam_cover_names_piccolo_the_character_not_the_affiliation() -> None:
+    """A16 (JA-3): "Piccolo (Z-Fighter)" names the character, so a roster declaring another
+    affiliation that fields Piccolo and Gohan still has Special Beam Cover."""
+    state = piccolo_and_gohan()
+    state.players[0].affiliation = "frieza_force"
+    assert [action.joint for action in joints(state)] == ["special_beam_cover"]
+
+
 def test_special_beam_cover_needs_piccolo_within_6_inches_of_gohan() -> None:
     assert joints(piccolo_and_gohan(gohan=(12, 5))) == []
     assert len(joints(piccolo_and_gohan(gohan=(11, 5)))) == 1

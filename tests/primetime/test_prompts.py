@@ -10,6 +10,7 @@ from rules.primetime.actions import (
     Deflect,
     EndActivation,
     Pass,
+    PlayCard,
     React,
     Timeout,
     UseTechnique,
@@ -125,3 +126,19 @@ def test_the_player_with_less_glory_chooses_the_initiative() -> None:
 def test_on_a_glory_tie_last_rounds_second_player_starts() -> None:
     state = _to_round_2((0, 0), first=0)
     assert state.phase == "ascension" and state.first_seat == 1
+
+
+@pytest.mark.parametrize(("chooser_first", "holder"), [(False, 0), (True, 1)])
+def test_the_initiative_holder_of_a_later_phase_start_is_who_activates_first(
+    chooser_first: bool, holder: int
+) -> None:
+    """A16 (A4): at the R2-R4 Phase Starts the "initiative holder", whose card resolves first, is
+    the player who activates first that round, whatever the round before."""
+    state = _to_round_2((3, 1), first=0)
+    state, _ = act(state, ChooseInitiative(player=1, first=chooser_first))
+    assert state.phase == "phase_start" and state.phase_start == "power" and state.first_seat == holder
+    state.players[0].hand, state.players[1].hand = ["ki_surge"], ["planet_trade_tribute"]
+    refresh_prompts(state)
+    state, _ = act(state, PlayCard(player=0, card="ki_surge"))
+    _, events = act(state, PlayCard(player=1, card="planet_trade_tribute"))
+    assert [event.actor for event in events if event.kind == "card_played"] == [holder, 1 - holder]
