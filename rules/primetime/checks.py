@@ -32,7 +32,7 @@ from rules.primetime.cards import card, cards
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.context import reject
 from rules.primetime.move_words import move_limit_words, move_refusal
-from rules.primetime.state import PrimeTimeState, Unit
+from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import char
 from rules.primetime.targeting import deflect_targets, evade_cells, move_options
 from rules.primetime.techniques import COMPASS, available, cost_problem, effective, target_problem
@@ -78,13 +78,8 @@ PROMPT_WORDS: dict[str, str] = {
 """What each prompt asks, for the sentence refusing an action that answers another."""
 
 
-def _active_unit(state: PrimeTimeState) -> Unit:
-    assert state.activation is not None
-    return state.unit(state.activation.unit)
-
-
 def _move_problem(state: PrimeTimeState, action: Move) -> IllegalAction | None:
-    unit = _active_unit(state)
+    unit = state.active_unit()
     if action.to == unit.cell:
         return reject("no_move", "Moving to the cell you stand on is not a move.")
     if action.to not in move_options(state, unit):
@@ -94,7 +89,7 @@ def _move_problem(state: PrimeTimeState, action: Move) -> IllegalAction | None:
 
 def _technique_problem(state: PrimeTimeState, action: UseTechnique) -> IllegalAction | None:
     assert state.activation is not None
-    unit = _active_unit(state)
+    unit = state.active_unit()
     profile = char(unit)
     known = {technique.id for technique in profile.all_techniques()}
     if action.technique not in known:
@@ -147,7 +142,7 @@ def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAc
     if isinstance(action, setup.SETUP_ACTIONS):
         return setup.problem(state, action)
     if isinstance(action, Seize):
-        problem = missions.seize_problem(state, _active_unit(state), action.point)
+        problem = missions.seize_problem(state, state.active_unit(), action.point)
         return reject("cannot_seize", problem) if problem else None
     if isinstance(action, ChooseInitiative):
         return None
@@ -165,7 +160,7 @@ def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAc
     if isinstance(action, Move):
         return _move_problem(state, action)
     if isinstance(action, ChangeAltitude):
-        problem = activation.altitude_problem(state, _active_unit(state), action.level)
+        problem = activation.altitude_problem(state, state.active_unit(), action.level)
         return reject("altitude", problem) if problem else None
     if isinstance(action, UseTechnique):
         return _technique_problem(state, action)
@@ -173,7 +168,7 @@ def _action_problem(state: PrimeTimeState, action: PrimeTimeAction) -> IllegalAc
         problem = joint.joint_problem(state, action)
         return reject("joint_attack", problem) if problem else None
     if isinstance(action, PowerUp):
-        problem = activation.power_up_problem(state, _active_unit(state), action.resource)
+        problem = activation.power_up_problem(state, state.active_unit(), action.resource)
         return reject("power_up", problem) if problem else None
     if isinstance(action, React):
         return _react_problem(state, action)

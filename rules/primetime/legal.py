@@ -40,11 +40,6 @@ from rules.primetime.targeting import move_options
 from rules.primetime.techniques import COMPASS, available, cost_problem, effective, target_problem
 
 
-def _active_unit(state: PrimeTimeState) -> Unit:
-    assert state.activation is not None
-    return state.unit(state.activation.unit)
-
-
 def _technique_actions(state: PrimeTimeState, seat: int, unit: Unit) -> list[PrimeTimeAction]:
     assert state.activation is not None
     found: list[PrimeTimeAction] = []
@@ -79,7 +74,7 @@ Builder = Callable[[], list[PrimeTimeAction]]
 
 def _step_builders(state: PrimeTimeState, seat: int) -> dict[type, Builder]:
     """The actions of an activation step, by action class, in the order they are listed."""
-    unit = _active_unit(state)
+    unit = state.active_unit()
     return {
         Move: lambda: [_move(seat, cell) for cell in move_options(state, unit) if cell != unit.cell],
         ChangeAltitude: lambda: [

@@ -135,16 +135,24 @@ def placeable(state: PrimeTimeState, shape: Shape, x: int, y: int) -> bool:
     rules = scenario().terrain
     if shape not in rules.shapes or len(state.terrain) >= rules.max_pieces:
         return False
+    return _free_anchor(state, shape, x, y)
+
+
+def _free_anchor(state: PrimeTimeState, shape: Shape, x: int, y: int) -> bool:
     xs, ys = _anchors(shape)
     return x in xs and y in ys and _overlapping(state.terrain, x, y, shape.width, shape.height) is None
 
 
 def terrain_placements(state: PrimeTimeState) -> list[tuple[Shape, int, int]]:
-    """Every legal added piece: each standard shape at each free anchor, in a zone or not (SU-1)."""
+    """Every legal added piece: each standard shape at each free anchor, in a zone or not (SU-1),
+    by the predicate of ``placeable`` (the shape being a standard one by construction)."""
+    rules = scenario().terrain
+    if len(state.terrain) >= rules.max_pieces:
+        return []
     found = []
-    for shape in scenario().terrain.shapes:
+    for shape in rules.shapes:
         xs, ys = _anchors(shape)
-        found.extend((shape, x, y) for y in ys for x in xs if placeable(state, shape, x, y))
+        found.extend((shape, x, y) for y in ys for x in xs if _free_anchor(state, shape, x, y))
     return found
 
 

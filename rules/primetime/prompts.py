@@ -114,7 +114,7 @@ def refresh_prompts(state: PrimeTimeState) -> None:
     elif (reply := start_window.reply_prompt(state)) is not None:
         state.prompts = [reply]
     elif state.activation is not None:
-        seize = ["seize"] if missions.seize_points(state, _active_unit(state)) else []
+        seize = ["seize"] if missions.seize_points(state, state.active_unit()) else []
         state.prompts = [
             Prompt(
                 who=state.active_seat,
@@ -149,8 +149,3 @@ def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
         return Deflect(player=seat, unit=None if prompt.default == DECLINE_DEFLECT else prompt.default)
     assert state.attack is not None and state.attack.evader is not None
     return EvadeMove(player=seat, to=state.unit(state.attack.evader).cell)
-
-
-def _active_unit(state: PrimeTimeState) -> Unit:
-    assert state.activation is not None
-    return state.unit(state.activation.unit)

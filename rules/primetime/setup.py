@@ -400,9 +400,12 @@ def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
     return _default_deploy(state, seat)
 
 
-def _deploys(state: PrimeTimeState, seat: int) -> list[PrimeTimeAction]:
+def _deploys(state: PrimeTimeState, seat: int, only: str | None = None) -> list[PrimeTimeAction]:
+    """Every legal Deploy of the seat, or only those of the unit ``only``."""
     found: list[PrimeTimeAction] = []
     for unit_id in placement.undeployed(state, seat):
+        if only is not None and unit_id != only:
+            continue
         fly = character(unit_id.rsplit("-", 1)[0]).has("fly")
         for level in (0, 1) if fly else (0,):
             found.extend(
@@ -459,5 +462,7 @@ def offered(state: PrimeTimeState, seat: int, kind: str, action: PrimeTimeAction
         except ValueError:
             return False
         return action.player == seat and placement.placeable(state, shape, action.x, action.y)
+    if isinstance(action, Deploy) and kind == "deploy":
+        return listed(action, _deploys(state, seat, only=action.unit))
     build = _builders(state, seat, kind).get(type(action))
     return build is not None and listed(action, build())

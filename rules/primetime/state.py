@@ -282,6 +282,11 @@ class PrimeTimeState(BaseModel):
                 return unit
         raise KeyError(unit_id)
 
+    def active_unit(self) -> Unit:
+        """The model whose activation is under way (there must be one)."""
+        assert self.activation is not None
+        return self.unit(self.activation.unit)
+
     def find_unit(self, unit_id: str) -> Unit | None:
         for unit in self.units:
             if unit.id == unit_id:
