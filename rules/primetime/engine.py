@@ -59,6 +59,7 @@ from rules.primetime.stats import char
 from rules.primetime.techniques import effective
 
 PLAN_WORDS = {"stay": "stays", "ascend": "ascends", "hold": "holds", "descend": "descends"}
+"""Each Ascension choice as the locked plan's event says it."""
 _STEP_ACTIONS = (Move, UseTechnique, PowerUp, EndActivation, JointAttack, Seize)
 """The actions of an activation: the first closes its Activation Start window (TW-1)."""
 
