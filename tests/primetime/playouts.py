@@ -4,7 +4,7 @@ every shape (most of them illegal), and every legal action forged one field at a
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from pydantic import ValidationError
@@ -179,18 +179,21 @@ def _forged_plans(state: PrimeTimeState, plan: tuple[tuple[str, str], ...]) -> l
 
 def forgeries(
     state: PrimeTimeState, action: PrimeTimeAction, rng: random.Random
-) -> Iterator[PrimeTimeAction]:
-    """``action`` with one field changed at a time, for every field; values pydantic refuses (as
-    parsing would) are left out."""
+) -> dict[str, list[PrimeTimeAction]]:
+    """``action`` with one field changed, by field, for every field but ``type``; values pydantic
+    refuses (as parsing would) are left out."""
     kind = type(action)
     data = action.model_dump()
+    found: dict[str, list[PrimeTimeAction]] = {}
     for name, field in kind.model_fields.items():
         if name == "type":
             continue
+        found[name] = []
         for value in forged_values(state, name, field.annotation, getattr(action, name), rng):
             try:
                 forged = kind.model_validate({**data, name: value})
             except ValidationError:
                 continue
             if forged != action:
-                yield forged
+                found[name].append(forged)
+    return found

@@ -39,7 +39,8 @@ FF = ("z_fighters", "frieza_force")
 ALL_KINDS = frozenset(get_args(get_args(PrimeTimeAction)[0]))
 LEGAL_SAMPLED = 2
 """Legal actions of each kind forged per state and seat."""
-VALUES_PER_FIELD = 6
+VALUES_PER_FIELD = 4
+"""Forged values tried per field of each sampled legal action."""
 STATE_EVERY = 6
 """Forge at one activation or action prompt in this many along a playout (at every other one)."""
 ROUTINE = frozenset({"activation", "action"})
@@ -56,14 +57,12 @@ def forge_everything(state: PrimeTimeState, rng: random.Random, seen: set[type],
             seen.add(kind)
             for action in rng.sample(actions, min(LEGAL_SAMPLED, len(actions))):
                 check_apply_leaves_input(RULES, state, action)
-                forged = list(forgeries(state, action, rng))
-                for attempt in rng.sample(
-                    forged, min(len(forged), VALUES_PER_FIELD * len(kind.model_fields))
-                ):
-                    if attempt in offered.get(attempt.player, set()):
-                        check_apply_leaves_input(RULES, state, attempt)
-                    else:
-                        messages.append(check_rejected(RULES, state, attempt).message)
+                for forged in forgeries(state, action, rng).values():
+                    for attempt in rng.sample(forged, min(len(forged), VALUES_PER_FIELD)):
+                        if attempt in offered.get(attempt.player, set()):
+                            check_apply_leaves_input(RULES, state, attempt)
+                        else:
+                            messages.append(check_rejected(RULES, state, attempt).message)
 
 
 def forge_along_a_playout(options: PrimeTimeOptions, seed: int, seen: set[type], messages: list[str]) -> None:
