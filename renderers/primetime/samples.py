@@ -75,7 +75,7 @@ def first_state(seed: int, wanted: Callable[[PrimeTimeState], bool]) -> PrimeTim
 SETUP_SEED = 1
 FLYER_SEED = 22
 DAZED_SEED = 1
-DEFLECT_SEED = 6
+DEFLECT_SEED = 11
 MID_GAME_SEED = 1
 FINAL_SEED = 4
 DEPLOYING_SEED = 11

@@ -6,9 +6,10 @@ activation is implicit in Move, Altitude, UseTechnique, PowerUp and EndActivatio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from rules.primetime.geometry import Cell, Point
 from rules.primetime.scenario import Side
@@ -178,11 +179,12 @@ class Intercept(BaseModel, frozen=True):
 
 
 class Deflect(BaseModel, frozen=True):
-    """ZR-6: the new target of a ranged attack beaten by 10 or more."""
+    """ZR-6 / 2.4 step 4: the new target of a ranged attack beaten by 10 or more, or ``None`` to
+    decline, and the attack is simply evaded."""
 
     type: Literal["deflect"] = "deflect"
     player: int
-    unit: str
+    unit: str | None = None
 
 
 class EvadeMove(BaseModel, frozen=True):
@@ -229,11 +231,17 @@ class PassWindow(BaseModel, frozen=True):
 
 
 class Discard(BaseModel, frozen=True):
-    """CL-3: the cards the owner discards to come down to the round's hand limit."""
+    """CL-3: the cards the owner discards to come down to the round's hand limit (a choice of cards,
+    so kept sorted: the same cards in any order are the same discard)."""
 
     type: Literal["discard"] = "discard"
     player: int
     cards: tuple[str, ...]
+
+    @field_validator("cards")
+    @classmethod
+    def _sorted(cls, cards: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted(cards))
 
 
 class Timeout(BaseModel, frozen=True):
@@ -275,3 +283,10 @@ PrimeTimeAction = Annotated[
 ]
 
 ACTION_ADAPTER: TypeAdapter[PrimeTimeAction] = TypeAdapter(PrimeTimeAction)
+
+
+def listed(action: PrimeTimeAction, found: Sequence[PrimeTimeAction]) -> bool:
+    """``action in found``, comparing the fields directly: the actions are plain frozen models, and
+    their full ``==`` would cost more than building the list did."""
+    fields = action.__dict__
+    return any(type(other) is type(action) and other.__dict__ == fields for other in found)

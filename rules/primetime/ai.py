@@ -103,8 +103,7 @@ def _score(state: PrimeTimeState, seat: int, action: PrimeTimeAction) -> Score:
     if isinstance(action, EvadeMove):
         return _move_score(state, seat, action.to)
     if isinstance(action, Deflect):
-        target = state.unit(action.unit)
-        return 1.0 if target.seat != seat else -1.0
+        return _deflect_score(state, seat, action)
     if isinstance(action, ChooseInitiative):
         return 1.0 if action.first else 0.0
     if isinstance(action, Discard):
@@ -285,6 +284,24 @@ def _reaction_score(state: PrimeTimeState, action: React) -> Score:
     theirs = skill_total(attacker, technique, defender, attacker.level)
     gain = hit_damage(defender, answering, attacker) * 0.5
     return 0.5 + (mine - theirs) * 0.3 + gain * 0.2 - BK_VALUE * answering.bk
+
+
+def _deflect_score(state: PrimeTimeState, seat: int, action: Deflect) -> Score:
+    """2.4 step 4: the deflected attack keeps its total, so whether it can hit the new target is
+    known. Declining (0) beats a Deflect that cannot hit (it only hands the target an evasion roll)
+    and any Deflect onto a friend; an enemy it can hit is worth the expected damage."""
+    if action.unit is None:
+        return 0.0
+    attack = state.attack
+    assert attack is not None and attack.evader is not None and attack.total is not None
+    deflector, target = state.unit(attack.evader), state.unit(action.unit)
+    attacker = state.unit(attack.attacker)
+    technique = attacking_technique(attack, state)
+    cover = cover_for(state, deflector.cell, deflector.level, attacker, target)
+    if attack.total < defense(target, cover):
+        return -0.3
+    harm = (1 - EVADE_CHANCE) * min(target.hp, hit_damage(attacker, technique, target))
+    return 0.5 + harm if target.seat != seat else -1.0 - harm
 
 
 # Cards.

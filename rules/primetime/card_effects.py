@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.primetime.card_context import Apply, Check, Play, no_check, subject
 from rules.primetime.card_grants import GRANTS
-from rules.primetime.cards import Effect
+from rules.primetime.cards import Effect, card
 from rules.primetime.content import Rider
 from rules.primetime.context import Ctx
 from rules.primetime.damage import daze, lose_hp
@@ -88,7 +88,7 @@ def _peek(ctx: Ctx, play: Play, effect: Effect) -> bool:
     hand = ctx.state.players[1 - play.seat].hand
     if hand:
         seen = ctx.state.rng.choice(sorted(hand))
-        ctx.say("peek", f"The scouter reads a card: {seen}", play.seat, [play.seat], card=seen)
+        ctx.say("peek", f"The scouter reads a card: {card(seen).name}", play.seat, [play.seat], card=seen)
     return True
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rules.primetime.ascension import FREE_ASCENT, set_tier
 from rules.primetime.card_context import Apply, Check, Play, no_check, subject
 from rules.primetime.cards import Effect
-from rules.primetime.content import RUSH
+from rules.primetime.content import RUSH, catalogue
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import Cell, distance, within
 from rules.primetime.sight import line_of_sight
@@ -175,7 +175,7 @@ def _assemble_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | 
         return "Choose another friendly model."
     active = state.unit(activation.unit)
     if effect.stat not in char(unit).affiliations:
-        return f"{char(unit).name} is not a {effect.stat} model."
+        return f"{char(unit).name} is not a {catalogue().affiliation(effect.stat or '').name} model."
     if not within(unit.cell, active.cell, effect.amount):
         return f'The model must be within {effect.amount}" of the active model.'
     if assemble_cell(state, unit, active, effect.inches) is None:

@@ -3,7 +3,8 @@ into one, what playing it does with the card (CT-1…5), and the Z-Reaction card
 
 Windows:
 - Open: while the active player is choosing an activation or an action, for either player.
-- Activation Start: before the active model's first action, for the active player.
+- Activation Start: before the active model's first action, for the active player; then, when it
+  played a card, the reactive player's reply (``start_window``).
 - Z-Reaction: the defender's reaction prompt (a Z-Reaction card is that player's reaction, TW-4).
 - On Hit / On Damage: one prompt per player per hit, the active player first (``hits``).
 - Phase Start: the blind prompt of the Power, Activation and Cleanup Phases (``phase_start``).
@@ -17,7 +18,9 @@ from rules.primetime.card_context import Play
 from rules.primetime.card_effects import apply_effects, effect_problem
 from rules.primetime.card_grants import GRANTED_TECHNIQUES
 from rules.primetime.cards import Card, Window, card, cards
-from rules.primetime.combat import Evasion, attacking_technique, clash, intercept, roll
+from rules.primetime.clash import clash
+from rules.primetime.combat import Evasion, attacking_technique, intercept, roll
+from rules.primetime.content import character
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import Cell, within
 from rules.primetime.state import PrimeTimeState, Unit
@@ -26,6 +29,15 @@ from rules.primetime.targeting import reach_from
 from rules.primetime.techniques import clash_fits
 
 OPEN_PROMPTS = frozenset({"activation", "action"})
+WINDOW_WORDS: dict[Window, str] = {
+    "open": "an Open",
+    "activation_start": "an Activation Start",
+    "z_reaction": "a Z-Reaction",
+    "on_hit": "an On Hit",
+    "on_damage": "an On Damage",
+    "phase_start": "a Phase Start",
+}
+"""TW-1's windows as a sentence names them."""
 NAMES_TECHNIQUE = frozenset({"clash", "granted_attack"})
 NAMES_CELL = frozenset({"move_self", "relentless"})
 NAMES_ENEMY = frozenset({"swap_hp", "bind"})
@@ -33,6 +45,11 @@ NAMES_ENEMY = frozenset({"swap_hp", "bind"})
 
 def _has(chosen: Card, ops: frozenset[str]) -> bool:
     return any(effect.op in ops for effect in chosen.effects)
+
+
+def names_enemy(chosen: Card) -> bool:
+    """Whether a play of the card names an enemy model (``PlayCard.target``)."""
+    return chosen.subject == "enemy" or _has(chosen, NAMES_ENEMY)
 
 
 def open_windows(state: PrimeTimeState, seat: int) -> list[Window]:
@@ -48,7 +65,13 @@ def open_windows(state: PrimeTimeState, seat: int) -> list[Window]:
         if attack.stage == "on_hit" and attack.hit_seats and attack.hit_seats[0] == seat:
             return ["on_hit", "on_damage"]
         return []
-    if state.phase != "activation" or not state.prompts or state.prompts[0].kind not in OPEN_PROMPTS:
+    if state.phase != "activation" or not state.prompts:
+        return []
+    if state.prompts[0].kind == "activation_start":
+        # 2.9: the reactive player's reply to the active player's Activation Start card.
+        replied = f"activation_start:{seat}" in state.window_plays
+        return ["activation_start"] if state.prompts[0].who == seat and not replied else []
+    if state.prompts[0].kind not in OPEN_PROMPTS:
         return []
     found: list[Window] = []
     if f"open:{seat}" not in state.window_plays:
@@ -80,10 +103,10 @@ def _subject_problem(state: PrimeTimeState, play: Play) -> str | None:
     if unit is None or unit.dazed:
         return f"Choose a non-Dazed model for {chosen.name}."
     if chosen.slot and unit.character != chosen.pool:
-        return f"{chosen.name} is played only for {chosen.pool}'s model (A15)."
+        return f"{chosen.name} is played only for {character(chosen.pool).name}'s model."
     if subject == "active":
-        if state.activation is None or state.activation.unit != unit.id:
-            return f"{chosen.name} is played on the active model."
+        if state.activation is None or state.activation.unit != unit.id or unit.seat != play.seat:
+            return f"{chosen.name} is played on your active model."
     elif subject == "enemy":
         return None
     elif unit.seat != play.seat:
@@ -184,19 +207,25 @@ def build_play(state: PrimeTimeState, action: PlayCard) -> Play:
 def play_problem(state: PrimeTimeState, action: PlayCard) -> str | None:
     """Why ``action`` cannot be played now; None if it can."""
     if action.card not in cards():
-        return f"There is no card {action.card!r}."
+        return "There is no such card."
     chosen = card(action.card)
     if action.card not in state.players[action.player].hand:
         return f"{chosen.name} is not in your hand."
     windows = open_windows(state, action.player)
     if chosen.window not in windows:
-        return f"{chosen.name} plays in a {chosen.window.replace('_', ' ')} window, which is not open to you."
+        return f"{chosen.name} plays in {WINDOW_WORDS[chosen.window]} window, which is not open to you now."
     if chosen.window == "phase_start" and chosen.phase != state.phase_start:
-        return f"{chosen.name} plays at the start of the {chosen.phase} Phase."
+        return f"{chosen.name} plays at the start of the {(chosen.phase or '').capitalize()} Phase."
     if action.unit is not None and state.find_unit(action.unit) is None:
         return "There is no such model."
     if action.target is not None and state.find_unit(action.target) is None:
         return "There is no such model."
+    if action.target is not None and not names_enemy(chosen):
+        return f"{chosen.name} does not name an enemy model."
+    if action.technique is not None and not _has(chosen, NAMES_TECHNIQUE):
+        return f"{chosen.name} does not name a technique."
+    if action.to is not None and not _has(chosen, NAMES_CELL):
+        return f"{chosen.name} does not name a cell."
     if chosen.slot and _own_model(state, action.player, chosen) is None:
         return f"{chosen.name} needs its character's model in play and not Dazed."
     play = build_play(state, action)
@@ -204,13 +233,9 @@ def play_problem(state: PrimeTimeState, action: PlayCard) -> str | None:
         problem = _reaction_problem(state, play, action)
         if problem:
             return problem
-    elif play.technique is not None and not _has(chosen, NAMES_TECHNIQUE):
-        return f"{chosen.name} does not name a technique."
-    if action.to is not None and not _has(chosen, NAMES_CELL):
-        return f"{chosen.name} does not name a cell."
     if any(effect.op == "intercept" for effect in chosen.effects):
         return _requirement_problem(state, play)
-    return _subject_problem(state, play) or _requirement_problem(state, play) or effect_problem(state, play)
+    return resolution_problem(state, play)
 
 
 def _subject_candidates(state: PrimeTimeState, seat: int, chosen: Card) -> list[str | None]:
@@ -244,20 +269,23 @@ def _cell_candidates(state: PrimeTimeState, chosen: Card) -> list[Cell | None]:
     return [None, *(cell for cell in sorted(reach_from(state, mover, inches)) if cell != mover.cell)]
 
 
-def candidate_plays(state: PrimeTimeState, seat: int) -> list[PlayCard]:
-    """Every legal card play of ``seat`` now (one per distinct card, model and named option)."""
+def candidate_plays(state: PrimeTimeState, seat: int, only: str | None = None) -> list[PlayCard]:
+    """Every legal card play of ``seat`` now (one per distinct card, model and named option), or
+    only those of the card ``only``."""
     windows = open_windows(state, seat)
     if not windows:
         return []
     found: list[PlayCard] = []
     for card_id in sorted(set(state.players[seat].hand)):
+        if only is not None and card_id != only:
+            continue
         chosen = card(card_id)
         if chosen.window not in windows:
             continue
         techniques = _technique_candidates(state, chosen)
         cells = _cell_candidates(state, chosen)
         targets: list[str | None] = [None]
-        if chosen.subject == "enemy" or _has(chosen, NAMES_ENEMY):
+        if names_enemy(chosen):
             targets = [unit.id for unit in state.units if unit.seat != seat and not unit.dazed]
         for unit_id in _subject_candidates(state, seat, chosen):
             for target in targets:
@@ -277,10 +305,15 @@ def candidate_plays(state: PrimeTimeState, seat: int) -> list[PlayCard]:
 
 
 def dispose(ctx: Ctx, seat: int, chosen: Card, unit: Unit | None) -> None:
+    """The card leaves the hand for where its type sends it (``put_away``)."""
+    ctx.state.players[seat].hand.remove(chosen.id)
+    put_away(ctx, seat, chosen, unit)
+
+
+def put_away(ctx: Ctx, seat: int, chosen: Card, unit: Unit | None) -> None:
     """CT-1…5: Burst and Z-Reaction cards are discarded, OPG removed from the game (DK-7), Legacy
     cards stay beside their model, Persistent cards stay in play until their condition or CL-2."""
     player = ctx.state.players[seat]
-    player.hand.remove(chosen.id)
     if chosen.type == "opg":
         player.removed.append(chosen.id)
     elif chosen.type == "persistent":
@@ -295,6 +328,7 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
     state = ctx.state
     chosen = card(action.card)
     play = build_play(state, action)
+    assert chosen.window != "activation_start", "Activation Start cards wait for the reply (start_window)"
     if chosen.window == "phase_start":
         # Blind (A4): the card stays in the hand, and only its owner knows, until both are Ready.
         state.phase_start_cards.append((action.player, chosen.id, action.unit or ""))
@@ -303,14 +337,7 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
         return
     # A Persistent card concerns the enemy it names (Psychic Bind), else the model it is played on.
     dispose(ctx, action.player, chosen, play.target or play.unit)
-    ctx.say(
-        "card_played",
-        f"Seat {action.player + 1} plays {chosen.name}",
-        action.player,
-        card=chosen.id,
-        unit=action.unit,
-        target=action.target,
-    )
+    say_played(ctx, action)
     if chosen.window in ("on_hit", "on_damage"):
         attack = state.attack
         assert attack is not None
@@ -323,6 +350,23 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
         return
     state.window_plays.append(f"{chosen.window}:{action.player}")
     apply_effects(ctx, play)
+
+
+def say_played(ctx: Ctx, action: PlayCard) -> None:
+    """A card played is public: who played it, on which model, naming which enemy."""
+    ctx.say(
+        "card_played",
+        f"Seat {action.player + 1} plays {card(action.card).name}",
+        action.player,
+        card=action.card,
+        unit=action.unit,
+        target=action.target,
+    )
+
+
+def resolution_problem(state: PrimeTimeState, play: Play) -> str | None:
+    """Why a card that waited in its window can no longer take effect when it resolves."""
+    return _subject_problem(state, play) or _requirement_problem(state, play) or effect_problem(state, play)
 
 
 def _react_with(ctx: Ctx, play: Play) -> None:

@@ -155,6 +155,15 @@ def cleanup_after_discard(ctx: Ctx) -> None:
         step(ctx)
 
 
+OUTCOME_WORDS = {
+    "glory": "on Glory",
+    "objectives_held": "on objectives held at the last scoring (Glory tied)",
+    "threat_dazed": "on the Threat of enemy models Dazed (Glory and objectives tied)",
+    "draw": "a draw: equal on Glory and every tiebreak",
+}
+"""2.8's outcome reasons in words for the end of the game's event (the reason itself is data)."""
+
+
 def final_outcome(state: PrimeTimeState) -> Outcome:
     """2.8: most Glory; then objectives held at the last scoring; then Threat Dazed; else a draw."""
     first, second = state.players

@@ -12,7 +12,6 @@ from typing import Any, NamedTuple
 
 from rules.primetime.content import Technique, settings
 from rules.primetime.context import Ctx
-from rules.primetime.damage import detonate
 from rules.primetime.geometry import Cell
 from rules.primetime.state import FollowUp, Modifier, PendingAttack, PrimeTimeState, Unit
 from rules.primetime.stats import char, defense, modifier_sum, stat
@@ -22,7 +21,6 @@ from rules.primetime.targeting import (
     deflect_targets,
     enemies_in_sight,
     evade_cells,
-    reaches,
 )
 from rules.primetime.techniques import (
     clash_options,
@@ -311,11 +309,28 @@ def _critical(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Uni
         attack.stage = "deflect"
 
 
-def deflect(ctx: Ctx, unit_id: str) -> None:
+def deflect(ctx: Ctx, unit_id: str | None) -> None:
+    """ZR-6 / 2.4 step 4: the defender redirects the attack at ``unit_id``, or declines (None) and
+    the attack is simply evaded; either way the evade move follows."""
     attack = ctx.state.attack
-    assert attack is not None
-    attack.deflect_to = unit_id
-    ctx.say("deflect", f"Critical evasion! The attack is deflected at {char(ctx.state.unit(unit_id)).name}")
+    assert attack is not None and attack.evader is not None
+    deflector = ctx.state.unit(attack.evader)
+    if unit_id is None:
+        ctx.say(
+            "deflect_declined",
+            f"Critical evasion! {char(deflector).name} lets the attack go by",
+            deflector.seat,
+            unit=deflector.id,
+        )
+    else:
+        attack.deflect_to = unit_id
+        ctx.say(
+            "deflect",
+            f"Critical evasion! The attack is deflected at {char(ctx.state.unit(unit_id)).name}",
+            deflector.seat,
+            unit=deflector.id,
+            target=unit_id,
+        )
     _to_evade_move(ctx)
 
 
@@ -404,50 +419,6 @@ def open_hit_window(
     attack.hit_cards, attack.hit_card_args = [], []
     attack.hit_attacker, attack.hit_target, attack.hit_technique = attacker.id, target.id, technique_id
     attack.hit_origin, attack.hit_credit = origin, credit_seat
-
-
-def clash(ctx: Ctx, technique_id: str, roll_bonus: int = 0, bk_discount: int = 0) -> None:
-    """ZR-2 / 2.4 step 4: both roll; the winner's technique hits automatically, a tie negates both,
-    and a Beam-vs-Beam tie detonates. Costs stay paid and Exhausting applies either way."""
-    state = ctx.state
-    attack = state.attack
-    assert attack is not None
-    attacker, defender = state.unit(attack.attacker), state.unit(attack.target)
-    attacking = attacking_technique(attack, state)
-    answering = char(defender).technique(technique_id)
-    if bk_discount:
-        answering = answering.model_copy(update={"bk": max(0, answering.bk - bk_discount)})
-    opponent = attacker
-    if attack.partner is not None and not reaches(state, defender, answering, attacker):
-        # A16: a Clash against Purple Spiral Flash answers the partner it reaches.
-        opponent = state.unit(attack.partner)
-    pay(ctx, defender, answering, own_activation=False)
-    ctx.say("clash", f"{char(defender).name} clashes with {answering.name}!", defender.seat)
-    attack_total = ctx.d20(char(attacker).name, attacker.id) + skill_total(
-        attacker, attacking, defender, attacker.level
-    )
-    attack_total += accuracy(state, attacker, attacking, defender)
-    defense_total = ctx.d20(char(defender).name, defender.id) + skill_total(
-        defender, answering, attacker, defender.level
-    )
-    defense_total += accuracy(state, defender, answering, attacker) + roll_bonus
-    ctx.say(
-        "clash_totals", f"Clash: {attack_total} against {defense_total}", totals=[attack_total, defense_total]
-    )
-    if answering.exhausting:
-        attack.exhaust_after.append(defender.id)
-    if attack_total > defense_total:
-        open_hit_window(ctx, attacker, defender, attacker.cell, attacker.seat, attacking.id)
-        return
-    if defense_total > attack_total:
-        attack.hit_from_clash = True
-        open_hit_window(ctx, defender, opponent, defender.cell, defender.seat, answering.id)
-        return
-    if attacking.family == "beam" and answering.family == "beam":
-        detonate(ctx, opponent, defender)
-    else:
-        ctx.say("clash_tie", "The Clash is a tie: both attacks fail")
-    finish(ctx)
 
 
 def _exhaust(ctx: Ctx, unit: Unit) -> None:

@@ -101,7 +101,7 @@ def joint_problem(state: PrimeTimeState, action: JointAttack) -> str | None:
     """Why ``action`` cannot be made now; None if it can."""
     joint = joint_attacks().get(action.joint)
     if joint is None:
-        return f"There is no Joint Attack {action.joint!r}."
+        return "There is no such Joint Attack."
     problem = ready_problem(state, action.player, joint)
     if problem:
         return problem

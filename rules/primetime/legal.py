@@ -17,28 +17,27 @@ from rules.primetime.actions import (
     EndActivation,
     EvadeMove,
     Intercept,
+    JointAttack,
     LockAscension,
     Move,
     Pass,
     PassWindow,
+    PlayCard,
     PowerUp,
     PrimeTimeAction,
     React,
     Seize,
     Timeout,
     UseTechnique,
+    listed,
 )
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.geometry import Cell
-from rules.primetime.state import PrimeTimeState, Unit
+from rules.primetime.prompts import DECLINE_DEFLECT
+from rules.primetime.state import PrimeTimeState, Prompt, Unit
 from rules.primetime.stats import char
 from rules.primetime.targeting import move_options
 from rules.primetime.techniques import COMPASS, available, cost_problem, effective, target_problem
-
-
-def _active_unit(state: PrimeTimeState) -> Unit:
-    assert state.activation is not None
-    return state.unit(state.activation.unit)
 
 
 def _technique_actions(state: PrimeTimeState, seat: int, unit: Unit) -> list[PrimeTimeAction]:
@@ -70,22 +69,33 @@ def _move(seat: int, cell: Cell) -> Move:
     return Move(player=seat, to=cell)
 
 
+Builder = Callable[[], list[PrimeTimeAction]]
+
+
+def _step_builders(state: PrimeTimeState, seat: int) -> dict[type, Builder]:
+    """The actions of an activation step, by action class, in the order they are listed."""
+    unit = state.active_unit()
+    return {
+        Move: lambda: [_move(seat, cell) for cell in move_options(state, unit) if cell != unit.cell],
+        ChangeAltitude: lambda: [
+            ChangeAltitude(player=seat, level=level)
+            for level in (unit.level - 1, unit.level + 1)
+            if 0 <= level <= 2 and activation.altitude_problem(state, unit, level) is None
+        ],
+        UseTechnique: lambda: _technique_actions(state, seat, unit),
+        JointAttack: lambda: list(joint.joint_actions(state, seat)),
+        Seize: lambda: [Seize(player=seat, point=point) for point in missions.seize_points(state, unit)],
+        PowerUp: lambda: [
+            PowerUp(player=seat, resource=resource)
+            for resource in ("sk", "bk")
+            if activation.power_up_problem(state, unit, resource) is None
+        ],
+        EndActivation: lambda: [EndActivation(player=seat)],
+    }
+
+
 def _step_actions(state: PrimeTimeState, seat: int) -> list[PrimeTimeAction]:
-    unit = _active_unit(state)
-    found: list[PrimeTimeAction] = [
-        _move(seat, cell) for cell in move_options(state, unit) if cell != unit.cell
-    ]
-    for level in (unit.level - 1, unit.level + 1):
-        if 0 <= level <= 2 and activation.altitude_problem(state, unit, level) is None:
-            found.append(ChangeAltitude(player=seat, level=level))
-    found.extend(_technique_actions(state, seat, unit))
-    found.extend(joint.joint_actions(state, seat))
-    found.extend(Seize(player=seat, point=point) for point in missions.seize_points(state, unit))
-    for resource in ("sk", "bk"):
-        if activation.power_up_problem(state, unit, resource) is None:
-            found.append(PowerUp(player=seat, resource=resource))
-    found.append(EndActivation(player=seat))
-    return found
+    return [action for build in _step_builders(state, seat).values() for action in build()]
 
 
 def _reaction_actions(seat: int, options: list[str]) -> list[PrimeTimeAction]:
@@ -110,16 +120,9 @@ def _discard_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction
     return [Discard(player=player, cards=chosen) for chosen in choices]
 
 
-def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
-    if state.outcome is not None or player not in (0, 1):
-        return []
-    prompt = state.prompt_for(player)
-    if prompt is None:
-        return list(card_play.candidate_plays(state, player))
-    if prompt.kind in setup.SETUP_KINDS:
-        found = setup.legal(state, player, prompt.kind)
-        return [*found, Timeout(player=player)] if prompt.default is not None else found
-    builders: dict[str, Callable[[], list[PrimeTimeAction]]] = {
+def _prompt_builders(state: PrimeTimeState, player: int, prompt: Prompt) -> dict[str, Builder]:
+    """Each prompt kind's actions (the card plays open to the player are added by the callers)."""
+    return {
         "initiative": lambda: [ChooseInitiative(player=player, first=first) for first in (True, False)],
         "ascension": lambda: [
             LockAscension(player=player, plan=plan) for plan in ascension.legal_plans(state, player)
@@ -130,17 +133,53 @@ def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
         ],
         "action": lambda: _step_actions(state, player),
         "reaction": lambda: _reaction_actions(player, prompt.options),
-        "deflect": lambda: [Deflect(player=player, unit=option) for option in prompt.options],
+        "deflect": lambda: [
+            Deflect(player=player, unit=None if option == DECLINE_DEFLECT else option)
+            for option in prompt.options
+        ],
         "evade_move": lambda: [
             EvadeMove(player=player, to=(int(x), int(y)))
             for x, y in (option.split(",") for option in prompt.options)
         ],
         "on_hit": lambda: [PassWindow(player=player)],
+        "activation_start": lambda: [PassWindow(player=player)],
         "phase_start": lambda: [PassWindow(player=player)],
         "discard": lambda: _discard_actions(state, player),
     }
-    found = builders[prompt.kind]()
+
+
+def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
+    if state.outcome is not None or player not in (0, 1):
+        return []
+    prompt = state.prompt_for(player)
+    if prompt is None:
+        return list(card_play.candidate_plays(state, player))
+    if prompt.kind in setup.SETUP_KINDS:
+        found = setup.legal(state, player, prompt.kind)
+        return [*found, Timeout(player=player)] if prompt.default is not None else found
+    found = _prompt_builders(state, player, prompt)[prompt.kind]()
     found.extend(card_play.candidate_plays(state, player))
     if prompt.default is not None:
         found.append(Timeout(player=player))
     return found
+
+
+def offered(state: PrimeTimeState, action: PrimeTimeAction) -> bool:
+    """Whether ``legal_actions(state, action.player)`` lists ``action``, building only the actions
+    of its own kind (``apply`` asks this of every action it takes)."""
+    player = action.player
+    if state.outcome is not None or player not in (0, 1):
+        return False
+    if isinstance(action, PlayCard):
+        return listed(action, card_play.candidate_plays(state, player, only=action.card))
+    prompt = state.prompt_for(player)
+    if prompt is None:
+        return False
+    if isinstance(action, Timeout):
+        return prompt.default is not None
+    if prompt.kind in setup.SETUP_KINDS:
+        return setup.offered(state, player, prompt.kind, action)
+    if prompt.kind == "action":
+        build = _step_builders(state, player).get(type(action))
+        return build is not None and listed(action, build())
+    return listed(action, _prompt_builders(state, player, prompt)[prompt.kind]())

@@ -18,7 +18,8 @@ from rules.primetime.state import PlacementKind, PrimeTimeState
 from rules.primetime.terrain import TerrainPiece, terrain_of
 
 DEFAULT_ZONES = location("namek_plains").zones
-"""A14: terrain is placed before the Location is known, so it keeps out of the default 8" zones."""
+"""A14: terrain is placed before the Location is known; the seeded layout keeps out of the default
+8" zones (a piece players add may go in one: SU-1's "unless both agree")."""
 SPACING = 6
 """3.6: placed objectives are at least 6" apart (and Dragon Ball Hunt's 6" from the zones)."""
 SUGGESTIONS = 24
@@ -55,6 +56,38 @@ def _band(shape: Shape) -> tuple[range, range]:
     )
 
 
+def _anchors(shape: Shape) -> tuple[range, range]:
+    """The anchors that keep a piece of this shape on the board. SU-1: a piece may stand in a
+    deployment zone when both players agree, and both accepting the layout is that agreement."""
+    return range(0, BOARD_SIZE - shape.width + 1), range(0, BOARD_SIZE - shape.height + 1)
+
+
+def shape_words() -> str:
+    """The standard shapes, for people: "Spire 2x2, Mesa 3x3, Ruins 4x2 or 2x4, …"."""
+    sizes: dict[str, list[str]] = {}
+    for shape in scenario().terrain.shapes:
+        sizes.setdefault(shape.kind.label, []).append(f"{shape.width}x{shape.height}")
+    return ", ".join(f"{kind} {' or '.join(found)}" for kind, found in sizes.items())
+
+
+def piece_words(number: int, piece: TerrainPiece) -> str:
+    """A layout piece as players see it listed: "piece 3, the Ruins at 13,8" (numbered from 1)."""
+    return f"piece {number}, the {piece.kind.label} at {piece.x},{piece.y}"
+
+
+def _overlapping(layout: tuple[TerrainPiece, ...], x: int, y: int, width: int, height: int) -> int | None:
+    """The index of the first piece the rectangle shares a cell with, if any."""
+    for index, other in enumerate(layout):
+        if (
+            x < other.x + other.width
+            and other.x < x + width
+            and y < other.y + other.height
+            and other.y < y + height
+        ):
+            return index
+    return None
+
+
 def generate_layout(rng: Rng) -> tuple[TerrainPiece, ...]:
     """A seeded legal layout: pairs of pieces mirrored through the centre, 1" apart, none in the
     default zones, so neither side starts with the better ground."""
@@ -82,49 +115,79 @@ def generate_layout(rng: Rng) -> tuple[TerrainPiece, ...]:
 def place_terrain_problem(state: PrimeTimeState, shape: Shape, x: int, y: int) -> str | None:
     rules = scenario().terrain
     if shape not in rules.shapes:
-        return "Pieces come in their kind's standard shapes only."
+        return f"Pieces come in standard shapes only: {shape_words()}."
     if len(state.terrain) >= rules.max_pieces:
-        return f"The layout already has {rules.max_pieces} pieces."
-    xs, ys = _band(shape)
+        return f"The layout already has {rules.max_pieces} pieces, the most it may hold."
+    xs, ys = _anchors(shape)
     if x not in xs or y not in ys:
-        return 'Pieces stay on the board and out of the 8" south and north zones (A14).'
-    piece = TerrainPiece(kind=shape.kind, x=x, y=y, width=shape.width, height=shape.height)
-    if any(not _apart(piece, other, 0) for other in state.terrain):
-        return "Pieces must not overlap."
+        return (
+            f"A {shape.width}x{shape.height} piece with its south-west corner at {x},{y} would leave the "
+            f"board: that corner goes at 0 to {xs[-1]} across and 0 to {ys[-1]} up."
+        )
+    overlapped = _overlapping(state.terrain, x, y, shape.width, shape.height)
+    if overlapped is not None:
+        return f"It would overlap {piece_words(overlapped + 1, state.terrain[overlapped])}."
     return None
 
 
+def placeable(state: PrimeTimeState, shape: Shape, x: int, y: int) -> bool:
+    """Whether the piece may be added: the predicate ``terrain_placements`` lists by."""
+    rules = scenario().terrain
+    if shape not in rules.shapes or len(state.terrain) >= rules.max_pieces:
+        return False
+    return _free_anchor(state, shape, x, y)
+
+
+def _free_anchor(state: PrimeTimeState, shape: Shape, x: int, y: int) -> bool:
+    xs, ys = _anchors(shape)
+    return x in xs and y in ys and _overlapping(state.terrain, x, y, shape.width, shape.height) is None
+
+
 def terrain_placements(state: PrimeTimeState) -> list[tuple[Shape, int, int]]:
-    """Every legal added piece: each standard shape at each free anchor."""
-    if len(state.terrain) >= scenario().terrain.max_pieces:
+    """Every legal added piece: each standard shape at each free anchor, in a zone or not (SU-1),
+    by the predicate of ``placeable`` (the shape being a standard one by construction)."""
+    rules = scenario().terrain
+    if len(state.terrain) >= rules.max_pieces:
         return []
     found = []
-    for shape in scenario().terrain.shapes:
-        xs, ys = _band(shape)
-        for y in ys:
-            for x in xs:
-                if place_terrain_problem(state, shape, x, y) is None:
-                    found.append((shape, x, y))
+    for shape in rules.shapes:
+        xs, ys = _anchors(shape)
+        found.extend((shape, x, y) for y in ys for x in xs if _free_anchor(state, shape, x, y))
     return found
 
 
 def remove_terrain_problem(state: PrimeTimeState, index: int) -> str | None:
-    if not 0 <= index < len(state.terrain):
-        return f"There is no piece {index}."
-    if len(state.terrain) <= scenario().terrain.min_pieces:
-        return f"The layout needs at least {scenario().terrain.min_pieces} pieces (SU-1)."
+    """``index`` counts from 0; players see the pieces numbered from 1."""
+    count = len(state.terrain)
+    if not 0 <= index < count:
+        return f"There is no piece {index + 1}: the pieces are numbered 1 to {count}."
+    if count <= scenario().terrain.min_pieces:
+        return f"The layout needs at least {scenario().terrain.min_pieces} pieces, so none can be removed."
     return None
 
 
 # SU-4: the Location's changes.
 
 
+def clearing_reason(location_id: str, piece: TerrainPiece) -> str | None:
+    """A14: why the Location removes an accepted piece (its zones, its Ring or its own terrain
+    overlap it), in words for people; None when the piece stays."""
+    place = location(location_id)
+    if any(zone.overlaps(piece) for zone in place.zones):
+        return "it lies in a deployment zone"
+    if place.ring is not None and place.ring.overlaps(piece):
+        return "it lies in the Ring"
+    feature = next((feature for feature in place.features if feature.overlaps(piece)), None)
+    if feature is not None:
+        return f"it overlaps the {feature.kind.label} of {place.name}"
+    return None
+
+
 def cleared_layout(
     location_id: str, layout: tuple[TerrainPiece, ...]
 ) -> tuple[list[TerrainPiece], list[TerrainPiece]]:
     """A14: the pieces that stay and those that overlap the Location's zones, Ring or own terrain."""
-    cleared = location(location_id).cleared()
-    kept = [piece for piece in layout if not any(zone.overlaps(piece) for zone in cleared)]
+    kept = [piece for piece in layout if clearing_reason(location_id, piece) is None]
     removed = [piece for piece in layout if piece not in kept]
     return kept, removed
 
@@ -177,9 +240,9 @@ def placement_limit(state: PrimeTimeState, kind: PlacementKind) -> int:
 
 def objective_problem(state: PrimeTimeState, point: Point, kind: PlacementKind) -> str | None:
     if not (0 <= point[0] <= BOARD_SIZE and 0 <= point[1] <= BOARD_SIZE):
-        return "Objectives go on grid points 0-30."
+        return "Objectives go on grid points 0 to 30 each way."
     if blocked(state, point):
-        return "No objective in or on the edge of a Spire or a Mesa (A14)."
+        return "No objective goes in or on the edge of a Spire or a Mesa."
     limit = placement_limit(state, kind)
     if not _fits(state, point, kind, limit):
         if kind == "dragon_ball":
@@ -236,14 +299,14 @@ def undeployed(state: PrimeTimeState, seat: int) -> list[str]:
 
 def deploy_problem(state: PrimeTimeState, seat: int, unit_id: str, cell: Cell, level: int) -> str | None:
     if unit_id not in undeployed(state, seat):
-        return f"{unit_id} is not one of your models waiting to deploy."
+        return "That is not one of your models waiting to deploy."
     if not state.zones[seat].contains_cell(cell):
-        return "Deploy inside your own zone (SU-8)."
+        return f"{cell[0]},{cell[1]} is outside your deployment zone."
     if state.zones[1 - seat].touches_cell(cell):
-        return "No model may deploy in base contact with the enemy zone (SU-8)."
+        return "No model may deploy in base contact with the enemy zone."
     profile = character(unit_id.rsplit("-", 1)[0])
     if level not in (0, 1) or (level == 1 and not profile.has("fly")):
-        return "Models deploy at Ground, or at L1 with Fly (2.2)."
+        return "Models deploy at Ground, or at L1 with Fly."
     if not terrain_of(state.terrain).passable(cell, level):
         return "That cell is impassable at that altitude."
     if any(unit.cell == cell for unit in state.units):

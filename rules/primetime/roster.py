@@ -62,7 +62,7 @@ def _models_problem(roster: Roster) -> IllegalAction | None:
     known = {profile.id for profile in catalogue().characters}
     unknown = [model for model in roster.models if model not in known]
     if unknown:
-        return _refuse("unknown_character", f"There is no character {unknown[0]!r}.")
+        return _refuse("unknown_character", "The roster names a character this game does not have.")
     if not MODELS_MIN <= len(roster.models) <= MODELS_MAX:
         return _refuse("model_count", f"A roster fields {MODELS_MIN} to {MODELS_MAX} models.")
     if len(set(roster.models)) != len(roster.models):
@@ -71,7 +71,8 @@ def _models_problem(roster: Roster) -> IllegalAction | None:
         return _refuse("two_gohans", "Kid and Adult Gohan count as one character: field only one.")
     for model in roster.unlocks:
         if model not in roster.models:
-            return _refuse("unlock_not_fielded", f"Card 2 of {model} can only be bought if it is fielded.")
+            name = character(model).name if model in known else "a character"
+            return _refuse("unlock_not_fielded", f"The Card 2 of {name} can only be bought if it is fielded.")
     if len(set(roster.unlocks)) != len(roster.unlocks):
         return _refuse("duplicate_unlock", "Each Card 2 is bought once.")
     if roster.threat > THREAT_LIMIT:
@@ -81,12 +82,10 @@ def _models_problem(roster: Roster) -> IllegalAction | None:
 
 def _affiliation_problem(roster: Roster) -> IllegalAction | None:
     if roster.affiliation not in {affiliation.id for affiliation in catalogue().affiliations}:
-        return _refuse("unknown_affiliation", f"There is no affiliation {roster.affiliation!r}.")
+        return _refuse("unknown_affiliation", "The roster declares an affiliation this game does not have.")
     if not affiliation_share_ok(roster.models, roster.affiliation):
-        return _refuse(
-            "affiliation_share",
-            f"Under 51% of the roster's model Threat belongs to {roster.affiliation}.",
-        )
+        name = catalogue().affiliation(roster.affiliation).name
+        return _refuse("affiliation_share", f"Under 51% of the roster's model Threat belongs to the {name}.")
     return None
 
 
@@ -94,23 +93,24 @@ def _cards_problem(roster: Roster) -> IllegalAction | None:
     if not character_slots_fillable(roster.models, roster.unlocks):
         return _refuse(
             "character_slots",
-            "This roster's character cards cannot fill 6 slots within A9's copy limits: "
-            "buy a Card 2 or change the roster.",
+            "This roster's character cards cannot fill the 6 slots (at most 3 copies of a card, 1 of "
+            "an OPG or Legacy card): buy a Card 2 or change the roster.",
         )
     pool = cards()
     counts = Counter(roster.cards)
     character_count = affiliation_count = 0
     for card_id, copies in sorted(counts.items()):
         if card_id not in pool:
-            return _refuse("unknown_card", f"There is no card {card_id!r}.")
+            return _refuse("unknown_card", "The deck names a card this game does not have.")
         chosen = card(card_id)
         if chosen.pool == "generic":
             return _refuse("generic_chosen", "The 10 Generic cards are fixed; choose only the other 10.")
         if chosen.slot:
             if chosen.pool not in roster.models:
-                return _refuse("card_not_fielded", f"{chosen.name} needs {chosen.pool} in the roster (DK-2).")
+                owner = character(chosen.pool).name
+                return _refuse("card_not_fielded", f"{chosen.name} needs {owner} in the roster.")
             if chosen.slot == 2 and chosen.pool not in roster.unlocks:
-                return _refuse("card_not_unlocked", f"{chosen.name} is a Card 2: buy its unlock first (A9).")
+                return _refuse("card_not_unlocked", f"{chosen.name} is a Card 2: buy its unlock first.")
             character_count += copies
         else:
             if chosen.pool != roster.affiliation:
@@ -120,7 +120,8 @@ def _cards_problem(roster: Roster) -> IllegalAction | None:
                 )
             affiliation_count += copies
         if copies > chosen.copy_limit:
-            return _refuse("copy_limit", f"A deck holds at most {chosen.copy_limit} of {chosen.name} (A9).")
+            limit = "1 copy" if chosen.copy_limit == 1 else f"{chosen.copy_limit} copies"
+            return _refuse("copy_limit", f"A deck holds at most {limit} of {chosen.name}.")
     if character_count != CHARACTER_SLOTS or affiliation_count != AFFILIATION_SLOTS:
         return _refuse(
             "deck_slots",

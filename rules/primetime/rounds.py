@@ -14,7 +14,13 @@ from rules.primetime import scenario
 from rules.primetime.activation import next_turn
 from rules.primetime.ascension import deciding_units, reveal
 from rules.primetime.card_play import resolve_phase_card
-from rules.primetime.cleanup import cleanup_after_discard, cleanup_until_discard, final_outcome, over_limit
+from rules.primetime.cleanup import (
+    OUTCOME_WORDS,
+    cleanup_after_discard,
+    cleanup_until_discard,
+    final_outcome,
+    over_limit,
+)
 from rules.primetime.content import PRESET_IDS, catalogue, character, settings
 from rules.primetime.context import Ctx
 from rules.primetime.economy import power_phase
@@ -56,6 +62,11 @@ class PrimeTimeOptions(BaseModel):
     def roster_name(self, seat: int) -> str:
         choice = self.rosters[seat]
         return choice if isinstance(choice, str) else "custom"
+
+
+def roster_words(roster: str) -> str:
+    """A player's roster as people call it: the preset's name, or a custom roster."""
+    return catalogue().preset(roster).name if roster in PRESET_IDS else "a custom roster"
 
 
 def roll_off(ctx: Ctx) -> int:
@@ -112,7 +123,8 @@ def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> Prim
     state.objectives = list(scenario.mission(state.missions[0]).fixed)
     ctx = Ctx(state, events)
     players = state.players
-    ctx.say("game_started", f"Prime Time on {place.name}: {players[0].roster} vs {players[1].roster}")
+    rosters = " vs ".join(roster_words(player.roster) for player in players)
+    ctx.say("game_started", f"Prime Time on {place.name}: {rosters}")
     state.first_seat = roll_off(ctx)
     ctx.say("initiative", f"Seat {state.first_seat + 1} takes the initiative", state.first_seat)
     queues = [list(player.models) for player in players]
@@ -243,12 +255,12 @@ def finish_round(ctx: Ctx) -> None:
     if state.round >= settings().rounds:
         state.phase = "over"
         state.outcome = final_outcome(state)
-        winners = ", ".join(f"seat {seat + 1}" for seat in state.outcome.winners) or "nobody"
-        ctx.say(
-            "game_over",
-            f"The game is over ({state.outcome.reason}): {winners} wins",
-            winners=state.outcome.winners,
+        how = OUTCOME_WORDS[state.outcome.reason]
+        winners = state.outcome.winners
+        text = (
+            f"The game is over: seat {winners[0] + 1} wins {how}" if winners else f"The game is over: {how}"
         )
+        ctx.say("game_over", text, winners=winners, reason=state.outcome.reason)
         return
     state.round += 1
     if initiative_chooser(state) is None:

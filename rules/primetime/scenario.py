@@ -99,11 +99,6 @@ class Location(BaseModel, frozen=True):
     ring: Zone | None = None
     ring_oc: int = 0
 
-    def cleared(self) -> tuple[Zone, ...]:
-        """Where no placed terrain may stay (A14): the zones, the Ring and the Location's pieces."""
-        feature_zones = tuple(Zone(x=p.x, y=p.y, width=p.width, height=p.height) for p in self.features)
-        return (*self.zones, *((self.ring,) if self.ring else ()), *feature_zones)
-
 
 class Mission(BaseModel, frozen=True):
     id: str

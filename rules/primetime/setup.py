@@ -18,6 +18,8 @@ Checks are ``problem`` (what ``apply`` raises) and the legal actions are built f
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.core.errors import IllegalAction
 from rules.primetime import placement
 from rules.primetime.actions import (
@@ -30,8 +32,9 @@ from rules.primetime.actions import (
     PrimeTimeAction,
     RemoveTerrain,
     RerollTerrain,
+    listed,
 )
-from rules.primetime.content import character
+from rules.primetime.content import catalogue, character
 from rules.primetime.context import Ctx, reject
 from rules.primetime.economy import draw_to_limit
 from rules.primetime.geometry import Point
@@ -101,13 +104,17 @@ def _terrain_accepted(ctx: Ctx) -> None:
     state = ctx.state
     ctx.say("SU-1", f"Both players accept the terrain ({len(state.terrain)} pieces)", step="SU-1")
     for player in state.players:
-        unlocks = f", unlocks {', '.join(player.unlocks)}" if player.unlocks else ""
+        unlocked = ", ".join(character(model).name for model in player.unlocks)
+        unlocks = f"; Card 2 for {unlocked}" if unlocked else ""
+        affiliation = catalogue().affiliation(player.affiliation).name
         ctx.say(
             "SU-2",
-            f"Seat {player.seat + 1} fields {_names(state, player.seat)} ({player.affiliation}{unlocks})",
+            f"Seat {player.seat + 1} fields {_names(state, player.seat)} ({affiliation}{unlocks})",
             player.seat,
             step="SU-2",
             models=list(player.models),
+            affiliation=player.affiliation,
+            unlocks=list(player.unlocks),
         )
     winner = roll_off(ctx)
     ctx.say("SU-3", f"Seat {winner + 1} wins the roll-off", winner, step="SU-3")
@@ -141,11 +148,24 @@ def reveal_scenario(
     place = location(location_id)
     state.location = place.id
     state.zones = [place.zones[0], place.zones[1]] if south == 0 else [place.zones[1], place.zones[0]]
-    kept, removed = placement.cleared_layout(place.id, state.terrain)
+    accepted = state.terrain
+    kept, removed = placement.cleared_layout(place.id, accepted)
     state.terrain = (*place.features, *kept)
     ctx.say("SU-4", f"Location: {place.name}", step="SU-4", location=place.id, removed=len(removed))
-    for piece in removed:
-        ctx.say("terrain_removed", f"The {piece.kind} at {piece.x},{piece.y} is cleared (A14)")
+    for number, piece in enumerate(accepted, 1):
+        reason = placement.clearing_reason(place.id, piece)
+        if reason is not None:
+            # Both players accepted this piece; the Location takes it away, and the players are told.
+            ctx.say(
+                "terrain_removed",
+                f"{place.name} removes {placement.piece_words(number, piece)}: {reason}",
+                piece=number,
+                terrain=piece.kind.value,
+                x=piece.x,
+                y=piece.y,
+                width=piece.width,
+                height=piece.height,
+            )
     state.missions = list(mission_ids)
     names = ", ".join(mission(mission_id).name for mission_id in state.missions)
     ctx.say("SU-5", f"Missions: {names}", step="SU-5", missions=list(state.missions))
@@ -256,11 +276,11 @@ def apply_setup(ctx: Ctx, action: SetupAction) -> None:
     elif isinstance(action, PlaceTerrain):
         piece = _piece(action)
         state.terrain = (*state.terrain, piece)
-        _terrain_changed(ctx, seat, f"adds a {piece.kind} at {piece.x},{piece.y}")
+        _terrain_changed(ctx, seat, f"adds {placement.piece_words(len(state.terrain), piece)}")
     elif isinstance(action, RemoveTerrain):
         piece = state.terrain[action.index]
         state.terrain = tuple(other for index, other in enumerate(state.terrain) if index != action.index)
-        _terrain_changed(ctx, seat, f"removes the {piece.kind} at {piece.x},{piece.y}")
+        _terrain_changed(ctx, seat, f"removes {placement.piece_words(action.index + 1, piece)}")
     elif isinstance(action, ChooseFirstPlayer):
         if action.choice == "initiative":
             state.first_seat, state.setup_step, state.active_seat = seat, "side", 1 - seat
@@ -306,7 +326,7 @@ def problem(state: PrimeTimeState, action: SetupAction) -> IllegalAction | None:
         try:
             shape = _shape(action)
         except ValueError:
-            return reject("bad_terrain", 'Pieces are 2-8" a side.')
+            return reject("bad_terrain", f"Pieces come in standard shapes only: {placement.shape_words()}.")
         return _refused("bad_terrain", placement.place_terrain_problem(state, shape, action.x, action.y))
     if isinstance(action, RemoveTerrain):
         return _refused("bad_terrain", placement.remove_terrain_problem(state, action.index))
@@ -380,36 +400,69 @@ def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
     return _default_deploy(state, seat)
 
 
-def legal(state: PrimeTimeState, seat: int, kind: str) -> list[PrimeTimeAction]:
+def _deploys(state: PrimeTimeState, seat: int, only: str | None = None) -> list[PrimeTimeAction]:
+    """Every legal Deploy of the seat, or only those of the unit ``only``."""
     found: list[PrimeTimeAction] = []
-    if kind == "terrain":
-        found.append(AcceptTerrain(player=seat))
-        if state.rerolls_left > 0:
-            found.append(RerollTerrain(player=seat))
-        found.extend(
-            RemoveTerrain(player=seat, index=index)
-            for index in range(len(state.terrain))
-            if placement.remove_terrain_problem(state, index) is None
-        )
-        found.extend(
-            PlaceTerrain(player=seat, kind=shape.kind, x=x, y=y, width=shape.width, height=shape.height)
-            for shape, x, y in placement.terrain_placements(state)
-        )
-    elif kind == "first_player":
-        found.extend(
-            ChooseFirstPlayer(player=seat, choice=choice) for choice in ("initiative", "south", "north")
-        )
-    elif kind == "side":
-        found.extend(ChooseSide(player=seat, side=side) for side in ("south", "north"))
-    elif kind == "objective":
-        points = placement.objective_points(state, state.placements[0][1])
-        found.extend(PlaceObjective(player=seat, point=point) for point in points)
-    else:
-        for unit_id in placement.undeployed(state, seat):
-            fly = character(unit_id.rsplit("-", 1)[0]).has("fly")
-            for level in (0, 1) if fly else (0,):
-                found.extend(
-                    Deploy(player=seat, unit=unit_id, to=cell, level=level)
-                    for cell in placement.deploy_cells(state, seat, unit_id, level)
-                )
+    for unit_id in placement.undeployed(state, seat):
+        if only is not None and unit_id != only:
+            continue
+        fly = character(unit_id.rsplit("-", 1)[0]).has("fly")
+        for level in (0, 1) if fly else (0,):
+            found.extend(
+                Deploy(player=seat, unit=unit_id, to=cell, level=level)
+                for cell in placement.deploy_cells(state, seat, unit_id, level)
+            )
     return found
+
+
+def _builders(state: PrimeTimeState, seat: int, kind: str) -> dict[type, Callable[[], list[PrimeTimeAction]]]:
+    """The legal actions of a setup prompt, by action class, in the order they are listed."""
+    if kind == "terrain":
+        return {
+            AcceptTerrain: lambda: [AcceptTerrain(player=seat)],
+            RerollTerrain: lambda: [RerollTerrain(player=seat)] if state.rerolls_left > 0 else [],
+            RemoveTerrain: lambda: [
+                RemoveTerrain(player=seat, index=index)
+                for index in range(len(state.terrain))
+                if placement.remove_terrain_problem(state, index) is None
+            ],
+            PlaceTerrain: lambda: [
+                PlaceTerrain(player=seat, kind=shape.kind, x=x, y=y, width=shape.width, height=shape.height)
+                for shape, x, y in placement.terrain_placements(state)
+            ],
+        }
+    if kind == "first_player":
+        return {
+            ChooseFirstPlayer: lambda: [
+                ChooseFirstPlayer(player=seat, choice=choice) for choice in ("initiative", "south", "north")
+            ]
+        }
+    if kind == "side":
+        return {ChooseSide: lambda: [ChooseSide(player=seat, side=side) for side in ("south", "north")]}
+    if kind == "objective":
+        return {
+            PlaceObjective: lambda: [
+                PlaceObjective(player=seat, point=point)
+                for point in placement.objective_points(state, state.placements[0][1])
+            ]
+        }
+    return {Deploy: lambda: _deploys(state, seat)}
+
+
+def legal(state: PrimeTimeState, seat: int, kind: str) -> list[PrimeTimeAction]:
+    return [action for build in _builders(state, seat, kind).values() for action in build()]
+
+
+def offered(state: PrimeTimeState, seat: int, kind: str, action: PrimeTimeAction) -> bool:
+    """Whether ``legal`` lists ``action``. An added piece is judged by the one check the list of
+    placements is built from, since listing thousands of them for one action would be wasted work."""
+    if isinstance(action, PlaceTerrain) and kind == "terrain":
+        try:
+            shape = _shape(action)
+        except ValueError:
+            return False
+        return action.player == seat and placement.placeable(state, shape, action.x, action.y)
+    if isinstance(action, Deploy) and kind == "deploy":
+        return listed(action, _deploys(state, seat, only=action.unit))
+    build = _builders(state, seat, kind).get(type(action))
+    return build is not None and listed(action, build())

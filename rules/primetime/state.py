@@ -36,6 +36,7 @@ PromptKind = Literal[
     "ascension",
     "activation",
     "action",
+    "activation_start",
     "reaction",
     "deflect",
     "evade_move",
@@ -130,6 +131,16 @@ class PlayerState(BaseModel):
     """Threat of the enemy models this player Dazed during the game (tiebreak 2, A16)."""
 
 
+class HeldPlay(BaseModel):
+    """A card played into the Activation Start window, waiting for the reactive player's reply:
+    then the window's cards resolve LIFO (A4)."""
+
+    seat: int
+    card: str
+    unit: str | None = None
+    target: str | None = None
+
+
 class Activation(BaseModel):
     unit: str
     actions_left: int = 2
@@ -143,6 +154,9 @@ class Activation(BaseModel):
     ``free_techniques``, ``blast:<technique>:<inches>``, ``death_ball``."""
     recoil: int = 0
     """Undeniable damage the model takes when the activation ends (Kaio-ken Times Ten!, A16)."""
+    start_plays: list[HeldPlay] = []
+    """The Activation Start window's cards, in play order, until the reactive player has replied
+    (2.9: it is prompted only once the active player played one)."""
 
 
 class FollowUp(BaseModel):
@@ -267,6 +281,11 @@ class PrimeTimeState(BaseModel):
             if unit.id == unit_id:
                 return unit
         raise KeyError(unit_id)
+
+    def active_unit(self) -> Unit:
+        """The model whose activation is under way (there must be one)."""
+        assert self.activation is not None
+        return self.unit(self.activation.unit)
 
     def find_unit(self, unit_id: str) -> Unit | None:
         for unit in self.units:

@@ -39,6 +39,11 @@ class TerrainKind(StrEnum):
     CRATER = "crater"
     LAKE = "lake"
 
+    @property
+    def label(self) -> str:
+        """The kind's name for people, as the board labels it (a player types it in lower case)."""
+        return self.value.capitalize()
+
 
 _CLEARANCE = {
     TerrainKind.SPIRE: 1,

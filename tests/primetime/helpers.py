@@ -16,6 +16,8 @@ from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.terrain import TerrainKind, TerrainPiece
 
 Placement = tuple[str, int, Cell]
+PASSED_KINDS = frozenset({"on_hit", "activation_start"})
+"""The card windows ``act`` answers with a pass."""
 
 
 def piece(kind: str, x: int, y: int, width: int, height: int) -> TerrainPiece:
@@ -81,9 +83,10 @@ def act_only(
 def act(
     state: PrimeTimeState, action: PrimeTimeAction, dice: Sequence[int] = ()
 ) -> tuple[PrimeTimeState, list[Event]]:
-    """``act_only``, then both players pass any On Hit / On Damage prompt the action opened."""
+    """``act_only``, then the players pass any On Hit / On Damage prompt, or the reactive player's
+    Activation Start reply, the action opened."""
     after, events = act_only(state, action, dice)
-    while after.outcome is None and after.prompts and after.prompts[0].kind == "on_hit":
+    while after.outcome is None and after.prompts and after.prompts[0].kind in PASSED_KINDS:
         after, more = act_only(after, PassWindow(player=after.prompts[0].who))
         events = [*events, *more]
     return after, events

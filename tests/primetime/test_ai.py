@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import time
 
-from rules.primetime.actions import LockAscension, Move, PlayCard, React, UseTechnique
+from rules.primetime.actions import Deflect, LockAscension, Move, PlayCard, React, UseTechnique
 from rules.primetime.ai import choose_action
 from rules.primetime.engine import apply, legal_actions, new_game, refresh_prompts
 from rules.primetime.geometry import distance
 from rules.primetime.rounds import PrimeTimeOptions
+from rules.primetime.state import PrimeTimeState
 from tests.primetime.helpers import act, activated, board, started_game
 
 FF = ("z_fighters", "frieza_force")
@@ -84,3 +85,29 @@ def test_it_heals_a_hurt_model_with_a_card() -> None:
     state.players[0].hand = ["korins_senzu"]
     refresh_prompts(state)
     assert choose_action(state, 0, 1) == PlayCard(player=0, card="korins_senzu", unit="goku-0")
+
+
+def _critical_evasion(others: list[tuple[str, int, tuple[int, int]]], total: int) -> PrimeTimeState:
+    """Goku beats Frieza's Death Beam by 10 or more; the deflected attack then keeps ``total``."""
+    state = activated(board([("goku", 0, (5, 12)), ("frieza", 1, (5, 5)), *others], rosters=FF), "frieza", 1)
+    state, _ = act(state, UseTechnique(player=1, technique="death_beam", target="goku-0"))
+    state, _ = act(state, React(player=0, choice="z_evasion"), dice=[1, 20])  # 7 against 25
+    assert state.prompts[0].kind == "deflect" and state.attack is not None
+    state.attack.total = total
+    return state
+
+
+def test_it_declines_a_deflect_that_would_turn_on_its_own_model() -> None:
+    """2.4 step 4: the defender may decline; the AI never deflects onto its own model to hurt it."""
+    state = _critical_evasion([("krillin", 0, (6, 12))], total=17)  # 17 hits Krillin (Defense 15)
+    assert choose_action(state, 0, 1) == Deflect(player=0, unit=None)
+
+
+def test_it_deflects_at_an_enemy_the_total_can_hit_and_declines_one_it_cannot() -> None:
+    """2.4 step 4: the deflected attack keeps its total; one that misses only gives the enemy an
+    evasion roll, so the AI declines it."""
+    others = [("krillin", 0, (6, 12)), ("zarbon", 1, (8, 13))]
+    hit = _critical_evasion(others, total=17)  # against Zarbon's Defense 15
+    assert choose_action(hit, 0, 1) == Deflect(player=0, unit="zarbon-1")
+    miss = _critical_evasion(others, total=7)
+    assert choose_action(miss, 0, 1) == Deflect(player=0, unit=None)

@@ -13,7 +13,7 @@ from rules.primetime.context import Ctx, Dice
 from rules.primetime.engine import legal_actions, refresh_prompts
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import stat
-from tests.primetime.helpers import act, activated, board, edit, kinds
+from tests.primetime.helpers import act, activated, board, edit, kinds, piece
 
 FF = ("z_fighters", "frieza_force")
 
@@ -120,6 +120,21 @@ def test_a_critical_evasion_deflects_a_ranged_attack_and_the_new_target_reacts()
     refresh_prompts(state)
     after, events = act(state, React(player=1, choice="none"))
     assert "hit" in kinds(events) and after.unit("zarbon-1").hp == 11 - 5
+
+
+def test_the_evade_move_is_priced_as_a_path() -> None:
+    """A16: the Z-Evasion move (A11) is a path with normal movement costs, up to its 2": a cell 2"
+    away across a Crater costs 4" and is out of reach, while one Crater cell (2") is in it."""
+    state = frieza_vs_goku()
+    state.terrain = (piece("crater", 5, 10, 3, 3),)  # cells 6-8 by 11-13, east of Goku
+    state = attack(state, "death_beam")
+    state, _ = act(state, React(player=0, choice="z_evasion"), dice=[10, 12])  # 16 against 17
+    options = state.prompts[0].options
+    assert state.prompts[0].kind == "evade_move"
+    assert "6,12" in options and "5,14" in options and "7,12" not in options
+    with pytest.raises(IllegalAction) as caught:
+        act(state, EvadeMove(player=0, to=(7, 12)))
+    assert caught.value.message == '7,12 is 4" away by the shortest path; Goku evades up to 2".'
 
 
 def test_a_deflect_with_no_eligible_model_is_a_plain_evasion() -> None:

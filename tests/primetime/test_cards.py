@@ -12,7 +12,7 @@ from rules.primetime.actions import EndActivation, EvadeMove, PlayCard, React, T
 from rules.primetime.card_effects import REGISTRY
 from rules.primetime.cards import EffectOp, cards
 from rules.primetime.engine import legal_actions, refresh_prompts
-from rules.primetime.state import PrimeTimeState
+from rules.primetime.state import Modifier, PrimeTimeState
 from rules.primetime.stats import stat
 from rules.primetime.targeting import cover_for
 from tests.primetime.helpers import Placement, act, act_only, activated, board, kinds
@@ -150,6 +150,16 @@ def test_self_destruct_protocol_hits_everyone_within_3_inches_and_dazes_16() -> 
     assert after.activation is None
 
 
+def test_self_destruct_protocol_is_not_absorbed() -> None:
+    """A16: Absorb reduces only damage from techniques and Blast; Self-Destruct Protocol's fixed 6
+    is Undeniable and taken in full, even by Recoome (Absorb 1, or 2 below half HP)."""
+    placements: list[Placement] = [("android_16", 0, (5, 5)), ("recoome", 1, (6, 5)), ("goku", 1, (20, 20))]
+    state = activated(board(placements, rosters=("cell_games", "ginyu_force")), "android_16", 0)
+    state = hold(state, 0, "self_destruct_protocol")
+    after = play(state, 0, "self_destruct_protocol", unit="android_16-0")
+    assert after.unit("recoome-1").hp == 15 - 6
+
+
 # Activation Start cards.
 
 
@@ -185,8 +195,12 @@ def test_kaioken_times_ten_boosts_then_costs_2_undeniable() -> None:
     assert goku.hp == 12 and stat(goku, "imp") == 6
 
 
-def test_fastest_blitz_gives_mov_3() -> None:
+def test_fastest_blitz_gives_mov_3_under_the_cap() -> None:
+    """A16: MOV is a stat under ZR-7's ±3 cap, so Fastest Blitz gives MOV +3 (12" for Burter), and
+    with another MOV +2 already on him he still moves 12"."""
     state = acting([("burter", 0, (5, 5)), ("goku", 1, (20, 20))], "burter", 0, "fastest_blitz")
+    assert stat(play(state, 0, "fastest_blitz", unit="burter-0").unit("burter-0"), "mov") == 12
+    state.unit("burter-0").modifiers.append(Modifier(stat="mov", amount=2, source="test"))
     assert stat(play(state, 0, "fastest_blitz", unit="burter-0").unit("burter-0"), "mov") == 12
 
 
@@ -278,6 +292,7 @@ def goku_attacks(
 
 
 def test_elite_squadron_evades_at_2_for_2_bk() -> None:
+    """A16: Elite Squadron's success gives 2 BK in all, not 2 on top of the usual 1."""
     state = hold(goku_attacks("jeice"), 1, "elite_squadron")
     bk = state.players[1].bk
     # Total 1 + 5 = 6; Jeice 2 + FOC 5 + 2 = 9.

@@ -58,3 +58,26 @@ def test_an_intercept_names_the_new_target() -> None:
     _, events = act(state, Intercept(player=1, unit="android_16-1"))
     data = _one(events, "intercept").data
     assert data["target"] == "android_16-1" and data["replaced"] == "android_17-1"
+
+
+def test_the_clash_result_names_the_winner() -> None:
+    """ZR-2 / 2.4 step 4: the Clash's result says who won with which total ("Goku 13 beats
+    Frieza 8"), and its data names both sides and the winner for the board."""
+    state = activated(board([("goku", 0, (5, 12)), ("frieza", 1, (5, 5))], rosters=FF), "goku", 0)
+    state, _ = act(state, UseTechnique(player=0, technique="kamehameha", target="frieza-1"))
+    clash = React(player=1, choice="clash", technique="death_beam")
+    _, events = act(state, clash, dice=[8, 2])  # Goku 8 + 5 = 13, Frieza 2 + 6 = 8
+    result = _one(events, "clash_totals")
+    assert result.text == "Clash: Goku 13 beats Frieza 8"
+    assert result.data == {
+        "totals": [13, 8],
+        "attacker": "goku-0",
+        "defender": "frieza-1",
+        "winner": "goku-0",
+    }
+    _, events = act(state, clash, dice=[2, 10])  # 7 against 16
+    assert _one(events, "clash_totals").text == "Clash: Frieza 16 beats Goku 7"
+    assert _one(events, "clash_totals").data["winner"] == "frieza-1"
+    _, events = act(state, clash, dice=[11, 10])  # 16 against 16
+    assert _one(events, "clash_totals").text == "Clash: Goku 16 ties Frieza 16"
+    assert _one(events, "clash_totals").data["winner"] is None

@@ -1,6 +1,7 @@
 """Acceptance 11: the invariant harness. Random legal playouts of every preset pairing (mirrors
 included), checked at every step: legal actions apply and leave their input alone; a sample of
-illegal ones is refused with a typed error and the state untouched; the state survives a JSON round
+illegal ones is refused with a typed error and the state untouched, in words for people (as is
+every event's text: no snake_case, ids, rule ids or reprs); the state survives a JSON round
 trip; replaying the seed and the actions gives the identical state; one model per cell; HP within
 [0, max]; BK and SK never negative (SK at most 10); activation tokens conserved; no view shows
 another player's hand or locked Ascension plan (nor, during SU-1, the opponent's roster); and every
@@ -11,9 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from itertools import product
-from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -31,105 +30,21 @@ from rules.core.playout import (
     random_playout,
 )
 from rules.primetime import RULES
-from rules.primetime.actions import (
-    AcceptTerrain,
-    Activate,
-    ChangeAltitude,
-    ChooseFirstPlayer,
-    ChooseInitiative,
-    ChooseSide,
-    Deflect,
-    Deploy,
-    EndActivation,
-    EvadeMove,
-    Intercept,
-    LockAscension,
-    Move,
-    Pass,
-    PlaceObjective,
-    PlaceTerrain,
-    PlayCard,
-    PowerUp,
-    PrimeTimeAction,
-    React,
-    RemoveTerrain,
-    RerollTerrain,
-    Seize,
-    Timeout,
-    UseTechnique,
-)
+from rules.primetime.actions import PlayCard, PrimeTimeAction
 from rules.primetime.cards import cards
 from rules.primetime.content import PRESET_IDS, character
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import hp_max
-from rules.primetime.terrain import TerrainKind
 from rules.primetime.view import view
+from tests.primetime.playouts import Aggressive, CardHappy, candidates
 from tests.primetime.rosters import random_roster
+from tests.primetime.words import word_problems
 
 PAIRINGS = list(product(PRESET_IDS, repeat=2))
 MAX_ACTIONS = 3000
 OTHER_LEGAL_ACTIONS_TRIED = 2
 ILLEGAL_ACTIONS_TRIED = 4
-
-T = TypeVar("T")
-
-
-class Aggressive(random.Random):
-    """Picks a technique or an activation more often than a uniform choice would, so that playouts
-    reach attacks, reactions, Dazes and second activations instead of ending every activation early."""
-
-    def choice(self, options: Sequence[T]) -> T:
-        # SU-1 lists thousands of edits beside one Accept: lean on Accept so that setups finish.
-        if any(isinstance(option, AcceptTerrain) for option in options) and self.random() < 0.6:
-            return next(option for option in options if isinstance(option, AcceptTerrain))
-        preferred = [option for option in options if isinstance(option, UseTechnique | Activate | React)]
-        if preferred and self.random() < 0.6:
-            return super().choice(preferred)
-        return super().choice(options)
-
-
-def _candidates(state: PrimeTimeState, seat: int, shuffler: random.Random) -> list[PrimeTimeAction]:
-    """Actions of every shape for ``seat``, most of them illegal at any moment."""
-    ids = [unit.id for unit in state.units] + ["nobody-9"]
-    cells = [(shuffler.randint(0, 31), shuffler.randint(0, 31)) for _ in range(6)]
-    found: list[PrimeTimeAction] = [
-        Pass(player=seat),
-        EndActivation(player=seat),
-        Timeout(player=seat),
-        ChooseInitiative(player=seat, first=True),
-        LockAscension(player=seat, plan=()),
-        PowerUp(player=seat, resource="sk"),
-        ChangeAltitude(player=seat, level=shuffler.randint(-1, 3)),
-        AcceptTerrain(player=seat),
-        RerollTerrain(player=seat),
-        RemoveTerrain(player=seat, index=shuffler.randint(-1, 9)),
-        ChooseFirstPlayer(player=seat, choice="north"),
-        ChooseSide(player=seat, side="south"),
-    ]
-    for unit_id in ids:
-        found.extend(
-            [
-                Activate(player=seat, unit=unit_id),
-                Intercept(player=seat, unit=unit_id),
-                Deflect(player=seat, unit=unit_id),
-                LockAscension(player=seat, plan=((unit_id, "ascend"),)),
-                UseTechnique(player=seat, technique="rush", target=unit_id),
-                UseTechnique(player=seat, technique="kamehameha", target=unit_id),
-            ]
-        )
-    for cell in cells:
-        found.extend([Move(player=seat, to=cell), EvadeMove(player=seat, to=cell)])
-        found.extend([PlaceObjective(player=seat, point=cell), Seize(player=seat, point=cell)])
-        found.append(
-            PlaceTerrain(player=seat, kind=TerrainKind.RUINS, x=cell[0], y=cell[1], width=4, height=2)
-        )
-        found.extend(Deploy(player=seat, unit=unit_id, to=cell, level=1) for unit_id in ids[:2])
-        found.append(Deploy(player=seat, unit=f"{state.players[seat].models[0]}-{seat}", to=cell))
-    for choice in ("z_evasion", "brace", "none"):
-        found.append(React(player=seat, choice=choice))
-    found.append(React(player=seat, choice="clash", technique="death_beam"))
-    return found
 
 
 def check_bounds(state: PrimeTimeState) -> None:
@@ -209,14 +124,17 @@ def check_actions(state: PrimeTimeState, shuffler: random.Random) -> None:
         check_apply_leaves_input(RULES, state, action)
     seat = shuffler.randrange(2)
     legal_here = set(RULES.legal_actions(state, seat))
-    illegal = [action for action in _candidates(state, seat, shuffler) if action not in legal_here]
+    illegal = [action for action in candidates(state, seat, shuffler) if action not in legal_here]
     for action in shuffler.sample(illegal, min(ILLEGAL_ACTIONS_TRIED, len(illegal))):
-        check_rejected(RULES, state, action)
+        message = check_rejected(RULES, state, action).message
+        assert word_problems(message) == [], f"{message!r} is not in words for people"
 
 
 def check_events(events: list[Event]) -> None:
+    """Events go to seats that exist, and their text is in words for people (the bot shows it)."""
     for event in events:
         assert event.visible_to is None or set(event.visible_to) <= {0, 1}
+        assert word_problems(event.text) == [], f"{event.kind}: {event.text!r} is not in words for people"
 
 
 def play_checking_every_step(
@@ -303,16 +221,6 @@ def test_random_full_setups_keep_every_invariant(seed: int, pairing: tuple[str, 
     options = PrimeTimeOptions(rosters=rosters, setup="full")
     assert RULES.new_game(options, seed).phase == "setup"
     play_checking_every_step(options, seed, chooser)
-
-
-class CardHappy(Aggressive):
-    """Plays a card whenever it can, so that every card of the pool gets played."""
-
-    def choice(self, options: Sequence[T]) -> T:
-        cards_now = [option for option in options if isinstance(option, PlayCard)]
-        if cards_now and self.random() < 0.8:
-            return random.Random.choice(self, cards_now)
-        return super().choice(options)
 
 
 @pytest.mark.parametrize("pairing", [("z_fighters", "cell_games"), ("frieza_force", "ginyu_force")])

@@ -121,6 +121,25 @@ def test_special_beam_cover_fires_masenko_at_0_bk_and_lets_piccolo_intercept_unt
     assert Intercept(player=0, unit="piccolo-0") not in legal_actions(declared, 0)
 
 
+def test_purple_spiral_flash_deals_the_balanced_5() -> None:
+    """3.5's [D] effect, tuned (CONTENT.md, balance): DMG 7 left the Frieza Force at 32.5% against
+    the Ginyu Force and DMG 6 at 38-40%, so the Flash deals a fixed 5, Pierce, whatever the tiers."""
+    assert FLASH is not None and (FLASH.dmg, FLASH.fixed_dmg, FLASH.pierce) == (5, True, True)
+    state = burter_and_jeice()
+    state.unit("burter-0").tier = state.unit("jeice-0").tier = 1
+    state, _ = act(state, JointAttack(player=0, joint="purple_spiral_flash", target="goku-1"))
+    state, _ = act(state, React(player=1, choice="none"), dice=[20])
+    assert state.unit("goku-1").hp == 14 - 5
+
+
+def test_special_beam_cover_names_piccolo_the_character_not_the_affiliation() -> None:
+    """A16 (JA-3): "Piccolo (Z-Fighter)" names the character, so a roster declaring another
+    affiliation that fields Piccolo and Gohan still has Special Beam Cover."""
+    state = piccolo_and_gohan()
+    state.players[0].affiliation = "frieza_force"
+    assert [action.joint for action in joints(state)] == ["special_beam_cover"]
+
+
 def test_special_beam_cover_needs_piccolo_within_6_inches_of_gohan() -> None:
     assert joints(piccolo_and_gohan(gohan=(12, 5))) == []
     assert len(joints(piccolo_and_gohan(gohan=(11, 5)))) == 1

@@ -183,6 +183,16 @@ def test_an_enemy_blocks_its_cell_at_every_altitude(level):
     assert reach == reference_reach(WALL.pieces, (6, 5), level, GOKU_MOV, enemies=enemies)
 
 
+def test_a_flyer_at_l2_goes_around_an_enemy_not_over_it():
+    """A16: "an enemy model blocks its cell at every altitude": at L2, where no terrain counts, a
+    model still cannot end on or pass through an enemy's cell (whose altitude is not asked)."""
+    enemies = frozenset({(6, 7)})
+    around = reachable(WALL, (6, 5), 2, GOKU_MOV, enemies=enemies, friends=NOBODY)
+    over = reachable(WALL, (6, 5), 2, GOKU_MOV, enemies=NOBODY, friends=NOBODY)
+    assert (6, 7) not in around
+    assert over[(6, 8)] == 30 and around[(6, 8)] == 38  # a step, then two diagonals around it
+
+
 def test_enemies_do_not_close_a_diagonal_gap():
     """2.2 Move: only impassable terrain has corners that cannot be cut; two enemies side by side on a
     diagonal leave the step between them open (the rules forbid only passing through an enemy)."""

@@ -85,3 +85,40 @@ def test_a_move_outside_the_reach_is_refused_with_the_state_untouched() -> None:
         act(state, Move(player=0, to=(5, 13)))
     assert caught.value.code == "unreachable"
     assert state.model_dump_json() == before
+
+
+def _refusal(state, to: tuple[int, int]) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        act(state, Move(player=0, to=to))
+    return caught.value.message
+
+
+def test_a_refused_move_quotes_the_path_when_it_costs_more_than_the_straight_line() -> None:
+    """2.2 Move: a move pays its path (1.0" a step, 1.4" a diagonal), so the refusal quotes that."""
+    state = activated(board([("goku", 0, (5, 5)), ("frieza", 1, (20, 20))]), "goku", 0)
+    # 3 east and 6 north: 6.7" in a straight line, 3 diagonals and 3 steps (7.2") by the grid.
+    assert _refusal(state, (8, 11)) == '8,11 is 7.2" away by the shortest path; Goku has MOV 7".'
+    assert _refusal(state, (5, 13)) == '5,13 is 8" away; Goku has MOV 7".'
+    # Frieza at 7,5 blocks the straight line east: the detour costs 7.8".
+    blocked = activated(board([("goku", 0, (5, 5)), ("frieza", 1, (7, 5))]), "goku", 0)
+    assert _refusal(blocked, (12, 5)) == '12,5 is 7.8" away by the shortest path; Goku has MOV 7".'
+    assert _refusal(blocked, (7, 5)) == "Frieza stands on 7,5."
+
+
+@pytest.mark.parametrize("cell", [(31, 5), (0, 4), (5, 0), (5, 31)])
+def test_a_move_off_the_board_says_so(cell: tuple[int, int]) -> None:
+    """2.2 Grid: cells are 1-30 each way; a cell beyond is off the board, not merely out of reach."""
+    state = activated(board([("goku", 0, (29, 5)), ("frieza", 1, (20, 20))]), "goku", 0)
+    assert _refusal(state, cell) == f"{cell[0]},{cell[1]} is off the board: cells run from 1 to 30 each way."
+
+
+def test_a_move_into_impassable_terrain_or_under_heavy_gravity_says_why() -> None:
+    """2.2 terrain table and 3.6 Heavy Gravity: the refusal names the piece, or what MOV is left."""
+    spire = piece("spire", 6, 4, 2, 2)  # cells 7-8 x 5-6
+    state = activated(board([("goku", 0, (5, 5)), ("frieza", 1, (20, 20))], [spire]), "goku", 0)
+    assert _refusal(state, (7, 5)) == "7,5 is inside a Spire, impassable at Ground."
+    heavy = state.model_copy(deep=True)
+    heavy.condition = "heavy_gravity"
+    assert _refusal(heavy, (5, 12)) == (
+        '5,12 is 7" away; Goku can move 6" (MOV 7", -1" under Heavy Gravity).'
+    )

@@ -10,6 +10,7 @@ from rules.primetime.actions import (
     Deflect,
     EndActivation,
     Pass,
+    PlayCard,
     React,
     Timeout,
     UseTechnique,
@@ -39,15 +40,40 @@ def _deflecting(others) -> PrimeTimeState:
 
 
 def test_deflect_default_prefers_the_nearest_enemy() -> None:
+    """2.9 deadline table, "Deflect target": the eligible enemy model nearest the defender."""
     state = _deflecting([("zarbon", 1, (8, 13)), ("krillin", 0, (6, 12)), ("ginyu", 1, (5, 15))])
-    assert state.prompts[0].kind == "deflect" and state.prompts[0].default == "ginyu-1"
+    prompt = state.prompts[0]
+    assert prompt.kind == "deflect" and prompt.default == "ginyu-1"
+    assert sorted(prompt.options) == ["decline", "ginyu-1", "krillin-0", "zarbon-1"]
     state, _ = act(state, Timeout(player=0))
-    assert state.prompts[0].kind == "evade_move"
+    assert state.prompts[0].kind == "evade_move" and state.attack.deflect_to == "ginyu-1"
 
 
-def test_deflect_default_falls_back_to_the_nearest_friend() -> None:
+def test_deflect_default_declines_when_only_friends_are_in_reach() -> None:
+    """2.4 step 4 and the 2.9 deadline table: with no eligible enemy the default declines, and the
+    attack is simply evaded (it never turns on the defender's own model by default)."""
     state = _deflecting([("krillin", 0, (6, 12)), ("piccolo", 0, (5, 16))])
-    assert state.prompts[0].default == "krillin-0"
+    assert state.prompts[0].default == "decline"
+    after, events = act(state, Timeout(player=0))
+    assert "deflect_declined" in kinds(events) and after.attack.deflect_to is None
+    after, events = act(after, Timeout(player=0))  # the evade move stays
+    assert after.attack is None and after.unit("krillin-0").hp == 11 and "hit" not in kinds(events)
+
+
+def test_a_deflect_may_be_declined_even_with_an_enemy_in_reach() -> None:
+    """ZR-6 / 2.4 step 4: the defender may decline and simply evade; a friend stays a legal choice."""
+    state = _deflecting([("zarbon", 1, (8, 13)), ("krillin", 0, (6, 12))])
+    offered = legal_actions(state, 0)
+    assert Deflect(player=0, unit=None) in offered and Deflect(player=0, unit="krillin-0") in offered
+    after, events = act(state, Deflect(player=0, unit=None))
+    assert "deflect_declined" in kinds(events) and after.prompts[0].kind == "evade_move"
+    after, _ = act(after, Timeout(player=0))
+    assert after.attack is None and after.unit("zarbon-1").hp == 11
+
+
+def test_a_deflect_at_a_friend_still_redirects_the_attack() -> None:
+    """ZR-6: a friend is an eligible Deflect target when the player chooses it."""
+    state = _deflecting([("krillin", 0, (6, 12)), ("piccolo", 0, (5, 16))])
     after, _ = act(state, Deflect(player=0, unit="krillin-0"))
     after, _ = act(after, Timeout(player=0))  # the evade move stays
     assert after.unit("goku-0").cell == (5, 12)
@@ -100,3 +126,19 @@ def test_the_player_with_less_glory_chooses_the_initiative() -> None:
 def test_on_a_glory_tie_last_rounds_second_player_starts() -> None:
     state = _to_round_2((0, 0), first=0)
     assert state.phase == "ascension" and state.first_seat == 1
+
+
+@pytest.mark.parametrize(("chooser_first", "holder"), [(False, 0), (True, 1)])
+def test_the_initiative_holder_of_a_later_phase_start_is_who_activates_first(
+    chooser_first: bool, holder: int
+) -> None:
+    """A16 (A4): at the R2-R4 Phase Starts the "initiative holder", whose card resolves first, is
+    the player who activates first that round, whatever the round before."""
+    state = _to_round_2((3, 1), first=0)
+    state, _ = act(state, ChooseInitiative(player=1, first=chooser_first))
+    assert state.phase == "phase_start" and state.phase_start == "power" and state.first_seat == holder
+    state.players[0].hand, state.players[1].hand = ["ki_surge"], ["planet_trade_tribute"]
+    refresh_prompts(state)
+    state, _ = act(state, PlayCard(player=0, card="ki_surge"))
+    _, events = act(state, PlayCard(player=1, card="planet_trade_tribute"))
+    assert [event.actor for event in events if event.kind == "card_played"] == [holder, 1 - holder]

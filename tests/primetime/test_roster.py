@@ -16,6 +16,7 @@ from rules.primetime.roster import (
 )
 from rules.primetime.rounds import PrimeTimeOptions
 from tests.primetime.helpers import started_game
+from tests.primetime.words import word_problems
 
 Z_CARDS = ("kaioken_times_ten",) * 3 + ("regrow_limb",) * 3 + ("korins_senzu",) * 2 + ("never_give_up",) * 2
 
@@ -31,8 +32,12 @@ def z_roster(**changes) -> Roster:
 
 
 def code(roster: Roster) -> str | None:
+    """The refusal's code; its sentence, which the roster builder shows, must be in words for people."""
     problem = roster_problem(roster)
-    return None if problem is None else problem.code
+    if problem is None:
+        return None
+    assert word_problems(problem.message) == [], problem.message
+    return problem.code
 
 
 @pytest.mark.parametrize("preset", PRESET_IDS)

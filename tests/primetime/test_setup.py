@@ -31,11 +31,12 @@ from tests.primetime.setup_helpers import full_game, scenario_game, until
 SU_STEPS = ["SU-1", "SU-2", "SU-3", "SU-4", "SU-5", "SU-6", "SU-7", "SU-8", "SU-9"]
 
 
-def _refused(state: PrimeTimeState, action: object, code: str) -> None:
+def _refused(state: PrimeTimeState, action: object, code: str) -> str:
     with pytest.raises(IllegalAction) as caught:
         apply(state, action)  # type: ignore[arg-type]
     assert caught.value.code == code
     assert action not in legal_actions(state, action.player)  # type: ignore[attr-defined]
+    return caught.value.message
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -82,22 +83,38 @@ def test_both_players_must_accept_the_same_layout() -> None:
 
 
 def test_terrain_edits_keep_the_layout_legal() -> None:
+    """SU-1: an added piece has a standard shape, stays on the board and overlaps no other piece;
+    each refusal says why in words, numbering the pieces from 1 as players see them."""
     state = full_game()
-    spare = next(
-        x for x in range(0, 27) if all(p.x > x + 2 or p.x + p.width < x or p.y > 9 for p in state.terrain)
-    )
-    _refused(
-        state, PlaceTerrain(player=0, kind=TerrainKind.SPIRE, x=spare, y=6, width=2, height=2), "bad_terrain"
-    )
-    _refused(
-        state, PlaceTerrain(player=0, kind=TerrainKind.SPIRE, x=spare, y=8, width=5, height=5), "bad_terrain"
+    off_board = PlaceTerrain(player=0, kind=TerrainKind.SPIRE, x=29, y=4, width=2, height=2)
+    _refused(state, off_board, "bad_terrain")
+    odd_shape = PlaceTerrain(player=0, kind=TerrainKind.SPIRE, x=3, y=8, width=5, height=5)
+    message = _refused(state, odd_shape, "bad_terrain")
+    assert message == (
+        "Pieces come in standard shapes only: Spire 2x2, Mesa 3x3, Ruins 4x2 or 2x4, Crater 3x2 or 2x3."
     )
     first = state.terrain[0]
     overlapping = PlaceTerrain(player=0, kind=TerrainKind.MESA, x=first.x, y=first.y, width=3, height=3)
-    _refused(state, overlapping, "bad_terrain")
+    assert _refused(state, overlapping, "bad_terrain") == (
+        f"It would overlap piece 1, the {first.kind.label} at {first.x},{first.y}."
+    )
     placed = next(action for action in legal_actions(state, 0) if isinstance(action, PlaceTerrain))
     after, _ = apply(state, placed)
     assert len(after.terrain) == 7 and after.terrain[-1].kind == placed.kind
+
+
+def test_a_removal_names_the_pieces_from_1() -> None:
+    """SU-1: "remove 9" and "remove 0" (indexes 8 and -1) name the valid numbers."""
+    state = full_game()
+    assert len(state.terrain) == 6
+    for index, number in ((8, 9), (-1, 0)):
+        message = _refused(state, RemoveTerrain(player=0, index=index), "bad_terrain")
+        assert message == f"There is no piece {number}: the pieces are numbered 1 to 6."
+    after, events = apply(state, RemoveTerrain(player=0, index=0))
+    first = state.terrain[0]
+    changed = next(event for event in events if event.kind == "terrain_changed")
+    assert changed.text == f"Seat 1 removes piece 1, the {first.kind.label} at {first.x},{first.y}"
+    assert after.terrain == state.terrain[1:]
 
 
 def test_rerolls_are_shared_and_run_out() -> None:

@@ -93,8 +93,10 @@ def test_a_line_that_misses_the_piece_is_clear():
 
 
 def test_a_line_through_a_corner_only_does_not_cross():
-    """A16: the diagonal from 1,1 to 4,4 passes exactly through the shared corner (2, 2) of two
-    Spires on either side of it, touching both and crossing neither."""
+    """A16: "a line that only touches a piece's corner or edge does not cross it". The diagonal
+    from 1,1 to 4,4 passes exactly through the shared corner (2, 2) of two Spires on either side of
+    it, touching both and crossing neither. (A line between cell centres runs along an edge only
+    at a point, so the corner is the case that arises.)"""
     terrain = terrain_of((piece(SPIRE, 2, 0), piece(SPIRE, 0, 2)))
     assert line_of_sight(terrain, (1, 1), GROUND, (4, 4), GROUND)
     assert not line_of_sight(terrain, (1, 1), GROUND, (4, 3), GROUND)

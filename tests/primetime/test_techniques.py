@@ -8,6 +8,7 @@ import pytest
 
 from rules.core.errors import IllegalAction
 from rules.primetime.actions import Move, React, UseTechnique
+from rules.primetime.content import character
 from rules.primetime.engine import legal_actions
 from rules.primetime.state import PrimeTimeState
 from tests.primetime.helpers import act, activated, board, kinds
@@ -197,3 +198,10 @@ def test_melee_reaches_across_one_level_only() -> None:
     state.unit("frieza-1").level = 1
     near = activated(state, "goku", 0)
     assert UseTechnique(player=0, technique="rush", target="frieza-1") in legal_actions(near, 0)
+
+
+def test_krillin_has_the_first_balance_passs_hp_and_res() -> None:
+    """3.3's Krillin, tuned (CONTENT.md, balance): HP 9 -> 11 (T1 12) in the first pass; the later
+    RES 1 / HP 12 change was dropped with the full setup, so he stays at RES 0, HP 11, T1 12."""
+    krillin = character("krillin")
+    assert (krillin.base.hp, krillin.base.res, krillin.hp_max(1)) == (11, 0, 12)
