@@ -121,6 +121,8 @@ def headline(view: PrimeTimeView, names: Sequence[str]) -> str:
         return "Phase Start: a card or Ready"
     if prompt.kind == "discard":
         return f"{who} discards down to the hand limit"
+    if prompt.kind == "activation_start":
+        return f"{who} may answer the Activation Start card"
     if prompt.kind == "activation":
         return f"{who} activates a model or passes"
     if prompt.kind == "action" and view.activation is not None:

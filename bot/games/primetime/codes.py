@@ -240,6 +240,8 @@ def action_label(state: PrimeTimeState, action: PrimeTimeAction) -> str:
     if isinstance(action, Intercept):
         return f"Intercept: {unit_name(state, action.unit)}"
     if isinstance(action, Deflect):
+        if action.unit is None:
+            return "No deflect (just evade)"
         return f"Deflect at {unit_name(state, action.unit)}"
     if isinstance(action, JointAttack):
         targets = " & ".join(

@@ -41,10 +41,8 @@ from renderers.primetime import render_primetime
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
-from rules.primetime.geometry import distance
 from rules.primetime.roster import roster_problem
 from rules.primetime.state import PrimeTimeState
-from rules.primetime.stats import char, stat
 
 STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here is your current panel."
 
@@ -257,27 +255,9 @@ class PrimeTimeController(TableController):
             if not from_modal:
                 await reply_error(interaction, error.message)
                 return
-            await self._try_again(
-                interaction, control, error.message + await self._reach_words(control, code)
-            )
+            await self._try_again(interaction, control, error.message)
         except ServiceError as error:
             await reply_error(interaction, error.message)
-
-    async def _reach_words(self, control: Control, code: str) -> str:
-        """For a move out of reach: how far the cell is, against the model's MOV."""
-        record = await self.service.storage.game(control.game_id)
-        if record is None or record.state_json is None or not code.startswith("move."):
-            return ""
-        state: PrimeTimeState = self.service.load_state(record)
-        if state.activation is None:
-            return ""
-        unit = state.unit(state.activation.unit)
-        cell = parse_cell(code.split(".")[1].replace("_", ","))
-        if cell is None:
-            return ""
-        return (
-            f' It is {distance(unit.cell, cell):.1f}" away; {char(unit).name} has MOV {stat(unit, "mov")}".'
-        )
 
     async def _cell(
         self, interaction: discord.Interaction[Any], record: GameRecord, control: Control

@@ -29,6 +29,7 @@ PROMPT_SECONDS: dict[str, float] = {
     "deflect": 30,
     "evade_move": 30,
     "on_hit": 15,
+    "activation_start": 15,
     "discard": 60,
 }
 """DESIGN.md 2.9's deadlines; an activation has none (the turn clock's hand-off covers it)."""

@@ -57,6 +57,7 @@ PUBLIC_KINDS = (
     "deflect",
     "evade_move",
     "on_hit",
+    "activation_start",
     "initiative",
     "first_player",
     "side",
@@ -175,6 +176,8 @@ def _select_items(
 
 def _deflect_note(state: PrimeTimeState, action: PrimeTimeAction) -> str | None:
     assert isinstance(action, Deflect)
+    if action.unit is None:
+        return "the attack is simply evaded"
     unit = state.unit(action.unit)
     return f"seat {unit.seat + 1}"
 
@@ -214,11 +217,17 @@ BUILDERS: dict[str, Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], 
     "deflect": _select_items("Deflect the attack at…", _deflect_note),
     "evade_move": _evade_items,
     "on_hit": _buttons,
+    "activation_start": _buttons,
     "phase_start": _buttons,
     "discard": lambda state, controls, actions: _discard_items(state, controls, actions, 0),
 }
 """A new prompt kind needs one entry here (and a deadline in ``bot.games.primetime``)."""
-CARD_WINDOWS = {"reaction": "Card Response…", "on_hit": "Play a card…", "phase_start": "Play a card…"}
+CARD_WINDOWS = {
+    "reaction": "Card Response…",
+    "on_hit": "Play a card…",
+    "activation_start": "Play a card…",
+    "phase_start": "Play a card…",
+}
 """Prompts that always show their card button, whatever the hand holds, so it betrays nothing."""
 
 
@@ -348,6 +357,7 @@ def prompt_words(state: PrimeTimeState, seat: int) -> str:
         "deflect": "Your evasion was critical: choose where the attack goes.",
         "evade_move": "Your evasion succeeded: move the evader, or stay.",
         "on_hit": "A hit landed: play an On Hit / On Damage card, or Continue.",
+        "activation_start": "An Activation Start card was played: answer with one of yours, or Continue.",
         "discard": "You are over the hand limit: choose the cards to discard.",
         "terrain": "Accept the terrain, reroll it, or edit it (both players must accept the same layout).",
         "first_player": "You won the roll-off: take the initiative, or choose your deployment side.",
