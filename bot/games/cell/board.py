@@ -46,7 +46,7 @@ def choice_menu(
             record.id,
             record.version,
             "act",
-            [discord.SelectOption(label="—", value="-")],
+            [discord.SelectOption(label="Nothing to do with it now", value="-")],
             placeholder=placeholder,
             arg=arg,
             row=row,

@@ -217,7 +217,7 @@ def more_choices(explorer: Explorer) -> list[Choice]:
         found.extend(_threat_choices(explorer, threat.tile))
     for index, action in enumerate(actions):
         if isinstance(action, StartSelection) and action.purpose in ("buy", "activate"):
-            found.append(_power_up_choice(explorer, index, action))
+            found.extend(_power_up_choices(explorer, index, action))
         elif isinstance(action, StartSelection) and action.purpose == "free_reroll":
             found.append(Choice("Free reroll (Gohan)…", f"s{index}", "Choose the dice to reroll"))
         elif isinstance(action, GiveTile):
@@ -247,22 +247,23 @@ def _threat_choices(explorer: Explorer, tile: int) -> Iterator[Choice]:
         )
 
 
-def _power_up_choice(explorer: Explorer, index: int, action: StartSelection) -> Choice:
-    """A Power Up paid in one option when only one set of dice pays it and nothing else is to choose;
-    else its panel, with a payment filled in."""
+def _power_up_choices(explorer: Explorer, index: int, action: StartSelection) -> Iterator[Choice]:
+    """A Power Up paid in one option for each of its cheapest payments when nothing else is left to
+    choose (whom to heal, what to discard); its panel, with a payment filled in, for the rest."""
     tile = catalogue().power_ups[action.tile]  # type: ignore[index]
     if action.purpose == "buy":
         cost = ["assist"] * purchase_cost(explorer.root, explorer.seat, tile.id)
     else:
         cost = list(tile.activation_cost)
-    ways = payments(explorer, index, 2)
+    ways = payments(explorer, index, DIRECT_FILLS + 1)
     effect = tile.effect_text if len(tile.effect_text) <= 100 else tile.effect_text[:99] + "…"
-    if len(ways) == 1 and len(ways[0].confirms) == 1:
-        way = ways[0]
+    direct = [way for way in ways[:DIRECT_FILLS] if len(way.confirms) == 1]
+    for way in direct:
         label = f"{describe(explorer.root, action)}: pay {way.emoji}"
-        return Choice(label, path_text((*way.path, way.confirms[0][1])), effect)
-    costs = f"Costs {cost_text(cost)}. {effect}"
-    return Choice(f"{describe(explorer.root, action)}…", f"s{index}", costs[:100])
+        yield Choice(label, path_text((*way.path, way.confirms[0][1])), effect)
+    if not ways or len(direct) < len(ways):
+        costs = f"Costs {cost_text(cost)}. {effect}"
+        yield Choice(f"{describe(explorer.root, action)}…", f"s{index}", costs[:100])
 
 
 def wild_choices(explorer: Explorer) -> list[Choice]:
