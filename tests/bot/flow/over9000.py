@@ -14,12 +14,13 @@ from collections.abc import Hashable
 from bot.games.registry import game_modules
 from rules.over9000.actions import Over9000Action
 from rules.over9000.state import Over9000State
+from tests.bot.driver import private_answer
 from tests.bot.load.reader import DatabaseReader, GameRow
 from tests.bot.load.tables import LoadOver9000Table, offers_a_move
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
-from .table import GameLog, private_answer
+from .table import GameLog
 
 MODULE = game_modules()["over9000"]
 

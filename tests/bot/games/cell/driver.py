@@ -22,7 +22,7 @@ from bot.games.cell.paths import Explorer, Path, action_kind, parse_path
 from rules.cell.actions import CellAction, Choose, Confirm, Spend, StartSelection
 from rules.cell.engine import apply, legal_actions
 from rules.cell.state import CellState
-from tests.bot.driver import lobby_select
+from tests.bot.driver import lobby_select, private_answer
 from tests.bot.games.cell.policies import Policy, decision
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
@@ -154,13 +154,12 @@ class CellTable:
         more = [component for component, _ in offered(board, "more")]
         if not more or not _behind_more(state, path, wanted, opener):
             return None
-        menu = await self.fake.click(actor, board, more[0]["custom_id"])
-        assert menu.message is not None, "the Threats, Power Ups… button opened nothing"
-        for component, value in offered(menu.message):
+        menu = private_answer(await self.fake.click(actor, board, more[0]["custom_id"]), actor)
+        for component, value in offered(menu):
             if _plays(state, value, wanted):
-                return await self._press(actor, menu.message, component, value)
+                return await self._press(actor, menu, component, value)
             if opener is not None and _opens(state, value, opener):
-                opened = await self._press(actor, menu.message, component, value)
+                opened = await self._press(actor, menu, component, value)
                 return await self._pay(state, path, actor, opened)
         raise AssertionError(f"the Threats, Power Ups… panel lacks the control for {path!r}")
 
@@ -174,10 +173,9 @@ class CellTable:
     async def _pay(
         self, state: CellState, path: Path, actor: FakeUser, opened: InteractionResult
     ) -> InteractionResult:
-        """In the payment panel just opened: picks the decision's dice (unless the panel has them
-        already), then confirms."""
-        panel = opened.message
-        assert panel is not None, "the panel did not open"
+        """In the payment panel just opened (on a busy bot, the follow-up of the acknowledged click):
+        picks the decision's dice (unless the panel has them already), then confirms."""
+        panel = private_answer(opened, actor)
         if _is_menu(panel):
             for component, value in offered(panel):
                 if _plays(state, value, moves_of(state, path)):
@@ -187,8 +185,9 @@ class CellTable:
         menu = next(c for c in panel.walk_components() if control_op(c) == "dice")
         shown = [option["value"] for option in menu["options"] if option.get("default")]
         if Counter(_kinds_of(state, shown)) != Counter(_kinds_of(state, picks)):
-            panel = (await self.fake.select(actor, panel, picks, custom_id=menu["custom_id"])).message
-            assert panel is not None
+            panel = private_answer(
+                await self.fake.select(actor, panel, picks, custom_id=menu["custom_id"]), actor
+            )
         wanted = moves_of(state, path)
         for component, value in offered(panel, "pay"):
             if _plays(state, value, wanted):
