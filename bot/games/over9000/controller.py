@@ -28,7 +28,6 @@ from bot.games.over9000.panel import (
     PanelChoice,
     done_note,
     panel_message,
-    panel_status,
     parse_code,
 )
 from bot.runtime import metrics
@@ -127,12 +126,13 @@ class Over9000Controller(TableController):
     async def _open_duel(
         self, interaction: discord.Interaction[Any], record: GameRecord, state: Over9000State, seat: int
     ) -> None:
+        """The board's duel button opens the attacker's or defender's panel; anyone else pressing it
+        (the duel moved on, or they misread the board) gets their own panel, told whose move it is."""
         prompt = state.prompt
+        note = None
         if prompt is None or prompt.kind == "place" or seat not in prompt.seats:
-            waiting = panel_status(state, seat) if prompt is not None else "The game is over."
-            await reply_error(interaction, f"It's not your move. {waiting} Press **My tokens** to see yours.")
-            return
-        await self._show_panel(interaction, record, state, seat, PanelChoice(), None)
+            note = "**Attack…** and **Reveal…** are for the player whose duel it is: here are your tokens."
+        await self._show_panel(interaction, record, state, seat, PanelChoice(), note)
 
     async def _choose(
         self,

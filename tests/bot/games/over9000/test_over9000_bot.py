@@ -27,10 +27,11 @@ from rules.over9000 import RULES, view
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action
 from rules.over9000.content import TOKEN_KINDS, TOKEN_NAMES
-from rules.over9000.engine import Over9000Options, apply, legal_actions, new_game
+from rules.over9000.engine import legal_actions
 from rules.over9000.state import Over9000State, Token
 from tests.bot.driver import make_bot
 from tests.bot.games.over9000.driver import Over9000Table, control_parts
+from tests.bot.games.over9000.states import AI_SEATS_FROM, sample_states, table_record
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeUser
 
@@ -331,8 +332,10 @@ async def test_only_the_player_who_must_act_can_act_and_forced_choices_get_the_e
         defender = 1 - attacker
         board = await table.board()
         before = await table.record()
-        await fake.click(table.person(defender), board, "Attack…")
-        assert "not your move" in await last_private_text(fake, table, table.person(defender))
+        # The duel button pressed by another player opens their own panel, with nothing to play.
+        others = await fake.click(table.person(defender), board, "Attack…")
+        assert others.message is not None and "whose duel it is" in others.message.content
+        assert not [c for c in others.message.walk_components() if ":act:" in c.get("custom_id", "")]
         assert await unchanged_since(table, before)
 
         first = await table.open_panel(attacker)
@@ -408,46 +411,6 @@ async def test_commands_lobby_rules_log_status_and_abandon(fake_discord: FakeDis
 
 
 # The public board and each panel, checked directly on many states.
-
-LINE_UP = ["vegeta", "trunks", "buu", "ginyu", "piccolo", "android18"]
-
-
-def sample_states(every: int) -> list[Over9000State]:
-    """States of a six-player AI game: every ``every``-th, and the first of each kind of decision in
-    each round (arranging, attacking, defending), then the end."""
-    state = new_game(Over9000Options(characters=LINE_UP), 10)
-    states = [state]
-    seen: set[tuple[int, str]] = set()
-    while state.outcome is None:
-        assert state.prompt is not None
-        state, _ = apply(state, choose_action(state, state.prompt.seats[0], seed=state.actions_taken))
-        decision = (state.round, state.prompt.kind if state.prompt else "over")
-        if state.actions_taken % every == 0 or decision not in seen:
-            seen.add(decision)
-            states.append(state)
-    return states
-
-
-def table_record() -> GameRecord:
-    players = [
-        {"user_id": 100 + seat, "name": f"Player {seat}", "character": character, "ai": seat >= 3}
-        for seat, character in enumerate(LINE_UP)
-    ]
-    return GameRecord(
-        id=1,
-        game="over9000",
-        guild_id=7,
-        channel_id=8,
-        host_id=100,
-        status="active",
-        lobby={"variant": "standard", "players": players},
-        seed=0,
-        state_json=None,
-        schema_version=1,
-        version=5,
-        message_id=None,
-        outcome=None,
-    )
 
 
 def scrambled(state: Over9000State, viewer: int | None, seed: int) -> Over9000State:
@@ -543,7 +506,8 @@ def test_each_panel_offers_exactly_the_legal_actions() -> None:
     kinds_seen: set[str] = set()
     for state in sample_states(every=4):
         for seat in range(len(state.players)):
-            legal = legal_actions(state, seat)
+            # The AI plays the last seats: their panels show the tokens, and nothing to play.
+            legal = legal_actions(state, seat) if seat < AI_SEATS_FROM else []
             assert offered_codes(record, state, seat) == {action_code(action) for action in legal}
             for action in legal:
                 assert parse_code(action_code(action), seat) == action
