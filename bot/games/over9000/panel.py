@@ -33,6 +33,12 @@ TOKEN_EMOJI = {
     "dragon_ball": "🐉",
 }
 STALE_NOTE = "This board is out of date, so nothing changed. Here is your current panel."
+REFUSED_MARK = "⚠️"
+"""Begins the note of a panel drawn again after a refused move."""
+
+
+def refused_note(reason: str) -> str:
+    return f"{REFUSED_MARK} {reason} Nothing changed."
 
 
 # Actions as control arguments.

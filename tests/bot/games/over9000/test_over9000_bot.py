@@ -289,12 +289,14 @@ async def test_a_restart_mid_round_keeps_every_hidden_placement(
         assert after.players[0].hand != before.players[0].hand
         assert hidden_placement(after)[1] == hidden_placement(before)[1]
 
+        # The panel played in is Bob's one panel now: the one he opened after the restart is gone.
+        assert fake.world.find_message(reopened[0].id) is None
         checkpoint = await table.record()
         stale_control = next(
             c for c in reopened[0].buttons if ":act:" in c["custom_id"] and not c.get("disabled")
         )
-        await fake.click(users.bob, reopened[0], stale_control["custom_id"])
-        assert "out of date" in fake.world.find_message(reopened[0].id).content  # type: ignore[union-attr]
+        await fake.click_late(users.bob, old_panels[0], stale_control["custom_id"])
+        assert "out of date" in fake.world.find_message(old_panels[0].id).content  # type: ignore[union-attr]
         assert await unchanged_since(table, checkpoint)
 
         carol_panel = fake.world.find_message(old_panels[1].id)
@@ -341,21 +343,25 @@ async def test_only_the_player_who_must_act_can_act_and_forced_choices_get_the_e
         first = await table.open_panel(attacker)
         opened = await fake.click(table.person(attacker), board, "Attack…")
         assert opened.message is not None
-        second = opened.message
-        # A tampered client sends an attack at the attacker themself, which no panel offers.
-        declare = next(c for c in first.buttons if ":act:attack." in c["custom_id"])
+        panel = opened.message
+        # A panel opened again replaces the one before: each player has one panel.
+        assert fake.world.find_message(first.id) is None
+        # A tampered client sends an attack at the attacker themself, which no panel offers: the
+        # panel is drawn again in place with the engine's reason.
+        declare = next(c for c in panel.buttons if ":act:attack." in c["custom_id"])
+        drawn_for_now = declare["custom_id"]
         game, version = control_parts(declare["custom_id"])[1:3]  # type: ignore[index]
         declare["custom_id"] = f"gb:{game}:{version}:act:attack.0.{attacker}.kick:{attacker}"
-        await fake.click(table.person(attacker), first, declare["custom_id"])
-        assert "Attack an opponent" in await last_private_text(fake, table, table.person(attacker))
+        refused = await fake.click(table.person(attacker), panel, declare["custom_id"])
+        assert refused.message is not None and refused.message.id == panel.id
+        assert "Attack an opponent" in refused.message.content
         assert await unchanged_since(table, before)
 
-        table.panels[attacker] = second
+        table.panels[attacker] = panel
         await table.play(policy(await table.state(), attacker))
         checkpoint = await table.record()
-        live = next(c for c in fake.world.find_message(first.id).buttons if ":act:attack." in c["custom_id"])  # type: ignore[union-attr]
-        await fake.click(table.person(attacker), first, live["custom_id"])
-        assert "out of date" in fake.world.find_message(first.id).content  # type: ignore[union-attr]
+        await fake.click_late(table.person(attacker), panel, drawn_for_now)
+        assert "out of date" in fake.world.find_message(panel.id).content  # type: ignore[union-attr]
         assert await unchanged_since(table, checkpoint)
 
         reveal_panel = (await fake.click(table.person(defender), await table.board(), "Reveal…")).message
