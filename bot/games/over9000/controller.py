@@ -15,6 +15,7 @@ nobody else; a panel drawn before panels carried it is out of date.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -242,13 +243,17 @@ class Over9000Controller(TableController):
             await self.refresh_board(record.id, repost=state.outcome is not None)
 
     async def _follow(self, record: GameRecord, state: Over9000State, answered: int | None) -> None:
-        """Redraws each open panel but the one just answered, so it shows the game as it now is."""
+        """Redraws each open panel but the one just answered, so it shows the game as it now is. The
+        panels are separate messages, so they are redrawn together: the board waits for one edit,
+        not one per player."""
+        redraws = []
         for seat, panel in list(self.panels.open_in(record.id)):
             if seat == answered:
                 continue
             seat_moves = await self.service.storage.seat_moves(record.id, seat)
             drawn = panel_message(record, state, seat, seat_moves, panel.choice, None)
-            await self.panels.redraw(record.id, seat, panel, drawn)
+            redraws.append(self.panels.redraw(record.id, seat, panel, drawn))
+        await asyncio.gather(*redraws)
         if state.outcome is not None:
             self.panels.close_game(record.id)
 
