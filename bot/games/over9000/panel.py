@@ -180,7 +180,9 @@ def _panel_embed(state: Over9000State, seat: int, ai_plays: bool) -> discord.Emb
         description=clip("\n".join(lines), 4000),
         colour=discord.Colour.orange(),
     )
-    embed.set_footer(text="Only you can see this. Press My tokens on the board to see it again.")
+    embed.set_footer(
+        text="Only you can see this. It keeps up with the game; My tokens on the board opens it again."
+    )
     return embed
 
 
