@@ -11,6 +11,9 @@ version, how many moves that player had made when it was drawn: a double click o
 panel of the same player is out of date, another player's move is not, and the engine rejects, with
 its reason, whatever is no longer legal. They also carry the seat they were drawn for, and play for
 nobody else; a panel drawn before panels carried it is out of date.
+
+Each player has one panel (``bot.games.over9000.open_panels``): its own clicks update it in place,
+a refused move included, and every move redraws the open panels whose picture changed.
 """
 
 from __future__ import annotations
