@@ -170,8 +170,8 @@ class Over9000Controller(TableController):
             await reply_error(interaction, error.message)
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        """The mover's panel is updated in place, and the board is redrawn when the move made public
-        news (posted again at the bottom when someone else must now act). Placing a token is news only
+        """The mover's panel is updated in place, and the board is redrawn in place when the move made
+        public news or called someone anew (``publish`` then pings them). Placing a token is news only
         when it completes an arrangement, so the channel isn't redrawn for every token.
         ``interaction`` is None for the AI's moves."""
         record, state = move.record, move.state
@@ -184,10 +184,8 @@ class Over9000Controller(TableController):
             )
             panel = panel_message(record, state, move.seat, seat_moves, choice, note)
             await update(interaction, **panel)
-        # Someone newly called gets the board posted again by ``publish``, which notifies them; the
-        # final board goes to the bottom of the channel, where everyone sees it.
-        if any(event.visible_to is None for event in move.events) and not move.ping:
-            await self.refresh_board(record.id, repost=state.outcome is not None)
+        if move.ping or any(event.visible_to is None for event in move.events):
+            await self.refresh_board(record.id, repost=False)
 
     def render_png(self, state: Over9000State) -> bytes:
         return render_over9000(view(state, None)).png
