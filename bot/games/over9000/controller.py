@@ -226,9 +226,10 @@ class Over9000Controller(TableController):
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
         """The mover's panel is updated in place, every other open panel whose picture changed is
-        redrawn, and the board is redrawn when the move made public news. Placing a token is news
-        only when it completes an arrangement, so the channel isn't redrawn for every token; an
-        attack the AI must answer is shown with its answer, which follows at once, in one redraw.
+        redrawn, and the board is redrawn in place when the move made public news or called someone
+        anew (``publish`` then pings them). Placing a token is news only when it completes an
+        arrangement, so the channel isn't redrawn for every token; an attack the AI must answer is
+        shown with its answer, which follows at once, in one redraw.
         ``interaction`` is None for the AI's moves."""
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None:
@@ -239,10 +240,9 @@ class Over9000Controller(TableController):
             note = done_note(move.action, move.events, move.seat)
             await self._show_panel(interaction, record, state, move.seat, choice, note)
         await self._follow(record, state, None if interaction is None else move.seat)
-        # Someone newly called gets the board posted again by ``publish``, which notifies them; the
-        # final board goes to the bottom of the channel, where everyone sees it.
+        # The final board goes to the bottom of the channel, where everyone sees it.
         public_news = any(event.visible_to is None for event in move.events)
-        if public_news and not move.ping and not _answered_at_once(record, state):
+        if (move.ping or public_news) and not _answered_at_once(record, state):
             await self.refresh_board(record.id, repost=state.outcome is not None)
 
     async def _follow(self, record: GameRecord, state: Over9000State, answered: int | None) -> None:
