@@ -30,6 +30,8 @@ class GameController(Protocol):
 
     name: str
     module: GameModule
+    typed_ops: tuple[str, ...]
+    """The ops of the game's modals: a modal's answer with any other op is no control of the game's."""
 
     def command_group(self) -> app_commands.Group: ...
 

@@ -69,6 +69,8 @@ class TableController(BoardKeeper):
     """The commands and controls every game has; subclasses draw the board and handle moves."""
 
     rule_pages: RulePages
+    typed_ops: tuple[str, ...] = ()
+    """The ops of the game's modals (none unless the game has some)."""
 
     def add_table_commands(self, group: app_commands.Group, help_text: str) -> None:
         """The commands every game has: status, rules, log, autoplay, abandon and help."""

@@ -285,9 +285,15 @@ class FakeDiscord(WorldReading):
         )
 
     async def submit_modal(
-        self, user: FakeUser, opened: InteractionResult, answers: Mapping[str, str | Sequence[str]]
+        self,
+        user: FakeUser,
+        opened: InteractionResult,
+        answers: Mapping[str, str | Sequence[str]],
+        *,
+        custom_id: str | None = None,
     ) -> InteractionResult:
-        """Fill the modal the bot opened (fields keyed by custom_id or label) and submit it."""
+        """Fill the modal the bot opened (fields keyed by custom_id or label) and submit it;
+        ``custom_id`` sends that id in place of the modal's, as a tampered client could."""
         modal = opened.modal
         if modal is None:
             raise UserActionError(f"{opened.interaction.description} did not open a modal")
@@ -296,6 +302,8 @@ class FakeDiscord(WorldReading):
                 f"the modal was shown to {opened.interaction.user.username}, not {user.username}"
             )
         data = modal_submit_data(modal, answers)
+        if custom_id is not None:
+            data["custom_id"] = custom_id
         source = opened.interaction.source_message
         current_source = self.world.find_message(source.id) if source is not None else None
         return await self._interact(

@@ -20,7 +20,7 @@ from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
 from bot.games.primetime.messages import board_embed, board_items, call_line, done_note, panel_message
-from bot.games.primetime.modal import CoordinatesModal, cell_code
+from bot.games.primetime.modal import TYPED_OP, cell_code, coordinates_modal
 from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
 from bot.games.primetime.roster import (
@@ -50,6 +50,7 @@ STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here i
 class PrimeTimeController(TableController):
     rule_pages = RULE_PAGES
     module: PrimeTimeModule
+    typed_ops = (TYPED_OP,)
 
     def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         return [button(record.id, 0, "roster", "open", label="Build roster…", emoji="🛠️", row=0)]
@@ -102,9 +103,13 @@ class PrimeTimeController(TableController):
     # Controls.
 
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        if control.typed != (control.op == TYPED_OP):
+            # Only the coordinates modal answers with typed text, and nothing else answers as it.
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
         if control.op == "coords":
             # A modal must be the first answer, before anything is awaited.
-            await open_modal(interaction, CoordinatesModal(self.host, control))
+            await open_modal(interaction, coordinates_modal(control))
             return
         if control.op == "roster":
             await self._build_roster(interaction, control)
@@ -133,7 +138,7 @@ class PrimeTimeController(TableController):
                 interaction, record, self.service.load_state(record), seat, "main", STALE_NOTE
             )
             return
-        if control.op in ("act", "pact", "cell") and record.lobby["players"][seat].get("ai"):
+        if control.op in ("act", "pact", TYPED_OP) and record.lobby["players"][seat].get("ai"):
             await reply_error(
                 interaction, "The AI is playing your seat. Use `/primetime autoplay` to take it back."
             )
@@ -143,7 +148,7 @@ class PrimeTimeController(TableController):
             return
         if control.op in ("act", "pact"):
             await self._act(interaction, control, control.values[0] if control.values else control.arg)
-        elif control.op == "cell":
+        elif control.op == TYPED_OP:
             await self._cell(interaction, record, control)
         elif control.op in ("panel", "choose"):
             state = self.service.load_state(record)
