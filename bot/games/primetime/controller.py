@@ -18,9 +18,10 @@ from discord import app_commands
 
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
+from bot.games.primetime.controls import Controls
 from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
 from bot.games.primetime.messages import board_embed, board_items, call_line, done_note, panel_message
-from bot.games.primetime.modal import TYPED_OP, cell_code, coordinates_modal
+from bot.games.primetime.modal import TYPED_OP, coordinates_modal
 from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
 from bot.games.primetime.roster import (
@@ -30,6 +31,7 @@ from bot.games.primetime.roster import (
     pick_cards,
     roster_from,
 )
+from bot.games.primetime.typed import back_step, preview_message, preview_zoom, typed_action
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
@@ -37,7 +39,7 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, in
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, reply_private, send, update
 from bot.ui.text import clip
-from renderers.primetime import render_primetime
+from renderers.primetime import render_primetime, render_primetime_zoom
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
@@ -149,7 +151,7 @@ class PrimeTimeController(TableController):
         if control.op in ("act", "pact"):
             await self._act(interaction, control, control.values[0] if control.values else control.arg)
         elif control.op == TYPED_OP:
-            await self._cell(interaction, record, control)
+            await self._cell(interaction, record, seat, control)
         elif control.op in ("panel", "choose"):
             state = self.service.load_state(record)
             step = control.arg if control.op == "choose" and control.arg != "main" else "main"
@@ -231,7 +233,7 @@ class PrimeTimeController(TableController):
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
         panel = panel_message(record, state, seat, seat_moves, step, note)
         if _from_panel(interaction):
-            await update(interaction, **panel)
+            await update(interaction, **_panel_edit(panel))
         else:
             await send(interaction, ephemeral=True, **panel)
 
@@ -260,21 +262,22 @@ class PrimeTimeController(TableController):
             if not from_modal:
                 await reply_error(interaction, error.message)
                 return
-            await self._try_again(interaction, control, error.message)
+            await self._refuse(interaction, control, error.message)
         except ServiceError as error:
             await reply_error(interaction, error.message)
 
     async def _cell(
-        self, interaction: discord.Interaction[Any], record: GameRecord, control: Control
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, control: Control
     ) -> None:
-        """A modal's answer: garbage or an illegal choice is answered with the reason and a Try again
-        button; nothing changes."""
-        text = control.values[0] if control.values else ""
+        """A modal's answer: a terrain edit is played at once; a cell is shown on the close-up with
+        Confirm and Back. Garbage, an out-of-date modal or an illegal choice is answered with the
+        reason, and nothing changes."""
+        text = control.values[0]
         purpose = control.arg
         if purpose == "terrain":
             code = terrain_edit_code(text)
             if code is None:
-                await self._try_again(
+                await self._refuse(
                     interaction,
                     control,
                     f"`{clip(text, 30)}` is no edit. Type `spire 4 10 2 2` or `remove 3`.",
@@ -284,15 +287,41 @@ class PrimeTimeController(TableController):
             return
         cell = parse_cell(text)
         if cell is None:
-            await self._try_again(
+            await self._refuse(
                 interaction,
                 control,
                 f"`{clip(text, 20)}` is not a cell. Type it like `14,9`, `14 9` or `x14 y9`.",
             )
             return
-        await self._act(interaction, control, cell_code(purpose, cell), from_modal=True)
+        state = self.service.load_state(record)
+        if control.version != await self.service.storage.seat_moves(record.id, seat):
+            await self._show_panel(interaction, record, state, seat, "main", STALE_NOTE)
+            return
+        try:
+            action = typed_action(state, seat, purpose, cell)
+        except IllegalAction as error:
+            await self._refuse(interaction, control, error.message)
+            return
+        zoom = preview_zoom(record, state, seat, action)
+        picture = await metrics.render("primetime", self.host.painter.draw(render_primetime_zoom, zoom))
+        controls = Controls(record.id, control.version, "pact", seat)
+        preview = preview_message(record, state, seat, controls, action, picture, back_step(purpose))
+        if _from_panel(interaction):
+            await update(interaction, **as_edit(preview))
+        else:
+            await send(interaction, ephemeral=True, **preview)
 
-    async def _try_again(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
+    async def _refuse(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
+        """A typed answer refused: the panel it came from shows the step again with the reason (its
+        Coordinates… button tries again); a modal opened from the board gets the reason and a Try
+        again button privately."""
+        note = f"⚠️ {reason} Nothing changed."
+        if control.seat is not None and _from_panel(interaction):
+            record = await self.service.storage.game(control.game_id)
+            assert record is not None
+            state = self.service.load_state(record)
+            await self._show_panel(interaction, record, state, control.seat, back_step(control.arg), note)
+            return
         again = button(
             control.game_id,
             control.version,
@@ -302,7 +331,7 @@ class PrimeTimeController(TableController):
             emoji="🔁",
             seat=control.seat,
         )
-        await send(interaction, ephemeral=True, content=f"⚠️ {reason} Nothing changed.", view=view_of([again]))
+        await send(interaction, ephemeral=True, content=note, view=view_of([again]))
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
         """The mover's panel is updated in place (or the board they clicked), and the board is redrawn
@@ -312,7 +341,8 @@ class PrimeTimeController(TableController):
         if interaction is not None and move.seat is not None and _from_panel(interaction):
             seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
             note = done_note(move.events, move.seat)
-            await update(interaction, **panel_message(record, state, move.seat, seat_moves, "main", note))
+            panel = panel_message(record, state, move.seat, seat_moves, "main", note)
+            await update(interaction, **_panel_edit(panel))
         elif (
             interaction is not None
             and interaction.message is not None
@@ -363,6 +393,14 @@ class PrimeTimeController(TableController):
 def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:
     prompt = state.prompt_for(seat)
     return prompt is not None and prompt.kind in PUBLIC_KINDS
+
+
+def _panel_edit(panel: dict[str, Any]) -> dict[str, Any]:
+    """A panel as an edit of the panel message: its pictures replace the old ones, so a preview's
+    close-up goes when the panel moves on."""
+    edit = dict(panel)
+    edit["attachments"] = edit.pop("files", [])
+    return edit
 
 
 def _from_panel(interaction: discord.Interaction[Any]) -> bool:
