@@ -45,6 +45,9 @@ from bot.ui.messages import as_edit, mentions, message_link, moved_line, ping_te
 from bot.ui.replies import try_reply_private
 from rules.core.events import Event
 
+UNKNOWN_MESSAGE = 10008
+"""Discord's error code for a message that no longer exists."""
+
 log = logging.getLogger("bot.boards")
 
 Shower = Callable[[Move, "discord.Interaction[Any] | None"], Awaitable[None]]
@@ -105,7 +108,9 @@ class BoardKeeper(ABC):
             await self.retire_stale_pings(game_id)
         except Exception as error:
             log.warning("game %s: showing a saved move failed (%r); drawing the board again", game_id, error)
-            problem = await self._redraw_after_failure(game_id)
+            # A board that is gone (deleted by someone) is posted again rather than edited.
+            gone = isinstance(error, discord.NotFound) and error.code == UNKNOWN_MESSAGE
+            problem = await self._redraw_after_failure(game_id, repost=gone)
             if interaction is not None:
                 await try_reply_private(
                     interaction,
@@ -202,9 +207,9 @@ class BoardKeeper(ABC):
             done.append(ping.message_id)
         await storage.forget_stale_pings(done)
 
-    async def _redraw_after_failure(self, game_id: int) -> str | None:
+    async def _redraw_after_failure(self, game_id: int, repost: bool) -> str | None:
         try:
-            await self.refresh_board(game_id, repost=False)
+            await self.refresh_board(game_id, repost=repost)
             await self.notify_owed(game_id)
             await self.retire_stale_pings(game_id)
         except Exception as error:
