@@ -1,9 +1,12 @@
-"""The line that tells a newcomer what to do, on the board that calls them to their first move: a
+"""The line that tells a newcomer what to do, on the board while it calls them to their first move: a
 newcomer has no finished game of this kind in this server yet."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.core.game_module import GameModule
+from bot.core.service_base import people_to_act
 from bot.storage import GameRecord, Storage
 
 
@@ -27,3 +30,27 @@ def first_turn_line(module: GameModule, users: list[int]) -> str | None:
         return None
     who = ", ".join(f"<@{user}>" for user in users)
     return f"👋 First {module.title} game, {who}? {module.first_turn_hint} More: `/{module.name} rules`."
+
+
+async def first_moves(storage: Storage, module: GameModule, record: GameRecord, state: Any) -> list[int]:
+    """The people ``state`` calls to act who have yet to make their first move, in their first game
+    of this kind in this server."""
+    if not module.first_turn_hint:
+        return []
+    unmoved = [
+        user
+        for seat, user in people_to_act(module, record, state).items()
+        if await storage.seat_moves(record.id, seat) == 0
+    ]
+    return await newcomers(storage, record, unmoved)
+
+
+async def with_first_turn_line(
+    storage: Storage, module: GameModule, record: GameRecord, state: Any, message: dict[str, Any]
+) -> dict[str, Any]:
+    """``message`` (a board) with the line for the newcomers it calls below its content, if any."""
+    line = first_turn_line(module, await first_moves(storage, module, record, state))
+    if line is None:
+        return message
+    content = "\n".join(part for part in (message.get("content"), line) if part)
+    return {**message, "content": content}

@@ -1,5 +1,5 @@
 """The lobby side of every game's table: opening a lobby (where the bot may post and the server
-allows games), drawing it, a rematch's new lobby, and the boards that call newcomers.
+allows games), drawing it, a rematch's new lobby, and the first board.
 
 ``bot.table.controller.TableController`` builds on it; the clicks on a lobby are applied in
 ``bot.table.lobby``.
@@ -7,7 +7,7 @@ allows games), drawing it, a rematch's new lobby, and the boards that call newco
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -15,7 +15,6 @@ import discord
 from bot.core.service import Move, ServiceError
 from bot.storage import GameRecord
 from bot.table.boards import BoardKeeper
-from bot.table.first_game import first_turn_line, newcomers
 from bot.table.lobby import lobby_embed, lobby_view
 from bot.ui.messages import as_edit, mentions
 from bot.ui.replies import in_time, reply_error, send, update
@@ -38,7 +37,7 @@ def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> li
 
 
 class LobbyDesk(BoardKeeper):
-    """A game's lobby from its opening to its first board, and the boards that call newcomers."""
+    """A game's lobby from its opening to its first board."""
 
     def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         """The game's own buttons on its lobby, beside Join, Leave, Start and the pick menus."""
@@ -112,6 +111,7 @@ class LobbyDesk(BoardKeeper):
             interaction, **self.lobby_message(record, news), allowed_mentions=mentions(ping)
         )
         assert message_id is not None
+        self.host.pacer.note(record.channel_id)
         await self.adopt_board(record, message_id)
 
     async def channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord | None:
@@ -129,30 +129,7 @@ class LobbyDesk(BoardKeeper):
         """The lobby message becomes the game's first board."""
         assert interaction is not None
         state = move.state
-        await update(
-            interaction, **as_edit(await self.board_message(move.record, state, state.recent_events))
-        )
-
-    async def post_board(self, record: GameRecord, message: dict[str, Any], ping: Iterable[int] = ()) -> None:
-        """Posts the board (see ``BoardKeeper.post_board``); the board that calls a newcomer to their
-        first move says what to do."""
-        ping = set(ping)
-        line = first_turn_line(self.module, await self._first_moves(record, ping))
-        if line is not None:
-            content = "\n".join(part for part in (message.get("content"), line) if part)
-            message = {**message, "content": content}
-        await super().post_board(record, message, ping)
-
-    async def _first_moves(self, record: GameRecord, called: set[int]) -> list[int]:
-        """Of the people ``called``, those yet to make their first move, in their first game of this
-        kind in this server."""
-        storage = self.service.storage
-        unmoved = [
-            player["user_id"]
-            for seat, player in enumerate(record.lobby["players"])
-            if player["user_id"] in called and await storage.seat_moves(record.id, seat) == 0
-        ]
-        return await newcomers(storage, record, unmoved)
+        await update(interaction, **as_edit(await self.board_for(move.record, state, state.recent_events)))
 
     async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         try:

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from bot.app import GameBot
-from rules.cell.engine import legal_actions as cell_actions
 from rules.over9000.engine import legal_actions as over9000_actions
 from rules.primetime.actions import Timeout
 from rules.primetime.legal import legal_actions as primetime_actions
 from tests.bot.driver import lobby_select, make_bot
 from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import decision
 from tests.bot.games.over9000.driver import Over9000Table
 from tests.bot.games.primetime.driver import PrimeTimeTable
 from tests.bot.words import findings, internal_names, texts_seen
@@ -139,8 +139,7 @@ async def test_new_players_play_a_whole_perfect_cell_game_at_random(
                 await fake.slash(table.players[seat], "cell hint", channel=channel)
                 await fake.slash(users.dave, "cell log", channel=channel)
                 asked_hint = True
-            actions = cell_actions(state, seat)
-            await table.play(state, choices.randrange(len(actions)))
+            await table.play(state, decision(state, lambda _, actions: choices.randrange(len(actions))))
         assert (await table.record()).status == "finished"
         await fake.click(users.carol, await table.board(), "Rematch")
         for command in ("stats", "leaderboard", "history"):

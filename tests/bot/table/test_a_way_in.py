@@ -14,9 +14,14 @@ from tests.bot.driver import make_bot
 from tests.bot.games.cell.driver import CellTable
 from tests.bot.games.cell.policies import passive
 from tests.bot.games.over9000.driver import Over9000Table
-from tests.bot.table.test_table_life import pings
+from tests.bot.table.test_table_life import notified
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import StoredMessage
+
+
+def pings(fake: FakeDiscord, since: int = 0) -> list[set[int]]:
+    """Whom each message the bot sent after request ``since`` notified, for those that notified anyone."""
+    return [people for request in fake.requests[since:] if (people := notified(request))]
 
 
 def lobby_text(message: StoredMessage) -> str:
@@ -168,14 +173,13 @@ async def test_a_player_leaves_a_running_game_after_a_confirmation_and_the_ai_pl
         assert not (await table.record()).lobby["players"][1].get("ai")
 
         asked = await fake.slash(users.carol, "over9000 leave", channel=table.channel)
-        before = len(fake.channel_view(table.channel, as_user=users.bob))
         left = await fake.click(users.carol, asked.message, "Leave game")
         await table.settle()
         assert left.message is not None and "You left the game" in left.message.content
         assert (await table.record()).lobby["players"][1]["ai"]
         told = [
             message.content
-            for message in fake.channel_view(table.channel, as_user=users.bob)[before:]
+            for message in fake.channel_view(table.channel, as_user=users.bob)
             if message.visible_to is None and "they left the game" in message.content
         ]
         assert told == [
