@@ -227,3 +227,18 @@ async def test_a_new_player_plays_a_whole_prime_time_game_at_random_against_the_
         await fake.slash(users.bob, "primetime log", channel=channel)
         await fake.slash(users.bob, "stats", channel=channel)
     assert_no_internal_names(fake, least=60)
+
+
+async def test_two_new_players_play_a_whole_prime_time_game_with_the_full_setup(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The full setup's steps (terrain, roll-off, Location, Missions, deployment) speak to people too."""
+    fake = fake_discord
+    users, channel = fake.users, fake.guild.channels[0]
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot:
+        table = PrimeTimeTable(fake, bot, channel, [users.bob, users.carol])
+        await table.open(["z_fighters", "frieza_force"], setup="full")
+        final = await table.play_out()
+        assert final.outcome is not None
+        await fake.slash(users.carol, "history", channel=channel)
+    assert_no_internal_names(fake, least=60)

@@ -46,6 +46,9 @@ SPOKEN = {
         "T1",
         "T2",
         "T3",
+        # Prime Time's altitudes above Ground, as its board and rulebook name them ("At L1 (Fly)").
+        "L1",
+        "L2",
     },
 }
 """Matches a person reads as words, each with its reason."""

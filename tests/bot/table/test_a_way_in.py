@@ -14,9 +14,10 @@ from tests.bot.driver import make_bot
 from tests.bot.games.cell.driver import CellTable
 from tests.bot.games.cell.policies import passive
 from tests.bot.games.over9000.driver import Over9000Table
+from tests.bot.games.primetime.driver import PrimeTimeTable
 from tests.bot.table.test_table_life import notified
 from tests.fakediscord.fake import FakeDiscord
-from tests.fakediscord.world import StoredMessage
+from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
 
 def pings(fake: FakeDiscord, since: int = 0) -> list[set[int]]:
@@ -186,3 +187,51 @@ async def test_a_player_leaves_a_running_game_after_a_confirmation_and_the_ai_pl
             f"🤖 The AI now plays {users.carol.mention}'s seat (they left the game). "
             "Use `/over9000 autoplay` to take it back."
         ]
+
+
+async def _leave(fake: FakeDiscord, person: FakeUser, channel: FakeChannel, game: str) -> None:
+    asked = await fake.slash(person, f"{game} leave", channel=channel)
+    assert asked.message is not None and asked.message.ephemeral
+    left = await fake.click(person, asked.message, "Leave game")
+    assert left.message is not None and "You left the game" in left.message.content
+
+
+async def test_a_cell_player_leaves_on_their_turn_and_the_ai_plays_the_game_out(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=7)) as bot:
+        table = CellTable(fake, bot, fake.guild.channels[0], [users.bob, users.carol])
+        await table.open(["goku", "krillin"])
+        while (state := await table.state()).active_seat == 0:
+            await table.play(state, passive(state, legal_actions(state, state.active_seat)))
+        waiting = state.actions_taken
+        await _leave(fake, users.carol, table.channel, "cell")
+        await bot.autopilot.idle()
+        assert (await table.record()).lobby["players"][1]["ai"]
+        assert (await table.state()).actions_taken > waiting, "the AI played Carol's turn"
+        for _ in range(3000):
+            await bot.autopilot.idle()
+            state = await table.state()
+            if state.outcome is not None:
+                break
+            if state.active_seat == 0:
+                await table.play(state, passive(state, legal_actions(state, 0)))
+        assert (await table.record()).status == "finished"
+
+
+async def test_a_prime_time_player_leaves_and_the_ai_plays_their_side(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    users = fake.users
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=9)) as bot:
+        table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [users.bob, users.carol])
+        await table.open(["z_fighters", "frieza_force"])
+        await _leave(fake, users.carol, table.channel, "primetime")
+        await table.settle()
+        assert (await table.record()).lobby["players"][1]["ai"]
+        final = await table.play_out()
+        assert final.outcome is not None and (await table.record()).status == "finished"
+        assert await bot.service.storage.seat_moves((await table.record()).id, 1) > 0
