@@ -34,7 +34,7 @@ def help_embed(modules: Iterable[GameModule]) -> discord.Embed:
     embed = discord.Embed(
         title="Dragon Ball Z games",
         description="Open a lobby in a channel with a game's `start`; friends press **Join**, the host "
-        "presses **Start**.",
+        "presses **Start**. Leaving mid-game? A game's `leave` hands your seat to the AI.",
         colour=HELP_COLOUR,
     )
     for module in modules:

@@ -28,6 +28,7 @@ async def test_help_names_every_game_with_its_start_players_and_ai_seats(
         assert "2 players" in fields["Prime Time"] and "ai_opponent:True" in fields["Prime Time"]
         for game in GAMES:
             assert f"`/{game.name} start`" in fields[game.module.title]
+        assert "`leave`" in embed["description"]
         text = "\n".join([embed["description"], *fields.values()])
         assert len(text) < 1200
         assert max(len(line) for line in text.splitlines()) <= 2 * PHONE_LINE
