@@ -32,7 +32,7 @@ TOKEN_EMOJI = {
     "power_up": "⚡",
     "dragon_ball": "🐉",
 }
-STALE_NOTE = "This board is out of date, so nothing changed. Here is your current panel."
+STALE_NOTE = "This panel is out of date, so nothing changed. Here is your current one."
 DONE_MARK = "✅"
 """Begins the note of a panel drawn after the player's move."""
 REFUSED_MARK = "⚠️"
