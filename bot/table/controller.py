@@ -21,9 +21,10 @@ from bot.table.boards import BoardKeeper
 from bot.table.lobby import LOBBY_MENUS, LOBBY_OPS, change_lobby, lobby_embed, lobby_view
 from bot.table.pages import RulePages
 from bot.table.replay import post_replay
+from bot.table.threads import missing_thread_permissions, open_thread, thread_refusal
 from bot.ui.components import UNKNOWN_CONTROL, Control, button, index_in, view_of
-from bot.ui.messages import as_edit
-from bot.ui.replies import in_time, reply_error, reply_private, send, update
+from bot.ui.messages import as_edit, message_link
+from bot.ui.replies import acknowledge, in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
 
 # What the bot must be allowed in a channel to run a game there, by the names Discord shows.
@@ -128,9 +129,8 @@ class TableController(BoardKeeper):
         """Opens a lobby, after checking the bot may post boards here and the server allows games here;
         ``variant`` None takes the server's default difficulty."""
         assert interaction.channel_id is not None
-        missing = missing_permissions(
-            interaction.app_permissions, isinstance(interaction.channel, discord.Thread)
-        )
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        missing = missing_permissions(interaction.app_permissions, in_thread)
         if missing:
             await reply_error(
                 interaction,
@@ -139,6 +139,11 @@ class TableController(BoardKeeper):
             )
             return
         settings = await self.host.server_settings.get(interaction.guild_id)
+        # A game started in a thread already is played there: threads hold no threads.
+        threaded = settings.games_in_threads and not in_thread
+        if threaded and (missing := missing_thread_permissions(interaction.app_permissions)):
+            await reply_error(interaction, thread_refusal(missing))
+            return
         if not settings.allows(interaction.channel_id):
             allowed = ", ".join(f"<#{channel}>" for channel in settings.game_channels)
             await reply_error(interaction, f"Games on this server are played in {allowed}.")
@@ -155,7 +160,9 @@ class TableController(BoardKeeper):
                 self.service.open_lobby(
                     self.name,
                     interaction.guild_id,
-                    interaction.channel_id,
+                    # Until its thread exists, a lobby is kept under the id of the interaction
+                    # that opened it (see bot.table.threads).
+                    interaction.id if threaded else interaction.channel_id,
                     interaction.user.id,
                     interaction.user.display_name,
                     variant,
@@ -166,12 +173,20 @@ class TableController(BoardKeeper):
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
-        await self._post_lobby(interaction, record)
+        await self._post_lobby(interaction, record, interaction.channel_id if threaded else None)
 
-    async def _post_lobby(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+    async def _post_lobby(
+        self, interaction: discord.Interaction[Any], record: GameRecord, thread_parent: int | None = None
+    ) -> None:
+        """Posts the lobby as the answer; with ``thread_parent`` (the channel it is posted in), opens
+        the game's thread on it."""
         message_id = await send(interaction, **self.lobby_message(record))
         assert message_id is not None
-        self.host.pacer.note(record.channel_id)
+        self.host.pacer.note(record.channel_id if thread_parent is None else thread_parent)
+        if thread_parent is not None:
+            opened = await open_thread(self.host, self.module, record, thread_parent, message_id)
+            if opened is None:
+                return
         await self.adopt_board(record, message_id)
 
     async def channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord | None:
@@ -247,8 +262,10 @@ class TableController(BoardKeeper):
         self.host.pacer.note(record.channel_id)
         if record.message_id is not None:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
-                await self.channel_of(record).get_partial_message(record.message_id).edit(view=None)
+                board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
+                await board.edit(view=None)
         await self.retire_stale_pings(record.id)
+        await self.close_thread(record.id)
 
     async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)
@@ -319,9 +336,15 @@ class TableController(BoardKeeper):
         return True
 
     async def _show_start(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        """The lobby message becomes the game's first board."""
+        """The lobby message becomes the game's first board; the lobby a thread was opened on stays in
+        the parent channel, so the first board is posted in the thread instead."""
         assert interaction is not None
         state = move.state
+        record, lobby = move.record, move.record.message_id
+        if lobby is not None and record.channel_of_message(lobby) != record.channel_id:
+            await acknowledge(interaction)
+            await self.post_board(record, await self.board_message(record, state, state.recent_events))
+            return
         await update(
             interaction, **as_edit(await self.board_message(move.record, state, state.recent_events))
         )
@@ -353,11 +376,34 @@ class TableController(BoardKeeper):
                 await self.hand_to_ai(record.id, seat, f"handed over by {interaction.user.display_name}")
 
     async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """A new lobby where ``/… start`` would open it: the rematch of a game played in a thread goes
+        back to the channel the thread was opened in (the finished game's thread is closed)."""
+        finished = await self.service.storage.game(game_id)
+        parent = None if finished is None else finished.parent_channel_id
+        settings = await self.host.server_settings.get(interaction.guild_id)
+        threaded = settings.games_in_threads and (
+            parent is not None or not isinstance(interaction.channel, discord.Thread)
+        )
+        if threaded and (missing := missing_thread_permissions(interaction.app_permissions)):
+            await reply_error(interaction, thread_refusal(missing))
+            return
         try:
             record = await self.service.open_rematch(
-                game_id, interaction.user.id, interaction.user.display_name
+                game_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                channel_id=interaction.id if threaded else parent,
             )
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
-        await self._post_lobby(interaction, record)
+        if parent is None:
+            await self._post_lobby(interaction, record, interaction.channel_id if threaded else None)
+            return
+        channel = self.host.get_partial_messageable(parent, guild_id=record.guild_id)
+        posted = await self.host.pacer.send(channel, parent, **self.lobby_message(record))
+        if threaded and await open_thread(self.host, self.module, record, parent, posted.id) is None:
+            await reply_private(interaction, "I couldn't open a thread for the rematch, so nothing started.")
+            return
+        await self.adopt_board(record, posted.id)
+        await reply_private(interaction, f"Your rematch lobby is open → {message_link(record)}")

@@ -1,0 +1,156 @@
+"""Games in threads, end to end through the fake Discord: off by default; on, each game started in a
+channel is played in a public thread opened on its lobby, several at once, each thread archived at
+its end with a result line in the channel; refused when the bot may not open threads; a thread
+deleted or archived by a moderator ends its game."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import discord
+
+from bot.core.server_settings import ServerSettings
+from bot.storage import GameRecord
+from tests.bot.driver import make_bot
+from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.policies import passive
+from tests.bot.games.over9000.driver import Over9000Table
+from tests.bot.games.over9000.test_over9000_bot import policy as duel_policy
+from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.world import FakeChannel, FakeThread
+
+
+def _field(message, name: str) -> str:  # type: ignore[no-untyped-def]
+    return next(field["value"] for field in message.embeds[0]["fields"] if field["name"] == name)
+
+
+async def _threads_on(fake: FakeDiscord) -> None:
+    shown = await fake.slash(fake.users.owner, "settings", threads=True)
+    assert _field(shown.message, "Games in threads").startswith("on")
+
+
+def _result_lines(fake: FakeDiscord, channel: FakeChannel) -> list[str]:
+    told = [message.content for message in fake.bot_messages(channel)]
+    return [line for line in told if line.startswith(("🏁", "🏳️"))]
+
+
+async def test_games_are_played_in_their_channel_unless_the_server_asks_for_threads(tmp_path: Path) -> None:
+    assert ServerSettings().games_in_threads is False
+    async with FakeDiscord() as fake, fake.running(make_bot(fake, tmp_path / "games.sqlite3")) as bot:
+        channel = fake.guild.channels[0]
+        shown = await fake.slash(fake.users.owner, "settings")
+        assert _field(shown.message, "Games in threads") == "off"
+        await fake.slash(fake.users.bob, "cell start", channel=channel)
+        assert fake.threads_of(channel) == []
+        record = await bot.service.storage.running_game(channel.id)
+        assert record is not None and record.parent_channel_id is None
+
+
+async def test_two_games_in_one_channel_each_in_its_own_thread_played_to_the_end(tmp_path: Path) -> None:
+    async with (
+        FakeDiscord(quiet_period=0.02) as fake,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=7)) as bot,
+    ):
+        users = fake.users
+        await _threads_on(fake)
+        channel = fake.guild.channels[0]
+        cell = CellTable(fake, bot, channel, [users.bob])
+        duel = Over9000Table(fake, bot, channel, [users.carol, users.dave])
+        await cell.open(["piccolo"])
+        await duel.open(["goku", "vegeta"])
+
+        threads = fake.threads_of(channel)
+        assert [thread.id for thread in threads] == [cell.channel.id, duel.channel.id]
+        storage = bot.service.storage
+        for table, thread in zip((cell, duel), threads, strict=True):
+            record = await table.record()
+            assert record.status == "active" and record.parent_channel_id == channel.id
+            assert (await table.board()).channel_id == thread.id
+            # The lobby stays in the channel, one line pointing into its thread.
+            lobby = channel.messages[thread.id]
+            assert "in its thread" in lobby.content and not lobby.has_components and not lobby.has_image
+        assert await storage.running_game(channel.id) is None
+        # Commands typed in a thread reach that thread's game.
+        status = await fake.slash(users.carol, "over9000 status", channel=duel.channel)
+        assert status.message is not None and status.message.channel_id == duel.channel.id
+
+        lost = await cell.play_out(passive)
+        assert lost.outcome is not None and lost.outcome.result == "loss"
+        assert threads[0].archived and not threads[1].archived
+        assert (await duel.record()).status == "active"
+        won = await duel.play_out(duel_policy)
+        assert won.outcome is not None
+        assert threads[1].archived
+
+        lines = _result_lines(fake, channel)
+        assert len(lines) == 2
+        for line, table, thread in zip(lines, (cell, duel), threads, strict=True):
+            record = await table.record()
+            assert record.thread_closed_at is not None
+            assert thread.mention in line and f"/{thread.id}/{record.message_id}" in line
+            assert "\n" not in line
+        assert "lost by" in lines[0] and "won by" in lines[1]
+        # The channel itself never showed a board: every image stayed in the threads.
+        assert not any(message.has_image for message in fake.bot_messages(channel))
+        for thread in threads:
+            assert sum(message.has_image for message in fake.bot_messages(thread)) == 1
+            assert fake.most_messages_in_window(thread) <= 5
+        assert await storage.threads_to_close() == []
+
+
+async def test_a_start_where_the_bot_may_not_open_threads_starts_nothing(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, fake.running(make_bot(fake, tmp_path / "games.sqlite3")) as bot:
+        await _threads_on(fake)
+        channel = fake.guild.channels[1]
+        channel.bot_denied = discord.Permissions(create_public_threads=True)
+        refused = await fake.slash(fake.users.bob, "cell start", channel=channel)
+        assert refused.message.ephemeral
+        assert "Create Public Threads" in refused.message.content
+        assert "Send Messages in Threads" not in refused.message.content
+        channel.bot_denied = discord.Permissions(send_messages_in_threads=True)
+        refused = await fake.slash(fake.users.bob, "cell start", channel=channel)
+        assert "Send Messages in Threads" in refused.message.content
+        assert fake.threads_of(channel) == [] and fake.bot_messages(channel) == []
+        assert await bot.service.storage.lobbies() == []
+
+
+async def _started_duel(fake: FakeDiscord, bot) -> tuple[Over9000Table, FakeThread]:  # type: ignore[no-untyped-def]
+    await _threads_on(fake)
+    duel = Over9000Table(fake, bot, fake.guild.channels[0], [fake.users.carol, fake.users.dave])
+    await duel.open(["goku", "vegeta"])
+    thread = duel.channel
+    assert isinstance(thread, FakeThread)
+    return duel, thread
+
+
+async def _closed(fake: FakeDiscord, table: Over9000Table) -> GameRecord:
+    """The game once the bot has closed its thread: the gateway's thread events reach handlers the
+    fake does not wait for."""
+    for _ in range(200):
+        record = await table.record()
+        if record.thread_closed_at is not None:
+            await fake.settle()
+            return record
+        await asyncio.sleep(0.025)
+    raise AssertionError("the game's thread was never closed")
+
+
+async def test_a_thread_a_moderator_archives_or_deletes_ends_its_game(tmp_path: Path) -> None:
+    async with (
+        FakeDiscord(quiet_period=0.02) as fake,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot,
+    ):
+        channel = fake.guild.channels[0]
+        archived_duel, archived = await _started_duel(fake, bot)
+        deleted_duel, deleted = await _started_duel(fake, bot)
+        await fake.moderator_archives(archived)
+        await fake.moderator_deletes(deleted)
+        for table, why in ((archived_duel, "archived"), (deleted_duel, "deleted")):
+            record = await _closed(fake, table)
+            assert record.status == "abandoned" and record.outcome == f"thread {why}"
+            assert record.thread_closed_at is not None
+            assert await bot.service.storage.clocks_of(record.id) == []
+        lines = _result_lines(fake, channel)
+        assert len(lines) == 2
+        assert "its thread was archived" in lines[0] and "its thread was deleted" in lines[1]
