@@ -21,7 +21,7 @@ from bot.table.boards import BoardKeeper
 from bot.table.lobby import LOBBY_MENUS, LOBBY_OPS, change_lobby, lobby_embed, lobby_view
 from bot.table.pages import RulePages
 from bot.table.replay import post_replay
-from bot.table.threads import missing_thread_permissions, open_thread, thread_refusal
+from bot.table.threads import archive_thread, missing_thread_permissions, open_thread, thread_refusal
 from bot.ui.components import UNKNOWN_CONTROL, Control, button, index_in, view_of
 from bot.ui.messages import as_edit, message_link
 from bot.ui.replies import acknowledge, in_time, reply_error, reply_private, send, update
@@ -400,6 +400,7 @@ class TableController(BoardKeeper):
         if parent is None:
             await self._post_lobby(interaction, record, interaction.channel_id if threaded else None)
             return
+        assert finished is not None
         channel = self.host.get_partial_messageable(parent, guild_id=record.guild_id)
         posted = await self.host.pacer.send(channel, parent, **self.lobby_message(record))
         if threaded and await open_thread(self.host, self.module, record, parent, posted.id) is None:
@@ -407,3 +408,6 @@ class TableController(BoardKeeper):
             return
         await self.adopt_board(record, posted.id)
         await reply_private(interaction, f"Your rematch lobby is open → {message_link(record)}")
+        if isinstance(interaction.channel, discord.Thread) and interaction.channel_id == finished.channel_id:
+            # Answering in the finished game's thread brought it back from the archive.
+            await archive_thread(self.host, finished.channel_id)

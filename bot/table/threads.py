@@ -146,17 +146,22 @@ async def close_thread(host: Host, module: GameModule, record: GameRecord) -> No
                 content=result_line(host, module, record),
                 nonce=f"thread-end-{record.id}"[:25],
             )
+    await archive_thread(host, record.channel_id)
+    await storage.close_thread(record.id)
+    record.thread_closed_at = "closed"
+    log.info("game %s: its thread %s is closed", record.id, record.channel_id)
+
+
+async def archive_thread(host: Host, thread_id: int) -> None:
+    """Archives the thread unless it is archived already, gone, or closed to the bot."""
     try:
-        thread = host.get_channel(record.channel_id)
+        thread = host.get_channel(thread_id)
         if not isinstance(thread, discord.Thread):
-            thread = await host.fetch_channel(record.channel_id)
+            thread = await host.fetch_channel(thread_id)
         if isinstance(thread, discord.Thread) and not thread.archived:
             await thread.edit(archived=True)
     except (discord.NotFound, discord.Forbidden):
         pass
-    await storage.close_thread(record.id)
-    record.thread_closed_at = "closed"
-    log.info("game %s: its thread %s is closed", record.id, record.channel_id)
 
 
 async def thread_lost(host: Host, record: GameRecord) -> str | None:

@@ -18,6 +18,7 @@ from tests.bot.games.cell.policies import passive
 from tests.bot.games.over9000.driver import Over9000Table
 from tests.bot.games.over9000.test_over9000_bot import policy as duel_policy
 from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.threads import delete_thread
 from tests.fakediscord.world import FakeChannel, FakeThread
 
 
@@ -154,3 +155,40 @@ async def test_a_thread_a_moderator_archives_or_deletes_ends_its_game(tmp_path: 
         lines = _result_lines(fake, channel)
         assert len(lines) == 2
         assert "its thread was archived" in lines[0] and "its thread was deleted" in lines[1]
+
+
+async def test_a_thread_deleted_while_the_bot_was_away_ends_its_game_at_start_up(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    async with FakeDiscord(quiet_period=0.02) as fake:
+        async with fake.running(make_bot(fake, database, seed=5)) as bot:
+            duel, thread = await _started_duel(fake, bot)
+        await delete_thread(fake, thread)
+        async with fake.running(make_bot(fake, database, seed=5)) as bot:
+            duel.bot = bot
+            record = await _closed(fake, duel)
+            assert record.status == "abandoned" and record.outcome == "thread deleted"
+            assert "its thread was deleted" in _result_lines(fake, fake.guild.channels[0])[0]
+
+
+async def test_the_rematch_of_a_game_in_a_thread_gets_a_new_thread_in_its_channel(tmp_path: Path) -> None:
+    async with (
+        FakeDiscord(quiet_period=0.02) as fake,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=7)) as bot,
+    ):
+        await _threads_on(fake)
+        channel = fake.guild.channels[0]
+        cell = CellTable(fake, bot, channel, [fake.users.bob])
+        await cell.open(["piccolo"])
+        await cell.play_out(passive)
+        finished = cell.channel
+        assert isinstance(finished, FakeThread) and finished.archived
+
+        answer = await fake.click(fake.users.bob, await cell.board(), "Rematch")
+        assert answer.message is not None and answer.message.ephemeral
+        assert "rematch lobby is open" in answer.message.content
+        first, second = fake.threads_of(channel)
+        assert first is finished and first.archived and not second.archived
+        rematch = await bot.service.storage.running_game(second.id)
+        assert rematch is not None and rematch.parent_channel_id == channel.id
+        assert channel.messages[second.id].has_components
+        assert f"/{channel.id}/{second.id}" in answer.message.content
