@@ -31,7 +31,7 @@ import logging
 import discord
 
 from bot.core.game_module import GameModule
-from bot.core.host import Host
+from bot.core.host import Host, channel_of
 from bot.core.results import winning_seats
 from bot.core.service import ServiceError
 from bot.storage import RUNNING, GameRecord
@@ -49,6 +49,8 @@ THREAD_PERMISSIONS = {
 ARCHIVE_AFTER_MINUTES = 10080
 THREAD_NAME_LIMIT = 100
 THREAD_DELETED, THREAD_ARCHIVED = "thread deleted", "thread archived"
+# Why a game ended without its players, as the channel is told (by the outcome it was stored with).
+LOST_BECAUSE = {THREAD_DELETED: "its thread was deleted", THREAD_ARCHIVED: "its thread was archived"}
 
 
 def missing_thread_permissions(permissions: discord.Permissions) -> list[str]:
@@ -100,11 +102,8 @@ def result_line(host: Host, module: GameModule, record: GameRecord) -> str:
     """The line the parent channel gets when a game played in a thread ends."""
     where = f"{module.title} in <#{record.channel_id}>"
     if record.status == "abandoned":
-        why = {
-            THREAD_DELETED: "ended unfinished: its thread was deleted",
-            THREAD_ARCHIVED: "ended unfinished: its thread was archived",
-        }.get(record.outcome or "", "was abandoned")
-        return f"🏳️ {where} {why}."
+        lost = LOST_BECAUSE.get(record.outcome or "")
+        return f"🏳️ {where} " + ("was abandoned." if lost is None else f"ended unfinished: {lost}.")
     outcome = module.rules.outcome(host.service.load_state(record))
     assert outcome is not None
     players = record.lobby["players"]
@@ -194,6 +193,11 @@ async def end_for_lost_thread(host: Host, thread_id: int, why: str) -> None:
     except ServiceError:
         return
     log.info("game %s ended: its %s", record.id, why)
+    if record.state_json is None and record.message_id is not None:
+        # A lobby: its message in the parent channel loses its controls.
+        lobby = channel_of(host, record, record.message_id).get_partial_message(record.message_id)
+        with contextlib.suppress(discord.HTTPException):
+            await lobby.edit(content=f"This lobby closed: {LOST_BECAUSE[why]}.", embed=None, view=None)
     controller = host.controllers[record.game]
     async with service.lock(record.id):
         await controller.catch_up(record.id)

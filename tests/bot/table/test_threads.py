@@ -116,21 +116,22 @@ async def test_a_start_where_the_bot_may_not_open_threads_starts_nothing(tmp_pat
         assert await bot.service.storage.lobbies() == []
 
 
-async def _started_duel(fake: FakeDiscord, bot) -> tuple[Over9000Table, FakeThread]:  # type: ignore[no-untyped-def]
+async def _started_duel(fake: FakeDiscord, bot) -> FakeThread:  # type: ignore[no-untyped-def]
+    """A two-player Over 9000 game started in the first channel; its thread."""
     await _threads_on(fake)
     duel = Over9000Table(fake, bot, fake.guild.channels[0], [fake.users.carol, fake.users.dave])
     await duel.open(["goku", "vegeta"])
     thread = duel.channel
     assert isinstance(thread, FakeThread)
-    return duel, thread
+    return thread
 
 
-async def _closed(fake: FakeDiscord, table: Over9000Table) -> GameRecord:
-    """The game once the bot has closed its thread: the gateway's thread events reach handlers the
-    fake does not wait for."""
+async def _closed(fake: FakeDiscord, bot, thread: FakeChannel) -> GameRecord:  # type: ignore[no-untyped-def]
+    """The thread's game once the bot has closed the thread: the gateway's thread events reach
+    handlers the fake does not wait for."""
     for _ in range(200):
-        record = await table.record()
-        if record.thread_closed_at is not None:
+        record = await bot.service.storage.latest_game(thread.id)
+        if record is not None and record.thread_closed_at is not None:
             await fake.settle()
             return record
         await asyncio.sleep(0.025)
@@ -143,12 +144,12 @@ async def test_a_thread_a_moderator_archives_or_deletes_ends_its_game(tmp_path: 
         fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot,
     ):
         channel = fake.guild.channels[0]
-        archived_duel, archived = await _started_duel(fake, bot)
-        deleted_duel, deleted = await _started_duel(fake, bot)
+        archived = await _started_duel(fake, bot)
+        deleted = await _started_duel(fake, bot)
         await fake.moderator_archives(archived)
         await fake.moderator_deletes(deleted)
-        for table, why in ((archived_duel, "archived"), (deleted_duel, "deleted")):
-            record = await _closed(fake, table)
+        for thread, why in ((archived, "archived"), (deleted, "deleted")):
+            record = await _closed(fake, bot, thread)
             assert record.status == "abandoned" and record.outcome == f"thread {why}"
             assert record.thread_closed_at is not None
             assert await bot.service.storage.clocks_of(record.id) == []
@@ -161,11 +162,10 @@ async def test_a_thread_deleted_while_the_bot_was_away_ends_its_game_at_start_up
     database = tmp_path / "games.sqlite3"
     async with FakeDiscord(quiet_period=0.02) as fake:
         async with fake.running(make_bot(fake, database, seed=5)) as bot:
-            duel, thread = await _started_duel(fake, bot)
+            thread = await _started_duel(fake, bot)
         await delete_thread(fake, thread)
         async with fake.running(make_bot(fake, database, seed=5)) as bot:
-            duel.bot = bot
-            record = await _closed(fake, duel)
+            record = await _closed(fake, bot, thread)
             assert record.status == "abandoned" and record.outcome == "thread deleted"
             assert "its thread was deleted" in _result_lines(fake, fake.guild.channels[0])[0]
 
@@ -192,3 +192,17 @@ async def test_the_rematch_of_a_game_in_a_thread_gets_a_new_thread_in_its_channe
         assert rematch is not None and rematch.parent_channel_id == channel.id
         assert channel.messages[second.id].has_components
         assert f"/{channel.id}/{second.id}" in answer.message.content
+
+
+async def test_a_lobby_whose_thread_is_archived_closes_without_a_result_line(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, fake.running(make_bot(fake, tmp_path / "games.sqlite3")) as bot:
+        await _threads_on(fake)
+        channel = fake.guild.channels[0]
+        await fake.slash(fake.users.bob, "cell start", channel=channel)
+        (thread,) = fake.threads_of(channel)
+        await fake.moderator_archives(thread)
+        record = await _closed(fake, bot, thread)
+        assert record.status == "abandoned"
+        lobby = channel.messages[thread.id]
+        assert lobby.content == "This lobby closed: its thread was archived." and not lobby.has_components
+        assert _result_lines(fake, channel) == []
