@@ -265,7 +265,8 @@ class TableController(BoardKeeper):
                 board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
                 await board.edit(view=None)
         await self.retire_stale_pings(record.id)
-        await self.close_thread(record.id)
+        async with self.service.lock(record.id):
+            await self.close_thread(record.id)
 
     async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)

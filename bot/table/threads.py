@@ -99,7 +99,9 @@ async def open_thread(
 
 
 def result_line(host: Host, module: GameModule, record: GameRecord) -> str:
-    """The line the parent channel gets when a game played in a thread ends."""
+    """The line the parent channel gets when a game played in a thread ends: who won (everyone, in a
+    co-operative game won) or, when nobody did, who lost; the game's thread is named, never pinged
+    (the bot's messages notify nobody it does not name on purpose)."""
     where = f"{module.title} in <#{record.channel_id}>"
     if record.status == "abandoned":
         lost = LOST_BECAUSE.get(record.outcome or "")
@@ -113,8 +115,7 @@ def result_line(host: Host, module: GameModule, record: GameRecord) -> str:
         for seat, player in enumerate(players)
         if seat in winners or not winners
     )
-    told = f"won by {names}" if winners else f"lost by {names}"
-    return f"🏁 {where}: {told} · final board → {message_link(record)}"
+    return f"🏁 {where}: {names} {'won' if winners else 'lost'} · final board → {message_link(record)}"
 
 
 def ready_to_close(record: GameRecord) -> bool:
@@ -147,7 +148,6 @@ async def close_thread(host: Host, module: GameModule, record: GameRecord) -> No
             )
     await archive_thread(host, record.channel_id)
     await storage.close_thread(record.id)
-    record.thread_closed_at = "closed"
     log.info("game %s: its thread %s is closed", record.id, record.channel_id)
 
 

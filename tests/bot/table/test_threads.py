@@ -91,7 +91,9 @@ async def test_two_games_in_one_channel_each_in_its_own_thread_played_to_the_end
             assert record.thread_closed_at is not None
             assert thread.mention in line and f"/{thread.id}/{record.message_id}" in line
             assert "\n" not in line
-        assert "lost by" in lines[0] and "won by" in lines[1]
+        assert lines[0].startswith(f"🏁 Perfect Cell in {threads[0].mention}: <@{users.bob.id}> lost · ")
+        assert lines[1].startswith(f"🏁 Over 9000 in {threads[1].mention}: <@")
+        assert " won · final board → " in lines[1]
         # The channel itself never showed a board: every image stayed in the threads.
         assert not any(message.has_image for message in fake.bot_messages(channel))
         for thread in threads:
@@ -206,3 +208,13 @@ async def test_a_lobby_whose_thread_is_archived_closes_without_a_result_line(tmp
         lobby = channel.messages[thread.id]
         assert lobby.content == "This lobby closed: its thread was archived." and not lobby.has_components
         assert _result_lines(fake, channel) == []
+
+
+async def test_a_game_abandoned_in_its_thread_is_told_in_the_channel(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot:
+        thread = await _started_duel(fake, bot)
+        await fake.slash(fake.users.carol, "over9000 abandon", channel=thread)
+        record = await _closed(fake, bot, thread)
+        assert record.status == "abandoned" and thread.archived
+        told = _result_lines(fake, fake.guild.channels[0])
+        assert told == [f"🏳️ Over 9000 in {thread.mention} was abandoned."]
