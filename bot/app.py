@@ -34,6 +34,7 @@ from bot.runtime.painter import Painter
 from bot.runtime.sharding import ShardScope
 from bot.storage import DatabaseBusy, Storage, open_storage
 from bot.table.reconcile import Reconciler
+from bot.table.threads import THREAD_ARCHIVED, THREAD_DELETED, end_for_lost_thread
 from bot.ui.components import (
     NOT_ON_THE_MENU,
     UNKNOWN_CONTROL,
@@ -255,6 +256,14 @@ class GameBot(commands.Bot):
             await reply_error(interaction, UNKNOWN_CONTROL)
             return
         await controller.on_control(interaction, control)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A game's thread archived by someone else ends its game (see ``bot.table.threads``)."""
+        if payload.data.get("thread_metadata", {}).get("archived"):
+            await end_for_lost_thread(self, payload.thread_id, THREAD_ARCHIVED)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await end_for_lost_thread(self, payload.thread_id, THREAD_DELETED)
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         metrics.handled()

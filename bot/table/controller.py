@@ -169,8 +169,11 @@ class TableController(LobbyDesk):
         self.host.pacer.note(record.channel_id)
         if record.message_id is not None:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
-                await self.channel_of(record).get_partial_message(record.message_id).edit(view=None)
+                board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
+                await board.edit(view=None)
         await self.retire_stale_pings(record.id)
+        async with self.service.lock(record.id):
+            await self.close_thread(record.id)
 
     async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)

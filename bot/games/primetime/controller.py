@@ -209,7 +209,7 @@ class PrimeTimeController(TableController):
         if control.arg == "done":
             note = "✅ Your roster is in. The lobby shows you ready; nobody sees it before the reveal."
             if record.message_id is not None:
-                lobby = self.channel_of(record).get_partial_message(record.message_id)
+                lobby = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
                 await lobby.edit(**self.lobby_message(record))
         # The card pages carry their page last: ``cards.<page>`` and ``pick.<group>.<page>``.
         page = control.arg.rpartition(".")[2] if control.arg.startswith(("cards.", "pick.")) else ""
