@@ -348,9 +348,10 @@ class CellController(TableController):
                 await interaction.delete_original_response()
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        """The board message is redrawn; after Cell's activation the summary and a fresh board go to the
-        bottom of the channel. ``interaction`` is None for the AI's moves; a move made from a private
-        panel takes the panel away."""
+        """The board message is redrawn in place; after Cell's activation a fresh board goes to the
+        bottom of the channel, and the old one becomes the round's summary with a link to it.
+        ``interaction`` is None for the AI's moves; a move made from a private panel takes the panel
+        away."""
         record, state, events = move.record, move.state, move.events
         activated = any(event.kind == "cell_activates" for event in events)
         message = await self.board_message(record, state, events)
@@ -366,9 +367,8 @@ class CellController(TableController):
             else:
                 await self._take_away(interaction, done_text(events))
         if activated:
-            await self.channel_of(record).send(embed=activation_embed(events))
-            await self.post_board(record, message, move.ping)
-        elif not from_board and record.message_id is not None and not move.ping:
+            await self.post_board(record, message, superseded=[activation_embed(events)])
+        elif not from_board and record.message_id is not None:
             await self.channel_of(record).get_partial_message(record.message_id).edit(**board_update)
 
     def render_png(self, state: CellState) -> bytes:

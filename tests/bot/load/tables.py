@@ -7,7 +7,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from bot.games.over9000.panel import STALE_NOTE
+from bot.games.over9000.panel import REFUSED_MARK, STALE_NOTE
 from rules.cell.state import CellState
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action
@@ -109,7 +109,8 @@ def answers_by_token(requests: list[RecordedRequest]) -> dict[str, list[Recorded
 def acknowledged(game: str, answers: list[RecordedRequest]) -> bool:
     """Whether the bot told the player their move went through: the clicked message updated with the
     move's outcome (at once, or edited after an acknowledgement), or word that the move was saved. A
-    refusal is a new private message, or for Over 9000 the panel redrawn with the out-of-date note."""
+    refusal is a new private message, or for Over 9000 the panel redrawn with the out-of-date note or
+    the reason the move was refused."""
     for request in answers:
         if request.template.endswith("/callback"):
             updated = request.body.get("type") == UPDATE_MESSAGE
@@ -117,7 +118,8 @@ def acknowledged(game: str, answers: list[RecordedRequest]) -> bool:
         else:
             updated = request.method == "PATCH" and request.template.endswith("/@original")
             content = request.body.get("content")
-        if SAVED_WORD in (content or "") or (updated and (game == "cell" or content != STALE_NOTE)):
+        refused = content == STALE_NOTE or (content or "").startswith(REFUSED_MARK)
+        if SAVED_WORD in (content or "") or (updated and (game == "cell" or not refused)):
             return True
     return False
 
