@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
+from locales.languages import Language
+
 if TYPE_CHECKING:
     from bot.storage import Storage
 
@@ -26,6 +28,9 @@ class ServerSettings(BaseModel):
     the longest a server can choose."""
     game_channels: list[int] = Field(default_factory=list)
     """Channels where games may start; empty means every channel."""
+    language: Language | None = None
+    """The language of the games' public messages and boards; None follows the server's preferred
+    locale (its Community setting), English where that is a language without catalogues."""
 
     @model_validator(mode="after")
     def _ordered(self) -> ServerSettings:
