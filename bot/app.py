@@ -21,6 +21,7 @@ from bot.core.server_settings import ServerSettingsStore
 from bot.core.service import GameService
 from bot.features.autopilot import Autopilot
 from bot.features.deadlines import PromptDeadlines
+from bot.features.help import help_command
 from bot.features.privacy.commands import FORGET_OP, on_forget_control, privacy_commands
 from bot.features.records.commands import records_commands
 from bot.features.settings import settings_command
@@ -143,7 +144,7 @@ class GameBot(commands.Bot):
         no storage, so the ``bot`` catalogue's extraction reads the tree too (``bot.command_strings``)."""
         for controller in self.controllers.values():
             self.tree.add_command(controller.command_group())
-        for command in records_commands(self) + privacy_commands(self):
+        for command in [help_command(self), *records_commands(self), *privacy_commands(self)]:
             self.tree.add_command(command)
         self.tree.add_command(settings_command(self))
 
