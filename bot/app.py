@@ -35,6 +35,7 @@ from bot.runtime.sharding import ShardScope
 from bot.storage import DatabaseBusy, Storage, open_storage
 from bot.table.reconcile import Reconciler
 from bot.table.threads import THREAD_ARCHIVED, THREAD_DELETED, end_for_lost_thread
+from bot.ui.command_translator import CommandTranslator
 from bot.ui.components import (
     NOT_ON_THE_MENU,
     UNKNOWN_CONTROL,
@@ -89,7 +90,9 @@ class GameBot(commands.Bot):
         self.storage = storage
         self.games = tuple(games)
         self._service: GameService | None = None
-        self.controllers: dict[str, GameController] = {}
+        self.controllers: dict[str, GameController] = {
+            game.name: game.controller(self, game.module) for game in self.games
+        }
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay)
         self.reconciler = Reconciler(self, settings.ai_sweep_interval)
@@ -125,26 +128,27 @@ class GameBot(commands.Bot):
             self.storage = await open_storage(self.settings.database_target)
         modules = {game.name: game.module for game in self.games}
         self._service = GameService(self.storage, modules, new_seed=self._new_seed)
-        self.controllers = {game.name: game.controller(self, game.module) for game in self.games}
         self._server_settings = ServerSettingsStore(self.storage)
-        for controller in self.controllers.values():
-            self.tree.add_command(controller.command_group())
-        self._add_records_and_privacy()
-        self.tree.add_command(settings_command(self))
+        self.add_commands()
+        self.global_controls[FORGET_OP] = lambda interaction, control: on_forget_control(
+            self, interaction, control
+        )
+        self.upkeep.start()
         self.tree.on_error = self._on_command_error
+        await self.tree.set_translator(CommandTranslator())
         self.painter.start()
         if self.metrics_server is not None:
             await self.metrics_server.start()
         await self._sync_commands()
 
-    def _add_records_and_privacy(self) -> None:
-        """The top-level commands beside the games' groups, and the periodic upkeep."""
+    def add_commands(self) -> None:
+        """Every slash command onto the tree: each game's group, then the commands beside them. Needs
+        no storage, so the ``bot`` catalogue's extraction reads the tree too (``bot.command_strings``)."""
+        for controller in self.controllers.values():
+            self.tree.add_command(controller.command_group())
         for command in [help_command(self), *records_commands(self), *privacy_commands(self)]:
             self.tree.add_command(command)
-        self.global_controls[FORGET_OP] = lambda interaction, control: on_forget_control(
-            self, interaction, control
-        )
-        self.upkeep.start()
+        self.tree.add_command(settings_command(self))
 
     async def _sync_commands(self) -> None:
         """Syncs the slash commands only when their definitions changed since the last sync (a hash kept
@@ -170,7 +174,14 @@ class GameBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         scope = str(guild_id) if guild_id is not None else "global"
-        definitions = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        # What the sync sends, localizations included: a changed translation is a changed command.
+        translator = self.tree.translator
+        definitions = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(json.dumps(definitions, sort_keys=True).encode()).hexdigest()
         if await self.storage.command_hash(scope) == digest:
             log.info("slash commands unchanged since the last sync to %s", scope)

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
+from locales.languages import Language
+
 if TYPE_CHECKING:
     from bot.storage import Storage
 
@@ -29,6 +31,9 @@ class ServerSettings(BaseModel):
     games_in_threads: bool = False
     """Whether each game started in a channel is played in a public thread opened on its lobby, so
     several games can run in one channel at once."""
+    language: Language | None = None
+    """The language of the games' public messages and boards; None follows the server's preferred
+    locale (its Community setting), English where that is a language without catalogues."""
 
     @model_validator(mode="after")
     def _ordered(self) -> ServerSettings:

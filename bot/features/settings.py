@@ -10,6 +10,10 @@ from discord import app_commands
 from bot.core.host import Host
 from bot.core.server_settings import DIFFICULTIES, ServerSettings, SettingsRefused
 from bot.ui.replies import reply_error, reply_private
+from locales.languages import Language
+
+AUTOMATIC_LANGUAGE = "automatic"
+"""The ``language`` choice that follows the server's preferred locale again."""
 
 # The command's options that set a field of ServerSettings, and the field each one sets.
 SETTING_OPTIONS = {
@@ -20,7 +24,12 @@ SETTING_OPTIONS = {
     "lobby_minutes": "lobby_expiry_minutes",
     "retention_days": "retention_days",
     "threads": "games_in_threads",
+    "language": "language",
 }
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="Automatic (the server's language)", value=AUTOMATIC_LANGUAGE),
+    *(app_commands.Choice(name=language.own_name, value=language.value) for language in Language),
+]
 
 
 def settings_embed(settings: ServerSettings) -> discord.Embed:
@@ -36,6 +45,10 @@ def settings_embed(settings: ServerSettings) -> discord.Embed:
         "the bot's own retention" if settings.retention_days is None else f"{settings.retention_days:g} days"
     )
     embed.add_field(name="Finished games kept", value=kept)
+    language = (
+        "Automatic (the server's language)" if settings.language is None else settings.language.own_name
+    )
+    embed.add_field(name="Language", value=language)
     embed.add_field(name="Games allowed in", value=channels, inline=False)
     threads = "on: each game gets a thread of its own" if settings.games_in_threads else "off"
     embed.add_field(name="Games in threads", value=threads, inline=False)
@@ -66,8 +79,12 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
         forbid_channel="No longer allow games in this channel",
         every_channel="Allow games in every channel again",
         threads="Play each game in a thread opened on its lobby, so a channel can run several at once",
+        language="The language of boards and public messages (private ones follow each player)",
     )
-    @app_commands.choices(difficulty=[app_commands.Choice(name=d.title(), value=d) for d in DIFFICULTIES])
+    @app_commands.choices(
+        difficulty=[app_commands.Choice(name=d.title(), value=d) for d in DIFFICULTIES],
+        language=LANGUAGE_CHOICES,
+    )
     async def settings(
         interaction: discord.Interaction[Any],
         difficulty: str | None = None,
@@ -80,6 +97,7 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
         forbid_channel: discord.TextChannel | None = None,
         every_channel: bool = False,
         threads: bool | None = None,
+        language: str | None = None,
     ) -> None:
         guild_id = interaction.guild_id
         assert guild_id is not None
@@ -106,6 +124,8 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
         for option, value in chosen.items():
             if value is not None:
                 changes[SETTING_OPTIONS[option]] = value
+        if language is not None:
+            changes["language"] = None if language == AUTOMATIC_LANGUAGE else language
         try:
             updated = await store.change(guild_id, **changes)
         except SettingsRefused as refused:
