@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, seat_of
 from bot.storage import GameRecord
 from bot.table.boards import BoardKeeper
@@ -103,7 +104,7 @@ class TableController(BoardKeeper):
         async def replay(
             interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
         ) -> None:
-            await post_replay(interaction, self.service.storage, self.module, self.render_png, game)
+            await post_replay(interaction, self.service.storage, self.module, self.replay_png, game)
 
     def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         """The game's own buttons on its lobby, beside Join, Leave, Start and the pick menus."""
@@ -118,6 +119,11 @@ class TableController(BoardKeeper):
     @abstractmethod
     def render_png(self, state: Any) -> bytes:
         """The public board of ``state`` as PNG bytes, as the live board shows it (used by replays)."""
+
+    def replay_png(self, record: GameRecord) -> RenderPng:
+        """How the replay of ``record`` draws its frames: ``render_png``, unless the board needs more
+        of the record than the state (Prime Time's players' names)."""
+        return self.render_png
 
     async def show_rules(self, interaction: discord.Interaction[Any]) -> None:
         await send(interaction, ephemeral=True, embed=self.rule_pages.embed(0), view=self.rule_pages.view(0))

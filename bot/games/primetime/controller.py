@@ -11,15 +11,24 @@ its player was called (the turn clock's row, kept in the database) and fired by 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
-from bot.games.primetime.messages import board_embed, board_items, call_line, done_note, panel_message
+from bot.games.primetime.messages import (
+    board_embed,
+    board_items,
+    board_names,
+    call_line,
+    done_note,
+    panel_message,
+)
 from bot.games.primetime.modal import CoordinatesModal, cell_code
 from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
@@ -37,7 +46,8 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, in
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, reply_private, send, update
 from bot.ui.text import clip
-from renderers.primetime import render_primetime
+from renderers.primetime import PrimeTimeBoard, render_primetime
+from renderers.primetime.inputs import DEFAULT_NAMES
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
@@ -321,8 +331,11 @@ class PrimeTimeController(TableController):
         if any(event.visible_to is None for event in move.events) and not move.ping:
             await self.refresh_board(record.id, repost=state.outcome is not None or new_round)
 
-    def render_png(self, state: PrimeTimeState) -> bytes:
-        return render_primetime(view(state, None)).png
+    def render_png(self, state: PrimeTimeState, names: tuple[str, str] = DEFAULT_NAMES) -> bytes:
+        return render_primetime(PrimeTimeBoard(view=view(state, None), names=names)).png
+
+    def replay_png(self, record: GameRecord) -> RenderPng:
+        return partial(self.render_png, names=board_names(record))
 
     async def deadlines_of(self, record: GameRecord, state: PrimeTimeState) -> dict[int, float]:
         """When each person's pending prompt gets its default, as Unix times."""
@@ -339,7 +352,7 @@ class PrimeTimeController(TableController):
     async def board_message(
         self, record: GameRecord, state: PrimeTimeState, events: list[Event]
     ) -> dict[str, Any]:
-        public = view(state, None)
+        public = PrimeTimeBoard(view=view(state, None), names=board_names(record))
         board = await metrics.render("primetime", self.host.painter.draw(render_primetime, public))
         embed = board_embed(state, record, await self.deadlines_of(record, state))
         embed.set_image(url="attachment://board.png")

@@ -37,6 +37,12 @@ def _names(record: GameRecord) -> list[str]:
     return [player["name"] for player in record.lobby["players"]]
 
 
+def board_names(record: GameRecord) -> tuple[str, str]:
+    """The names the board image gives the two seats, as the messages do ("AI" for an AI seat)."""
+    first, second = _names(record)
+    return first, second
+
+
 def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
     names = _names(record)
     if state.outcome is not None:
