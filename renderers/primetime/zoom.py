@@ -2,7 +2,9 @@
 54 px per inch (2.7 times the public board), at phone size (864 px wide, 24 px text at the
 smallest). It shows what a choice needs: the cells the model can reach tinted, the suggested ones
 lettered A, B, C... as the menu offers them, and the models a technique can reach bracketed, each
-joined to the model by a range line and labelled (the chance to hit, say).
+joined to the model by a range line and labelled (the chance to hit, say). A technique can reach
+farther than the window: the window then shows the model and as many of its targets as it can, and
+a target beyond it is labelled with its code where its range line leaves the window.
 
 The same battlefield, models, tags and overlays as the board are drawn at the zoom's scale, and the
 window is cropped from it and framed with its own coordinates.
@@ -20,7 +22,7 @@ from renderers.primetime import labels, objectives
 from renderers.primetime.battlefield import NamePlate, draw_name_plate, terrain_plate
 from renderers.primetime.board import draw_pieces, field_layer, palette
 from renderers.primetime.describe import model_words
-from renderers.primetime.inputs import Highlight, PrimeTimeZoom, letter
+from renderers.primetime.inputs import Highlight, PrimeTimeZoom, ZoomTarget, letter
 from renderers.primetime.layout import Scale
 from renderers.primetime.overlays import TARGET_RING
 from rules.primetime.geometry import BOARD_SIZE, Cell
@@ -58,6 +60,28 @@ def _window(centre: Cell) -> tuple[int, int]:
     )
 
 
+def _window_with(centre: Cell, targets: list[Cell]) -> tuple[int, int]:
+    """The window's south-west cell: the centre at least a cell inside it, as many ``targets`` in
+    it as can be, and the rest of the scene as near its middle as the window allows."""
+    if not targets:
+        return _window(centre)
+    scene = [centre, *targets]
+    middle = (sum(cell[0] for cell in scene) / len(scene), sum(cell[1] for cell in scene) / len(scene))
+
+    def span(value: int) -> range:
+        last = BOARD_SIZE - CELLS + 1
+        return range(max(min(value - CELLS + 2, last), 1), min(max(value - 1, 1), last) + 1)
+
+    def score(corner: tuple[int, int]) -> tuple[int, float]:
+        inside = sum(
+            1 for cell in targets if 0 <= cell[0] - corner[0] < CELLS and 0 <= cell[1] - corner[1] < CELLS
+        )
+        off = (corner[0] + CELLS // 2 - middle[0]) ** 2 + (corner[1] + CELLS // 2 - middle[1]) ** 2
+        return -inside, off
+
+    return min(((west, south) for west in span(centre[0]) for south in span(centre[1])), key=score)
+
+
 def _centre_unit(zoom: PrimeTimeZoom) -> Unit | None:
     view = zoom.board.view
     wanted = zoom.centre or (view.activation.unit if view.activation is not None else None)
@@ -76,12 +100,12 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     view = zoom.board.view
     mover = _centre_unit(zoom)
     centre_cell = mover.cell if mover is not None else (BOARD_SIZE // 2, BOARD_SIZE // 2)
-    west, south = _window(centre_cell)
+    units = {unit.id: unit for unit in view.units}
+    targets = [target for target in zoom.targets if target.unit in units]
+    west, south = _window_with(centre_cell, [units[target.unit].cell for target in targets])
     left, top = ZOOM.cell_box((west, south + CELLS - 1))[:2]
     window = (left, top, left + CELLS * ZOOM.inch, top + CELLS * ZOOM.inch)
     layer = field_layer(view, ZOOM)
-    units = {unit.id: unit for unit in view.units}
-    targets = [target for target in zoom.targets if target.unit in units]
     if mover is not None:
         _range_lines(layer, mover, [units[target.unit] for target in targets])
     highlight = Highlight(
@@ -96,20 +120,10 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     taken = draw_pieces(layer, board, ZOOM, window, [*letters, *(name.box for name in names)])
     for index, cell in enumerate(zoom.lettered):
         paste(layer, letter_sprite(letter(index)), ZOOM.cell_box(cell)[:2])
-    spots = labels.place(
-        [
-            labels.Tag(
-                ZOOM.cell_centre_pixel(units[target.unit].cell),
-                ZOOM.inch // 2 + 4,
-                target_sprite(target.label).size,
-            )
-            for target in targets
-        ],
-        [*taken, *letters],
-        window,
-    )
-    for target, spot in zip(targets, spots, strict=True):
-        paste(layer, target_sprite(target.label), spot.box[:2])
+    marks = [_target_mark(target, units[target.unit], mover, window) for target in targets]
+    spots = labels.place([tag for _, tag in marks], [*taken, *letters], window)
+    for (sprite, _), spot in zip(marks, spots, strict=True):
+        paste(layer, sprite, spot.box[:2])
     canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)
     paste(canvas, cropped(layer, window), (LEFT_BAND, TOP_BAND))
     draw = drawing(canvas)
@@ -117,6 +131,33 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
         draw_name_plate(draw, name.moved(LEFT_BAND - window[0], TOP_BAND - window[1]))
     _frame(canvas, west, south)
     return canvas
+
+
+def _target_mark(
+    target: ZoomTarget, unit: Unit, mover: Unit | None, window: labels.Box
+) -> tuple[Image.Image, labels.Tag]:
+    """A target's label and where it goes: beside the model, or, for a model beyond the window, with
+    its code where its range line leaves the window."""
+    centre = ZOOM.cell_centre_pixel(unit.cell)
+    if window[0] <= centre[0] < window[2] and window[1] <= centre[1] < window[3]:
+        sprite = target_sprite(target.label)
+        return sprite, labels.Tag(centre, ZOOM.inch // 2 + 4, sprite.size)
+    sprite = target_sprite(f"{char(unit).code} {target.label}")
+    half_width, half_height = sprite.width // 2 + labels.CLEARANCE, sprite.height // 2 + labels.CLEARANCE
+    inner = (window[0] + half_width, window[1] + half_height, window[2] - half_width, window[3] - half_height)
+    start = ZOOM.cell_centre_pixel(mover.cell) if mover is not None else centre
+    return sprite, labels.Tag(_towards(start, centre, inner), 0, sprite.size)
+
+
+def _towards(start: tuple[int, int], end: tuple[int, int], inner: labels.Box) -> tuple[int, int]:
+    """The last point of the line from ``start`` to ``end`` inside ``inner``."""
+    reach = 1.0
+    for axis, (low, high) in enumerate(((inner[0], inner[2]), (inner[1], inner[3]))):
+        delta = end[axis] - start[axis]
+        if delta:
+            reach = min(reach, max(((high if delta > 0 else low) - start[axis]) / delta, 0.0))
+    point = [round(start[axis] + reach * (end[axis] - start[axis])) for axis in (0, 1)]
+    return min(max(point[0], inner[0]), inner[2]), min(max(point[1], inner[1]), inner[3])
 
 
 def _terrain_names(view: PrimeTimeView, window: labels.Box, letters: list[labels.Box]) -> list[NamePlate]:

@@ -83,6 +83,8 @@ def test_the_sample_states_show_what_the_gallery_promises() -> None:
     mid_game = samples.mid_game()
     assert len(mid_game.units) == 8 and mid_game.activation is not None
     assert samples.reach_highlight(mid_game).reach
+    targeting = samples.targeting()
+    assert len(samples.technique_highlight(targeting).targets) >= samples.TARGETED
     assert samples.final().outcome is not None
 
 
