@@ -18,9 +18,9 @@ from PIL import Image
 
 from renderers.common import Colour, RenderedBoard, encode_png, font, ink_on, paste, smallest_text
 from renderers.drawing import cropped, drawing
-from renderers.primetime import labels, objectives
-from renderers.primetime.battlefield import NamePlate, draw_name_plate, terrain_plate
-from renderers.primetime.board import draw_pieces, field_layer, palette
+from renderers.primetime import labels
+from renderers.primetime.battlefield import draw_name_plate
+from renderers.primetime.board import draw_pieces, field_layer, palette, placed_terrain_names
 from renderers.primetime.describe import model_words
 from renderers.primetime.inputs import Highlight, PrimeTimeZoom, ZoomTarget, letter
 from renderers.primetime.layout import Scale
@@ -28,7 +28,6 @@ from renderers.primetime.overlays import TARGET_RING
 from rules.primetime.geometry import BOARD_SIZE, Cell
 from rules.primetime.state import Unit
 from rules.primetime.stats import char
-from rules.primetime.view import PrimeTimeView
 
 WIDTH = 864
 TEXT = smallest_text(WIDTH) * 5 // 4
@@ -36,7 +35,7 @@ TEXT = smallest_text(WIDTH) * 5 // 4
 the close-up's cells have room for them and they are what a player reads to choose."""
 CELLS = 15
 """The window is this many cells square."""
-ZOOM = Scale(inch=54, margin=0, text=TEXT, every=0, names=False)
+ZOOM = Scale(inch=54, margin=0, text=TEXT, every=0)
 LEFT_BAND = 48
 TOP_BAND = 40
 HEIGHT = TOP_BAND + CELLS * ZOOM.inch + 6
@@ -115,7 +114,8 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
         targets=frozenset(target.unit for target in targets),
     )
     letters = _letter_boxes(zoom.lettered)
-    names = _terrain_names(view, window, letters)
+    # The models' tags keep clear of the names, which are drawn last, over the crop.
+    names = placed_terrain_names(view, ZOOM, window, letters)
     board = zoom.board.model_copy(update={"highlight": highlight})
     taken = draw_pieces(layer, board, ZOOM, window, [*letters, *(name.box for name in names)])
     for index, cell in enumerate(zoom.lettered):
@@ -158,27 +158,6 @@ def _towards(start: tuple[int, int], end: tuple[int, int], inner: labels.Box) ->
             reach = min(reach, max(((high if delta > 0 else low) - start[axis]) / delta, 0.0))
     point = [round(start[axis] + reach * (end[axis] - start[axis])) for axis in (0, 1)]
     return min(max(point[0], inner[0]), inner[2]), min(max(point[1], inner[1]), inner[3])
-
-
-def _terrain_names(view: PrimeTimeView, window: labels.Box, letters: list[labels.Box]) -> list[NamePlate]:
-    """Where each piece's name goes on the part of it the window shows, where it fits, clear of the
-    balls, the models and the lettered cells. The models' tags then keep clear of the names, which are drawn
-    last, over the crop."""
-    keep_clear = (
-        *objectives.ball_boxes(view.objectives, ZOOM),
-        *(ZOOM.cell_box(unit.cell) for unit in view.units),
-        *letters,
-    )
-    names = []
-    for piece in view.terrain:
-        left, top = ZOOM.point_pixel((piece.x, piece.y + piece.height))
-        right, bottom = ZOOM.point_pixel((piece.x + piece.width, piece.y))
-        room = max(left, window[0]), max(top, window[1]), min(right, window[2]), min(bottom, window[3])
-        if room[2] > room[0] and room[3] > room[1]:
-            plate = terrain_plate(piece.kind, room, TEXT, keep_clear, window)
-            if plate is not None:
-                names.append(plate)
-    return names
 
 
 def _letter_boxes(cells: list[Cell]) -> list[labels.Box]:

@@ -1,6 +1,6 @@
 """Every game's board, crowded and with long texts, read back from the text boxes the renderers
 leave on the image: no text over another, none cut short with an ellipsis, none smaller than a
-phone can read, none off the image, and no Prime Time tag over a model."""
+phone can read, none off the image, and no Prime Time tag or terrain name over a model."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from rules.cell.view import view as cell_view
 from rules.over9000.view import view as over9000_view
 from rules.primetime.stats import char
 from rules.primetime.view import view as primetime_view
-from tests.renderers.text_layout import layout_problems, tags_over_models
+from tests.renderers.text_layout import layout_problems, texts_over_models
 
 
 def _cell(make: Callable[[], object]) -> Callable[[], Image.Image]:
@@ -92,12 +92,12 @@ def test_every_text_is_clear_whole_readable_and_on_the_image(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(PRIMETIME_STATES))
-def test_prime_time_tags_cover_no_model(name: str) -> None:
+def test_prime_time_tags_and_terrain_names_cover_no_model(name: str) -> None:
     view = primetime_view(PRIMETIME_STATES[name](), None)
     image = draw_primetime(PrimeTimeBoard(view=view, names=LONG_NAMES))
     tags = {tag_text(unit) for unit in view.units}
     assert tags <= {text.text for text in text_boxes(image)}, "every model's tag is drawn"
-    assert tags_over_models(image, view.units, BOARD) == []
+    assert texts_over_models(image, view.units, BOARD) == []
 
 
 def test_a_long_final_status_line_is_wrapped_whole() -> None:
