@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.core.game_module import SeatWordedEvents
 from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, seat_of
 from bot.storage import GameRecord
@@ -224,7 +225,11 @@ class TableController(BoardKeeper):
             return
         state = self.service.load_state(record)
         public = self.module.rules.view(state, None)
-        lines = [event.text for event in public.recent_events][-20:]  # type: ignore[attr-defined]
+        events = public.recent_events[-20:]  # type: ignore[attr-defined]
+        if isinstance(self.module, SeatWordedEvents):
+            lines = [self.module.event_text(event, record.lobby) for event in events]
+        else:
+            lines = [event.text for event in events]
         embed = discord.Embed(
             title=f"{self.module.title} — recent events (round {state.round})",
             description=clip("\n".join(lines), 4000),

@@ -132,7 +132,7 @@ def draw_primetime(board: PrimeTimeBoard) -> Image.Image:
     draw_pieces(field, board, BOARD, inner, [name.box for name in names])
     paste(canvas, field, (0, 0))
     draw_side_panel(canvas, view, board.names, height)
-    draw_strip(canvas, view, strip_top, names)
+    draw_strip(canvas, view, board.names, strip_top, names)
     return canvas
 
 

@@ -29,6 +29,7 @@ from renderers.primetime.describe import (
 )
 from renderers.primetime.layout import PANEL, SIDE_COLOURS, TEXT, WIDTH
 from renderers.primetime.models import STATUS_LETTERS, disc_fill
+from rules.primetime.seat_words import with_names
 from rules.primetime.view import PlayerView, PrimeTimeView
 
 TITLE = "PRIME TIME"
@@ -128,9 +129,12 @@ def _key(view: PrimeTimeView, terrain_names: Sequence[NamePlate]) -> Flow | None
     return Flow([_words("KEY", Colour.MUTED, True), _words(" · ".join(words), Colour.MUTED)], STRIP_WIDTH)
 
 
-def _events(view: PrimeTimeView) -> list[tuple[str, tuple[int, int, int] | None]]:
+def _events(view: PrimeTimeView, names: Sequence[str]) -> list[tuple[str, tuple[int, int, int] | None]]:
     events = [event for event in view.recent_events if event.kind not in QUIET_EVENTS]
-    return [(event.text, SIDE_COLOURS[event.actor] if event.actor is not None else None) for event in events]
+    return [
+        (with_names(event.text, names), SIDE_COLOURS[event.actor] if event.actor is not None else None)
+        for event in events
+    ]
 
 
 def _player_height(flows: list[Flow]) -> int:
@@ -198,10 +202,15 @@ def draw_side_panel(canvas: Image.Image, view: PrimeTimeView, names: Sequence[st
 
 
 def draw_strip(
-    canvas: Image.Image, view: PrimeTimeView, top: int, terrain_names: Sequence[NamePlate]
+    canvas: Image.Image,
+    view: PrimeTimeView,
+    names: Sequence[str],
+    top: int,
+    terrain_names: Sequence[NamePlate],
 ) -> None:
+    """The mission, the key and the last moves (the players named by ``names``)."""
     y = top
     for flow in _strip_flows(view, terrain_names):
         y = flow.draw(canvas, (PANEL_PAD, y)) + 4
     area = Rect(PANEL_PAD, y + GAP, STRIP_WIDTH, EVENT_LINES * LINE)
-    draw_event_lines(drawing(canvas), area, _events(view), LINE, font(TEXT))
+    draw_event_lines(drawing(canvas), area, _events(view, names), LINE, font(TEXT))

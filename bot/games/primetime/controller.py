@@ -316,7 +316,7 @@ class PrimeTimeController(TableController):
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None and _from_panel(interaction):
             seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
-            note = done_note(move.events, move.seat)
+            note = done_note(record, move.events, move.seat)
             await update(interaction, **panel_message(record, state, move.seat, seat_moves, "main", note))
         elif (
             interaction is not None
@@ -326,7 +326,7 @@ class PrimeTimeController(TableController):
             await update(interaction, **as_edit(await self.board_message(record, state, move.events)))
             return
         elif interaction is not None and move.seat is not None:
-            await send(interaction, ephemeral=True, content=done_note(move.events, move.seat))
+            await send(interaction, ephemeral=True, content=done_note(record, move.events, move.seat))
         new_round = any(event.kind == "round_started" for event in move.events)
         if move.ping or any(event.visible_to is None for event in move.events):
             await self.refresh_board(record.id, repost=new_round)
