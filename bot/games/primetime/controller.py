@@ -323,7 +323,7 @@ class PrimeTimeController(TableController):
             and interaction.message is not None
             and interaction.message.id == record.message_id
         ):
-            await update(interaction, **as_edit(await self.board_message(record, state, move.events)))
+            await update(interaction, **as_edit(await self.board_for(record, state, move.events)))
             return
         elif interaction is not None and move.seat is not None:
             await send(interaction, ephemeral=True, content=done_note(record, move.events, move.seat))
