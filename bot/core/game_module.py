@@ -14,7 +14,8 @@ The optional parts have their defaults here; a game declares the ones it uses:
 - ``ai_hint``: how the start command asks for AI seats, as ``/help`` shows it;
 - ``secret_picks``: lobby picks stay hidden until the game reveals them;
 - ``dice_colours``: the dice colours players choose in the lobby;
-- ``TimedPrompts``: decisions with a default that a player gets when their time runs out.
+- ``TimedPrompts``: decisions with a default that a player gets when their time runs out;
+- ``SeatWordedEvents``: events that name players by seat, worded with the players' names for people.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from rules.core.events import Event
 from rules.core.game import GameRules
 
 
@@ -88,4 +90,13 @@ class TimedPrompts(Protocol):
 
     def timeout_action(self, seat: int) -> Any:
         """The action that gives ``seat`` the defaults of its pending decisions."""
+        ...
+
+
+@runtime_checkable
+class SeatWordedEvents(Protocol):
+    """A game whose engine does not know the players' names, so its events name them by seat."""
+
+    def event_text(self, event: Event, lobby: dict[str, Any]) -> str:
+        """The event's words as people read them: each seat named by its player's name."""
         ...

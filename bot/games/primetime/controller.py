@@ -11,16 +11,25 @@ its player was called (the turn clock's row, kept in the database) and fired by 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.controls import Controls
 from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
-from bot.games.primetime.messages import board_embed, board_items, call_line, done_note, panel_message
+from bot.games.primetime.messages import (
+    board_embed,
+    board_items,
+    board_names,
+    call_line,
+    done_note,
+    panel_message,
+)
 from bot.games.primetime.modal import TYPED_OP, coordinates_modal
 from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
@@ -39,7 +48,8 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, in
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, reply_private, send, update
 from bot.ui.text import clip
-from renderers.primetime import render_primetime, render_primetime_zoom
+from renderers.primetime import PrimeTimeBoard, render_primetime, render_primetime_zoom
+from renderers.primetime.inputs import DEFAULT_NAMES
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
@@ -340,7 +350,7 @@ class PrimeTimeController(TableController):
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None and _from_panel(interaction):
             seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
-            note = done_note(move.events, move.seat)
+            note = done_note(record, move.events, move.seat)
             panel = panel_message(record, state, move.seat, seat_moves, "main", note)
             await update(interaction, **_panel_edit(panel))
         elif (
@@ -351,13 +361,16 @@ class PrimeTimeController(TableController):
             await update(interaction, **as_edit(await self.board_for(record, state, move.events)))
             return
         elif interaction is not None and move.seat is not None:
-            await send(interaction, ephemeral=True, content=done_note(move.events, move.seat))
+            await send(interaction, ephemeral=True, content=done_note(record, move.events, move.seat))
         new_round = any(event.kind == "round_started" for event in move.events)
         if move.ping or any(event.visible_to is None for event in move.events):
             await self.refresh_board(record.id, repost=new_round)
 
-    def render_png(self, state: PrimeTimeState) -> bytes:
-        return render_primetime(view(state, None)).png
+    def render_png(self, state: PrimeTimeState, names: tuple[str, str] = DEFAULT_NAMES) -> bytes:
+        return render_primetime(PrimeTimeBoard(view=view(state, None), names=names)).png
+
+    def replay_png(self, record: GameRecord) -> RenderPng:
+        return partial(self.render_png, names=board_names(record))
 
     async def deadlines_of(self, record: GameRecord, state: PrimeTimeState) -> dict[int, float]:
         """When each person's pending prompt gets its default, as Unix times."""
@@ -374,7 +387,7 @@ class PrimeTimeController(TableController):
     async def board_message(
         self, record: GameRecord, state: PrimeTimeState, events: list[Event]
     ) -> dict[str, Any]:
-        public = view(state, None)
+        public = PrimeTimeBoard(view=view(state, None), names=board_names(record))
         board = await metrics.render("primetime", self.host.painter.draw(render_primetime, public))
         embed = board_embed(state, record, await self.deadlines_of(record, state))
         embed.set_image(url="attachment://board.png")

@@ -29,6 +29,7 @@ from rules.primetime.cards import card
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.content import catalogue, settings
 from rules.primetime.scenario import condition, location, mission
+from rules.primetime.seat_words import with_names
 from rules.primetime.state import PrimeTimeState
 
 RECENT_ON_BOARD = 6
@@ -36,6 +37,12 @@ RECENT_ON_BOARD = 6
 
 def _names(record: GameRecord) -> list[str]:
     return [player["name"] for player in record.lobby["players"]]
+
+
+def board_names(record: GameRecord) -> tuple[str, str]:
+    """The names the board image gives the two seats, as the messages do ("AI" for an AI seat)."""
+    first, second = _names(record)
+    return first, second
 
 
 def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
@@ -49,18 +56,18 @@ def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
     for seat in dict.fromkeys(prompt.who for prompt in state.prompts):
         prompt = state.prompt_for(seat)
         assert prompt is not None
-        parts.append(f"**{names[seat]}**: {_public_prompt_words(state, seat, prompt.kind)}")
+        parts.append(f"**{names[seat]}**: {_public_prompt_words(state, record, seat, prompt.kind)}")
     return "\n".join(parts) or "Resolving…"
 
 
-def _public_prompt_words(state: PrimeTimeState, seat: int, kind: str) -> str:
+def _public_prompt_words(state: PrimeTimeState, record: GameRecord, seat: int, kind: str) -> str:
     """What the board says a seat is deciding: never what only the seat may know."""
     if kind in PUBLIC_KINDS or kind in ("activation", "action"):
         if kind == "action" and state.activation is not None:
             left = state.activation.actions_left
             plural = "s" if left != 1 else ""
             return f"{unit_name(state, state.activation.unit)} acts ({left} action{plural} left)."
-        return prompt_words(state, seat)
+        return prompt_words(state, seat, _names(record))
     return {
         "terrain": "looking at the terrain (Accept, Reroll or Edit).",
         "deploy": "deploying a model.",
@@ -122,7 +129,9 @@ def board_embed(state: PrimeTimeState, record: GameRecord, deadlines: dict[int, 
     if scenario:
         lines.append(scenario)
     lines.extend(_player_line(public, record, seat) for seat in range(len(public.players)))
-    recent = [event.text for event in events_for(state.recent_events, None)][-RECENT_ON_BOARD:]
+    names = _names(record)
+    recent = [with_names(event.text, names) for event in events_for(state.recent_events, None)]
+    recent = recent[-RECENT_ON_BOARD:]
     if recent:
         lines.append("")
         lines.extend(f"• {text}" for text in recent)
@@ -168,8 +177,8 @@ def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> l
 # The private panel.
 
 
-def done_note(events: list[Event], seat: int) -> str:
-    said = [event.text for event in events_for(events, seat)]
+def done_note(record: GameRecord, events: list[Event], seat: int) -> str:
+    said = [with_names(event.text, _names(record)) for event in events_for(events, seat)]
     return clip("✅ " + " ".join(said), 1900) if said else "✅ Done."
 
 
@@ -190,10 +199,11 @@ def panel_message(
     if step.startswith("asc."):
         letters = step.split(".")[1]
         lines.append(f"**Ascension cost:** {ascension_total(state, seat, letters)} SK of {player.sk}")
-    private = [event.text for event in state.recent_events if event.visible_to == seat]
+    names = _names(record)
+    private = [with_names(event.text, names) for event in state.recent_events if event.visible_to == seat]
     lines.extend(f"🔒 {text}" for text in private[-4:])
     lines.append("")
-    lines.append(prompt_words(state, seat))
+    lines.append(prompt_words(state, seat, names))
     embed = discord.Embed(
         title=f"{record.lobby['players'][seat]['name']} — your hand",
         description=clip("\n".join(lines), 4000),

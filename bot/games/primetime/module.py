@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.game_module import GameModule, TimedPrompts
+from bot.core.game_module import GameModule, SeatWordedEvents, TimedPrompts
+from rules.core.events import Event
 from rules.primetime import RULES, PrimeTimeOptions
 from rules.primetime.actions import PrimeTimeAction, Timeout
 from rules.primetime.ai import choose_action
 from rules.primetime.content import catalogue
 from rules.primetime.roster import Roster
+from rules.primetime.seat_words import with_names
 from rules.primetime.state import PrimeTimeState
 
 _CHARACTER_NAMES = {character.id: character.name for character in catalogue().characters}
@@ -36,7 +38,7 @@ PROMPT_SECONDS: dict[str, float] = {
 """DESIGN.md 2.9's deadlines; an activation has none (the turn clock's hand-off covers it)."""
 
 
-class PrimeTimeModule(GameModule, TimedPrompts):
+class PrimeTimeModule(GameModule, TimedPrompts, SeatWordedEvents):
     name = "primetime"
     title = "Prime Time"
     summary = "A two-player miniatures skirmish: field a team and fight over three Dragon Ball objectives."
@@ -102,3 +104,6 @@ class PrimeTimeModule(GameModule, TimedPrompts):
 
     def timeout_action(self, seat: int) -> Timeout:
         return Timeout(player=seat)
+
+    def event_text(self, event: Event, lobby: dict[str, Any]) -> str:
+        return with_names(event.text, [player["name"] for player in lobby["players"]])

@@ -12,7 +12,7 @@ engine refuses, with its reason, whatever is no longer legal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -179,7 +179,7 @@ def _deflect_note(state: PrimeTimeState, action: PrimeTimeAction) -> str | None:
     if action.unit is None:
         return "the attack is simply evaded"
     unit = state.unit(action.unit)
-    return f"seat {unit.seat + 1}"
+    return "your own model" if unit.seat == action.player else "an enemy model"
 
 
 def _evade_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
@@ -339,13 +339,13 @@ def prompt_items(
     return [*BUILDERS[prompt.kind](state, controls, actions), *_card_button(prompt, actions, controls)]
 
 
-def prompt_words(state: PrimeTimeState, seat: int) -> str:
-    """What ``seat`` must decide now, in a sentence for its panel."""
+def prompt_words(state: PrimeTimeState, seat: int, names: Sequence[str]) -> str:
+    """What ``seat`` must decide now, in a sentence for its panel (``names``: the players')."""
     prompt = state.prompt_for(seat)
     if state.outcome is not None:
         return "The game is over."
     if prompt is None:
-        waiting = ", ".join(sorted({f"seat {other.who + 1}" for other in state.prompts})) or "nobody"
+        waiting = ", ".join(sorted({names[other.who] for other in state.prompts})) or "nobody"
         return f"Nothing to decide now (waiting for {waiting})."
     attack = state.attack
     words = {
