@@ -17,6 +17,7 @@ from bot.games.primetime.panel import (
     ascension_total,
     prompt_items,
     prompt_words,
+    step_letters,
 )
 from bot.storage import GameRecord
 from bot.ui.components import button, view_of
@@ -186,7 +187,7 @@ def panel_message(
         plan = ", ".join(f"{unit_name(state, unit)}: {choice}" for unit, choice in player.ascension_plan)
         lines.append(f"**Your locked plan** (secret until both lock): {plan}")
     if step.startswith("asc."):
-        letters = step.split(".")[1]
+        letters = step_letters(state, seat, step)
         lines.append(f"**Ascension cost:** {ascension_total(state, seat, letters)} SK of {player.sk}")
     private = [event.text for event in state.recent_events if event.visible_to == seat]
     lines.extend(f"🔒 {text}" for text in private[-4:])

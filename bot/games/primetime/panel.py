@@ -291,6 +291,16 @@ def default_letters(state: PrimeTimeState, seat: int) -> str:
     return plan_letters(default_plan(state, seat))
 
 
+def step_letters(state: PrimeTimeState, seat: int, step: str) -> str:
+    """The plan an ``asc.<letters>…`` step carries, when it is one for ``seat``'s models (one letter
+    each, every letter a choice); otherwise (another seat's menu, a tampered id) the default plan."""
+    kind, _, rest = step.partition(".")
+    letters = rest.partition(".")[0] if kind == "asc" else ""
+    if len(letters) != len(deciding_units(state, seat)) or not set(letters) <= set(PLAN_LETTERS.values()):
+        return default_letters(state, seat)
+    return letters
+
+
 def prompt_items(
     state: PrimeTimeState, seat: int, controls: Controls, step: str
 ) -> list[discord.ui.Item[Any]]:
@@ -328,10 +338,8 @@ def prompt_items(
         unit, _, level = rest.rpartition(".")
         return deploy_cells_items(state, seat, controls, actions, unit, 1 if level == "1" else 0)
     if prompt.kind == "ascension":
-        letters, _, page_text = rest.partition(".") if kind == "asc" else ("", "", "0")
-        valid = set(PLAN_LETTERS.values())
-        if len(letters) != len(deciding_units(state, seat)) or not set(letters) <= valid:
-            letters = default_letters(state, seat)
+        page_text = rest.partition(".")[2] if kind == "asc" else "0"
+        letters = step_letters(state, seat, step)
         items = _ascension_items(state, seat, controls, letters, number_of(page_text) or 0)
         if any(isinstance(action, PlayCard) for action in actions):
             items.append(controls.step("cards.0", "Play a card…", row=4))
