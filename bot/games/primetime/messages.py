@@ -5,19 +5,21 @@ drawn for one seat and sent only to its player, ephemerally.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import discord
 
+from bot.games.primetime.ascension_panel import ascension_total, step_letters
 from bot.games.primetime.codes import unit_name
+from bot.games.primetime.explain import card_line
 from bot.games.primetime.panel import (
     PANEL_LABELS,
     PUBLIC_KINDS,
     Controls,
-    ascension_total,
     prompt_items,
     prompt_words,
-    step_letters,
+    step_lines,
 )
 from bot.storage import GameRecord
 from bot.ui.components import button, view_of
@@ -25,7 +27,6 @@ from bot.ui.messages import player_tag
 from bot.ui.text import clip
 from rules.core.events import Event, events_for
 from rules.primetime import PrimeTimeView, view
-from rules.primetime.cards import card
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.content import catalogue, settings
 from rules.primetime.scenario import condition, location, mission
@@ -48,18 +49,18 @@ def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
     for seat in dict.fromkeys(prompt.who for prompt in state.prompts):
         prompt = state.prompt_for(seat)
         assert prompt is not None
-        parts.append(f"**{names[seat]}**: {_public_prompt_words(state, seat, prompt.kind)}")
+        parts.append(f"**{names[seat]}**: {_public_prompt_words(state, record, seat, prompt.kind)}")
     return "\n".join(parts) or "Resolving…"
 
 
-def _public_prompt_words(state: PrimeTimeState, seat: int, kind: str) -> str:
+def _public_prompt_words(state: PrimeTimeState, record: GameRecord, seat: int, kind: str) -> str:
     """What the board says a seat is deciding: never what only the seat may know."""
     if kind in PUBLIC_KINDS or kind in ("activation", "action"):
         if kind == "action" and state.activation is not None:
             left = state.activation.actions_left
             plural = "s" if left != 1 else ""
             return f"{unit_name(state, state.activation.unit)} acts ({left} action{plural} left)."
-        return prompt_words(state, seat)
+        return prompt_words(state, seat, tuple(_names(record)))
     return {
         "terrain": "looking at the terrain (Accept, Reroll or Edit).",
         "deploy": "deploying a model.",
@@ -147,7 +148,7 @@ def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> l
     items: list[discord.ui.Item[Any]] = []
     prompt = state.prompts[0] if state.prompts else None
     if prompt is not None and prompt.kind in PUBLIC_KINDS:
-        controls = Controls(record.id, seat_moves, "act")
+        controls = Controls(record.id, seat_moves, "act", names=tuple(_names(record)))
         items = [item for item in prompt_items(state, prompt.who, controls, "main") if item.row != 4]
     elif prompt is not None:
         items.append(
@@ -176,13 +177,15 @@ def panel_message(
     record: GameRecord, state: PrimeTimeState, seat: int, seat_moves: int, step: str, note: str | None
 ) -> dict[str, Any]:
     """A player's ephemeral panel: their hand and resources, and the controls for their decision."""
+    names = tuple(_names(record))
     player = state.players[seat]
     lines = [
         f"Glory **{player.glory}** · BK **{player.bk}** · SK **{player.sk}** · "
         f"hand {len(player.hand)}/{hand_limit(state)} · deck {len(player.deck)}"
     ]
-    hand = [f"**{card(card_id).name}** ({card(card_id).window.replace('_', ' ')})" for card_id in player.hand]
-    lines.append("**Your hand:** " + (", ".join(hand) if hand else "empty"))
+    lines.append("**Your hand:**" + ("" if player.hand else " empty"))
+    held = Counter(player.hand)
+    lines.extend(f"• {card_line(card_id, copies=copies)}" for card_id, copies in held.items())
     if player.ascension_plan is not None and state.phase == "ascension":
         plan = ", ".join(f"{unit_name(state, unit)}: {choice}" for unit, choice in player.ascension_plan)
         lines.append(f"**Your locked plan** (secret until both lock): {plan}")
@@ -192,14 +195,18 @@ def panel_message(
     private = [event.text for event in state.recent_events if event.visible_to == seat]
     lines.extend(f"🔒 {text}" for text in private[-4:])
     lines.append("")
-    lines.append(prompt_words(state, seat))
+    lines.append(prompt_words(state, seat, names))
+    shown = step_lines(state, seat, step)
+    if shown:
+        lines.append("")
+        lines.extend(shown)
     embed = discord.Embed(
         title=f"{record.lobby['players'][seat]['name']} — your hand",
         description=clip("\n".join(lines), 4000),
         colour=discord.Colour.dark_orange(),
     )
     embed.set_footer(text="Only you can see this. Press My hand on the board to see it again.")
-    controls = Controls(record.id, seat_moves, "pact", seat)
+    controls = Controls(record.id, seat_moves, "pact", seat, names)
     items = prompt_items(state, seat, controls, step)
     items.append(controls.button("choose", "main", label="Refresh", emoji="🔄", row=4))
     return {"content": note, "embed": embed, "view": view_of(items)}

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app import GameBot
+from bot.games.primetime.ascension_panel import default_letters
 from bot.games.primetime.codes import PLAN_LETTERS, action_code, plan_letters
-from bot.games.primetime.panel import PUBLIC_KINDS, default_letters
+from bot.games.primetime.panel import PUBLIC_KINDS
 from rules.primetime.actions import (
     Deploy,
     Discard,
