@@ -21,8 +21,9 @@ from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
 from bot.games.primetime.messages import board_embed, board_items, call_line, done_note, panel_message
 from bot.games.primetime.modal import CoordinatesModal, cell_code
-from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
+from bot.games.primetime.module import AUTO_PASS, AUTO_READY, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
+from bot.games.primetime.player_commands import card_answer, card_choices, settings_words
 from bot.games.primetime.roster import (
     builder_message,
     change_draft,
@@ -74,29 +75,57 @@ class PrimeTimeController(TableController):
 
         @group.command(name="settings", description="Your choices for this channel's Prime Time game")
         @app_commands.describe(
-            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once"
+            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once",
+            auto_ready="Answer every Phase Start with Ready at once (you then play no Phase Start card)",
         )
-        async def settings_command(interaction: discord.Interaction[Any], auto_pass_on_hit: bool) -> None:
-            await self.player_settings(interaction, auto_pass_on_hit)
+        async def settings_command(
+            interaction: discord.Interaction[Any],
+            auto_pass_on_hit: bool | None = None,
+            auto_ready: bool | None = None,
+        ) -> None:
+            await self.player_settings(interaction, {AUTO_PASS: auto_pass_on_hit, AUTO_READY: auto_ready})
+
+        @group.command(name="card", description="One Prime Time card in full: its window, cost and effect")
+        @app_commands.describe(name="The card's name: start typing and pick it from the list")
+        async def card_command(
+            interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
+        ) -> None:
+            answer, refused = card_answer(name)
+            if refused:
+                await reply_error(interaction, answer["content"])
+            else:
+                await reply_private(interaction, "", **answer)
+
+        @card_command.autocomplete("name")
+        async def card_names(
+            interaction: discord.Interaction[Any], current: str
+        ) -> list[app_commands.Choice[str]]:
+            return card_choices(current)
 
         self.add_table_commands(group, HELP_TEXT)
         return group
 
-    async def player_settings(self, interaction: discord.Interaction[Any], auto_pass: bool) -> None:
+    async def player_settings(
+        self, interaction: discord.Interaction[Any], chosen: dict[str, bool | None]
+    ) -> None:
+        """Changes the seat options given (none: shows them), then says what each now is."""
         record = await self.channel_game(interaction)
         if record is None:
             return
+        seat = seat_of(record, interaction.user.id)
+        if seat is None:
+            await reply_error(interaction, "You are not playing in this game.")
+            return
         try:
-            await self.service.set_seat_option(record.id, interaction.user.id, AUTO_PASS, auto_pass)
+            for key, value in chosen.items():
+                if value is not None:
+                    await self.service.set_seat_option(record.id, interaction.user.id, key, value)
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
-        await reply_private(
-            interaction,
-            "On Hit / On Damage prompts are now passed for you at once."
-            if auto_pass
-            else "You will be asked at every On Hit / On Damage prompt again.",
-        )
+        current = await self.service.storage.game(record.id)
+        player = (current or record).lobby["players"][seat]
+        await reply_private(interaction, settings_words(player))
         self.host.wake(record.id)
 
     # Controls.

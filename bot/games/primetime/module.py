@@ -16,6 +16,10 @@ from rules.primetime.state import PrimeTimeState
 CUSTOM = "custom"
 """The pick of a player who built their own roster (kept beside their seat as ``roster``)."""
 AUTO_PASS = "auto_pass_on_hit"
+AUTO_READY = "auto_ready"
+AUTO_ANSWERS = {"on_hit": AUTO_PASS, "phase_start": AUTO_READY}
+"""The seat options that answer a prompt kind with its default at once (2.9: choices that never
+depend on the hand, so answering at once betrays nothing)."""
 PROMPT_SECONDS: dict[str, float] = {
     "terrain": 300,
     "first_player": 60,
@@ -70,14 +74,13 @@ class PrimeTimeModule(GameModule, TimedPrompts):
 
     def prompt_deadlines(self, state: PrimeTimeState, lobby: dict[str, Any]) -> dict[int, float]:
         """Seconds each seat has, from its call, before ``timeout_action`` answers for it; none for a
-        player who chose to pass every On Hit / On Damage prompt (2.9: a setting that never depends on
-        the hand, so passing at once betrays nothing)."""
+        prompt the player chose to answer at once (``AUTO_ANSWERS``)."""
         if state.outcome is not None:
             return {}
         players = lobby["players"]
         return {
             prompt.who: 0
-            if prompt.kind == "on_hit" and players[prompt.who].get(AUTO_PASS)
+            if answered_at_once(prompt.kind, players[prompt.who])
             else PROMPT_SECONDS[prompt.kind]
             for prompt in state.prompts
             if prompt.default is not None and prompt.kind in PROMPT_SECONDS
@@ -85,3 +88,9 @@ class PrimeTimeModule(GameModule, TimedPrompts):
 
     def timeout_action(self, seat: int) -> Timeout:
         return Timeout(player=seat)
+
+
+def answered_at_once(kind: str, player: dict[str, Any]) -> bool:
+    """Whether ``player`` chose to answer prompts of ``kind`` with their default at once."""
+    option = AUTO_ANSWERS.get(kind)
+    return option is not None and bool(player.get(option))

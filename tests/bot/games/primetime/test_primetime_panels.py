@@ -11,8 +11,10 @@ import pytest
 
 from bot.ui.components import ANOTHER_SEAT
 from rules.primetime.ascension import deciding_units
+from rules.primetime.cards import cards
+from rules.primetime.texts import card_text
 from tests.bot.driver import make_bot
-from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, parts
+from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, parts, said
 from tests.fakediscord.fake import FakeDiscord
 
 
@@ -58,3 +60,30 @@ async def test_another_seats_ascension_menu_from_a_tampered_client_shows_the_own
         said = [message.content or "" for message in fake.guild.channels[0].messages.values()]
         assert not [text for text in said if "Something went wrong" in text]
     assert not [logged for logged in caplog.records if logged.levelno >= logging.ERROR]
+
+
+async def test_primetime_card_offers_names_while_typing_and_shows_every_card_in_full(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    bob = fake.users.bob
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)):
+        typed = await fake.autocomplete(bob, "primetime card", "name", "kaio")
+        assert [choice["name"] for choice in typed.choices] == ["Kaio-ken Times Ten!"]
+        everything = await fake.autocomplete(bob, "primetime card", "name", "")
+        assert len(everything.choices) == 25
+
+        for card_id in cards():
+            shown = await fake.slash(bob, "primetime card", name=card_id)
+            assert shown.message is not None and shown.message.visible_to is bob
+            embed = shown.message.embeds[0]
+            assert embed["title"] == cards()[card_id].name
+            assert embed["description"] == card_text(card_id).text
+            assert [field["name"].split(":")[0] for field in embed["fields"]] == ["Window", "Cost", "In a deck"]
+
+        by_name = await fake.slash(bob, "primetime card", name="time freeze")
+        assert by_name.message is not None and by_name.message.embeds[0]["title"] == "Time Freeze!"
+        several = await fake.slash(bob, "primetime card", name="senzu")
+        assert "Senzu Bean" in said(several) and "Korin's Senzu" in said(several)
+        unknown = await fake.slash(bob, "primetime card", name="Dragon Fist")
+        assert "I know no card called" in said(unknown)
