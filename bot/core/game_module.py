@@ -65,6 +65,7 @@ class TimedPrompts(Protocol):
         """Seconds each seat has, from the moment it was called, before ``timeout_action`` answers."""
         ...
 
-    def timeout_action(self, seat: int) -> Any:
-        """The action that gives ``seat`` the defaults of its pending decisions."""
+    def timeout_action(self, state: Any, lobby: dict[str, Any], seat: int) -> Any:
+        """The action that gives ``seat`` the defaults of its pending decisions (for a decision the
+        player chose to answer at once, their standing answer rather than a timeout)."""
         ...

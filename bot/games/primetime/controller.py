@@ -42,6 +42,7 @@ from renderers.primetime import render_primetime
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
+from rules.primetime.actions import PassWindow
 from rules.primetime.roster import roster_problem
 from rules.primetime.state import PrimeTimeState
 
@@ -162,7 +163,7 @@ class PrimeTimeController(TableController):
                 interaction, record, self.service.load_state(record), seat, "main", STALE_NOTE
             )
             return
-        if control.op in ("act", "pact", "cell") and record.lobby["players"][seat].get("ai"):
+        if control.op in ("act", "pact", "cell", "ready") and record.lobby["players"][seat].get("ai"):
             await reply_error(
                 interaction, "The AI is playing your seat. Use `/primetime autoplay` to take it back."
             )
@@ -170,13 +171,17 @@ class PrimeTimeController(TableController):
         if control.op == "act" and not _prompted_publicly(self.service.load_state(record), seat):
             await reply_error(interaction, "This decision is not yours to make, so nothing changed.")
             return
-        if control.op in ("act", "pact"):
+        if control.op == "ready":
+            await self._ready(interaction, control)
+        elif control.op in ("act", "pact"):
             await self._act(interaction, control, control.values[0] if control.values else control.arg)
         elif control.op == "cell":
             await self._cell(interaction, record, control)
         elif control.op in ("panel", "choose"):
             state = self.service.load_state(record)
             step = control.arg if control.op == "choose" and control.arg != "main" else "main"
+            if control.op == "panel" and control.arg == "cards":
+                step = "cards.0"
             stale = (
                 control.op == "choose"
                 and _from_panel(interaction)
@@ -286,6 +291,35 @@ class PrimeTimeController(TableController):
                 return
             await self._try_again(interaction, control, error.message)
         except ServiceError as error:
+            await reply_error(interaction, error.message)
+
+    async def _ready(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        """The board's Ready for the Phase Start its argument names (``<round>.<phase>``), for whoever
+        pressed it; a later Phase Start, or one the presser already answered, changes nothing."""
+
+        def ready(state: PrimeTimeState, seat: int) -> PassWindow:
+            if state.phase != "phase_start" or control.arg != f"{state.round}.{state.phase_start}":
+                raise IllegalAction("window_closed", "That Phase Start is over, so nothing changed.")
+            prompt = state.prompt_for(seat)
+            if prompt is None or prompt.kind != "phase_start":
+                raise IllegalAction("already_ready", "You have already answered this Phase Start.")
+            return PassWindow(player=seat)
+
+        if control.version != 0 or control.values:
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
+        if not control.shown:
+            await reply_error(interaction, "That Ready is no longer on this message, so nothing changed.")
+            return
+        try:
+            await self.service.act(
+                control.game_id,
+                interaction.user.id,
+                None,
+                ready,
+                publish=lambda move: self.publish(move, interaction),
+            )
+        except (IllegalAction, ServiceError) as error:
             await reply_error(interaction, error.message)
 
     async def _cell(

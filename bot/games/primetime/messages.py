@@ -13,6 +13,7 @@ import discord
 from bot.games.primetime.ascension_panel import ascension_total, step_letters
 from bot.games.primetime.codes import unit_name
 from bot.games.primetime.explain import card_line
+from bot.games.primetime.module import answered_at_once
 from bot.games.primetime.panel import (
     PANEL_LABELS,
     PUBLIC_KINDS,
@@ -46,11 +47,24 @@ def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
             return f"**The game ends in a draw** ({state.outcome.reason})."
         return f"🏆 **{names[state.outcome.winners[0]]} wins** ({state.outcome.reason})."
     parts = []
-    for seat in dict.fromkeys(prompt.who for prompt in state.prompts):
+    for seat in _deciding(state, record):
         prompt = state.prompt_for(seat)
         assert prompt is not None
         parts.append(f"**{names[seat]}**: {_public_prompt_words(state, record, seat, prompt.kind)}")
     return "\n".join(parts) or "Resolving…"
+
+
+def _deciding(state: PrimeTimeState, record: GameRecord) -> list[int]:
+    """The seats with a decision to make, in prompt order, but for a prompt its player chose to answer
+    at once (its default is applied as it opens, so the board neither lists nor calls them for it)."""
+    players = record.lobby["players"]
+    return [
+        seat
+        for seat in dict.fromkeys(prompt.who for prompt in state.prompts)
+        if not all(
+            answered_at_once(prompt.kind, players[seat]) for prompt in state.prompts if prompt.who == seat
+        )
+    ]
 
 
 def _public_prompt_words(state: PrimeTimeState, record: GameRecord, seat: int, kind: str) -> str:
@@ -66,7 +80,7 @@ def _public_prompt_words(state: PrimeTimeState, record: GameRecord, seat: int, k
         "deploy": "deploying a model.",
         "ascension": "choosing Ascension in secret.",
         "discard": "discarding down to the hand limit.",
-        "phase_start": "Phase Start: Ready, or a card played blind.",
+        "phase_start": f"{(state.phase_start or 'phase').title()} Phase Start: Ready, or a card, blind.",
     }[kind]
 
 
@@ -135,10 +149,11 @@ def call_line(state: PrimeTimeState, record: GameRecord) -> str | None:
     if state.outcome is not None:
         return None
     players = record.lobby["players"]
-    seats = list(dict.fromkeys(prompt.who for prompt in state.prompts))
-    people = [seat for seat in seats if not players[seat].get("ai")]
+    people = [seat for seat in _deciding(state, record) if not players[seat].get("ai")]
     if not people:
-        return "The AI is thinking…" if seats else None
+        return (
+            "The AI is thinking…" if any(players[prompt.who].get("ai") for prompt in state.prompts) else None
+        )
     mentions = ", ".join(f"<@{players[seat]['user_id']}>" for seat in people)
     return f"{mentions}: your move."
 
@@ -150,6 +165,8 @@ def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> l
     if prompt is not None and prompt.kind in PUBLIC_KINDS:
         controls = Controls(record.id, seat_moves, "act", names=tuple(_names(record)))
         items = [item for item in prompt_items(state, prompt.who, controls, "main") if item.row != 4]
+    elif prompt is not None and prompt.kind == "phase_start":
+        items = phase_start_items(record, state)
     elif prompt is not None:
         items.append(
             button(
@@ -163,6 +180,17 @@ def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> l
         )
     items.append(button(record.id, record.version, "panel", "hand", label="My hand", emoji="🎴", row=4))
     return items
+
+
+def phase_start_items(record: GameRecord, state: PrimeTimeState) -> list[discord.ui.Item[Any]]:
+    """DESIGN.md 4.1: the blind Phase Start rides on the board the phase already has: Ready answers
+    for whoever presses it (its argument names the window, so a later one is not answered by it),
+    and Play a card… opens the presser's panel at their cards."""
+    window = f"{state.round}.{state.phase_start}"
+    return [
+        button(record.id, 0, "ready", window, label="Ready", style=discord.ButtonStyle.success, row=0),
+        button(record.id, record.version, "panel", "cards", label="Play a card…", row=0),
+    ]
 
 
 # The private panel.

@@ -10,6 +10,7 @@ from rules.primetime import RULES, PrimeTimeOptions
 from rules.primetime.actions import PrimeTimeAction, Timeout
 from rules.primetime.ai import choose_action
 from rules.primetime.content import catalogue
+from rules.primetime.prompts import default_action
 from rules.primetime.roster import Roster
 from rules.primetime.state import PrimeTimeState
 
@@ -86,7 +87,13 @@ class PrimeTimeModule(GameModule, TimedPrompts):
             if prompt.default is not None and prompt.kind in PROMPT_SECONDS
         }
 
-    def timeout_action(self, seat: int) -> Timeout:
+    def timeout_action(self, state: PrimeTimeState, lobby: dict[str, Any], seat: int) -> PrimeTimeAction:
+        """Timeout, which gives every pending prompt of the seat its 2.9 default; a prompt the player
+        chose to answer at once gets that answer itself (the default's own action), so it reads as
+        their choice, not as time run out."""
+        prompt = state.prompt_for(seat)
+        if prompt is not None and answered_at_once(prompt.kind, lobby["players"][seat]):
+            return default_action(state, prompt)
         return Timeout(player=seat)
 
 

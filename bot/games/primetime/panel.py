@@ -75,7 +75,6 @@ PANEL_LABELS = {
     "action": "Act…",
     "ascension": "Ascension…",
     "discard": "Discard…",
-    "phase_start": "Phase Start…",
     "terrain": "Terrain…",
     "deploy": "Deploy…",
 }
@@ -352,7 +351,7 @@ def prompt_words(state: PrimeTimeState, seat: int, names: tuple[str, ...]) -> st
     attack = state.attack
     words = {
         "initiative": "Choose whether you activate first or second this round.",
-        "phase_start": f"Phase Start ({state.phase_start or 'phase'}): play a card, or Continue.",
+        "phase_start": f"{(state.phase_start or 'phase').title()} Phase Start: play a card blind, or Ready.",
         "ascension": "Choose each model's tier for this round, then Lock in.",
         "activation": "Activate a model, or pass for the round.",
         "action": "Choose your model's next action.",

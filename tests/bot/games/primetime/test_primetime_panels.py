@@ -79,7 +79,11 @@ async def test_primetime_card_offers_names_while_typing_and_shows_every_card_in_
             embed = shown.message.embeds[0]
             assert embed["title"] == cards()[card_id].name
             assert embed["description"] == card_text(card_id).text
-            assert [field["name"].split(":")[0] for field in embed["fields"]] == ["Window", "Cost", "In a deck"]
+            assert [field["name"].split(":")[0] for field in embed["fields"]] == [
+                "Window",
+                "Cost",
+                "In a deck",
+            ]
 
         by_name = await fake.slash(bob, "primetime card", name="time freeze")
         assert by_name.message is not None and by_name.message.embeds[0]["title"] == "Time Freeze!"
