@@ -8,6 +8,7 @@ The optional parts have their defaults here; a game declares the ones it uses:
 
 - ``secret_picks``: lobby picks stay hidden until the game reveals them;
 - ``dice_colours``: the dice colours players choose in the lobby;
+- ``clock_minutes``: how long a called player may take before the reminder and the AI's hand-off;
 - ``TimedPrompts``: decisions with a default that a player gets when their time runs out.
 """
 
@@ -20,6 +21,8 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from rules.core.game import GameRules
+
+DEFAULT_CLOCK_MINUTES = (3.0, 10.0)
 
 
 class GameModule(Protocol):
@@ -43,6 +46,9 @@ class GameModule(Protocol):
     """Whether picks stay hidden until the game reveals them; several players may then pick the same."""
     dice_colours: Mapping[str, str] = MappingProxyType({})
     """The dice colours players choose from in the lobby, for a game whose dice belong to no character."""
+    clock_minutes: tuple[float, float] = DEFAULT_CLOCK_MINUTES
+    """Minutes a called player may take before the reminder (when another player may also hand their
+    seat to the AI) and before the AI takes it by itself, unless the server chose its own."""
 
     def options(self, lobby: dict[str, Any]) -> BaseModel: ...
 

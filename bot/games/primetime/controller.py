@@ -368,7 +368,7 @@ class PrimeTimeController(TableController):
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None and _from_panel(interaction):
             seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
-            note = done_note(move.events, move.seat)
+            note = done_note(move.events, move.seat, record)
             await update(interaction, **panel_message(record, state, move.seat, seat_moves, "main", note))
         elif (
             interaction is not None
@@ -378,7 +378,7 @@ class PrimeTimeController(TableController):
             await update(interaction, **as_edit(await self.board_message(record, state, move.events)))
             return
         elif interaction is not None and move.seat is not None:
-            await send(interaction, ephemeral=True, content=done_note(move.events, move.seat))
+            await send(interaction, ephemeral=True, content=done_note(move.events, move.seat, record))
         # Each round starts a new board at the bottom of the channel, as does the final score.
         new_round = any(event.kind == "round_started" for event in move.events)
         if any(event.visible_to is None for event in move.events) and not move.ping:

@@ -5,6 +5,7 @@ drawn for one seat and sent only to its player, ephemerally.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -38,6 +39,16 @@ RECENT_ON_BOARD = 6
 
 def _names(record: GameRecord) -> list[str]:
     return [player["name"] for player in record.lobby["players"]]
+
+
+_SEAT = re.compile(r"\b[Ss]eat ([12])\b")
+
+
+def named(text: str, record: GameRecord) -> str:
+    """An event's text with each seat it names ("Seat 2 passes") given as that seat's player: the
+    engine knows seats, the players know each other's names."""
+    names = _names(record)
+    return _SEAT.sub(lambda found: names[int(found.group(1)) - 1], text)
 
 
 def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
@@ -136,7 +147,7 @@ def board_embed(state: PrimeTimeState, record: GameRecord, deadlines: dict[int, 
     if scenario:
         lines.append(scenario)
     lines.extend(_player_line(public, record, seat) for seat in range(len(public.players)))
-    recent = [event.text for event in events_for(state.recent_events, None)][-RECENT_ON_BOARD:]
+    recent = [named(event.text, record) for event in events_for(state.recent_events, None)][-RECENT_ON_BOARD:]
     if recent:
         lines.append("")
         lines.extend(f"• {text}" for text in recent)
@@ -196,8 +207,8 @@ def phase_start_items(record: GameRecord, state: PrimeTimeState) -> list[discord
 # The private panel.
 
 
-def done_note(events: list[Event], seat: int) -> str:
-    said = [event.text for event in events_for(events, seat)]
+def done_note(events: list[Event], seat: int, record: GameRecord) -> str:
+    said = [named(event.text, record) for event in events_for(events, seat)]
     return clip("✅ " + " ".join(said), 1900) if said else "✅ Done."
 
 
@@ -220,7 +231,7 @@ def panel_message(
     if step.startswith("asc."):
         letters = step_letters(state, seat, step)
         lines.append(f"**Ascension cost:** {ascension_total(state, seat, letters)} SK of {player.sk}")
-    private = [event.text for event in state.recent_events if event.visible_to == seat]
+    private = [named(event.text, record) for event in state.recent_events if event.visible_to == seat]
     lines.extend(f"🔒 {text}" for text in private[-4:])
     lines.append("")
     lines.append(prompt_words(state, seat, names))

@@ -53,6 +53,9 @@ class PrimeTimeModule(GameModule, TimedPrompts):
     """The lobby shows only "ready ✓": both rosters are revealed together (SU-2); mirrors are allowed."""
     variants = {"quick": "Quick (fixed setup)", "full": "Full setup (SU-1 to SU-9)"}
     simultaneous = True
+    clock_minutes = (10.0, 20.0)
+    """DESIGN.md 2.9: an activation has no deadline, and after 10 minutes the opponent may hand the
+    seat to the AI (the reminder offers it); the AI takes over by itself 10 minutes later."""
 
     def options(self, lobby: dict[str, Any]) -> PrimeTimeOptions:
         first, second = (
