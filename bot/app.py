@@ -43,6 +43,7 @@ from bot.ui.components import (
     offers,
 )
 from bot.ui.options import OptionCheckingTree
+from bot.ui.pacing import ChannelPacer
 from bot.ui.replies import in_time, reply_error
 
 log = logging.getLogger("bot")
@@ -90,6 +91,7 @@ class GameBot(commands.Bot):
         self.autopilot = Autopilot(self, settings.ai_turn_delay)
         self.reconciler = Reconciler(self, settings.ai_sweep_interval)
         self.painter = Painter(renderers=tuple(game.module.renderer for game in self.games))
+        self.pacer = ChannelPacer()
         self.upkeep = Upkeep(settings, lambda: self.storage, self.scope)
         self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)

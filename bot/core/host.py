@@ -21,6 +21,7 @@ from bot.runtime.painter import Painter
 from bot.runtime.sharding import ShardScope
 from bot.storage import GameRecord
 from bot.ui.components import Control
+from bot.ui.pacing import ChannelPacer
 
 
 class GameController(Protocol):
@@ -60,6 +61,8 @@ class Host(Protocol):
     scope: ShardScope
     """The servers this process looks after."""
     painter: Painter
+    pacer: ChannelPacer
+    """Every message the bot creates in a channel waits for its turn here (5 in 5 seconds at most)."""
 
     @property
     def service(self) -> GameService:

@@ -105,8 +105,10 @@ class TurnClock:
         handoff_button = button(
             record.id, 0, "handoff", clock.seat, label="Let the AI play for them", emoji="🤖"
         )
-        with contextlib.suppress(discord.HTTPException):
-            await channel_of(self.host, record).send(
+        try:
+            posted = await self.host.pacer.send(
+                channel_of(self.host, record),
+                record.channel_id,
                 content=(
                     f"⏰ <@{clock.user_id}>, the {controller.module.title} game has waited "
                     f"{minutes_text(reminder)} for your move. Away? Another player can let the AI play "
@@ -115,6 +117,14 @@ class TurnClock:
                 view=view_of([handoff_button]),
                 allowed_mentions=mentions([clock.user_id]),
             )
+        except discord.HTTPException:
+            return
+        # The reminder becomes the call's notification, deleted once the player acts; the one it
+        # replaces is deleted now.
+        storage = self.host.service.storage
+        await storage.replace_ping(record.id, clock.seat, clock.called_at, posted.id)
+        async with self.host.service.lock(record.id):
+            await controller.catch_up(record.id)
 
     async def _hand_off(self, clock: ClockRow, handoff: float) -> None:
         claimed = await self._claim(clock, HANDED_OFF)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bot.storage.interface import Row, Storage, Transaction
 from bot.storage.model import (
+    AT_THE_TABLE,
     RUNNING,
     ActionRecord,
     ChannelBusy,
@@ -29,6 +30,7 @@ from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 
 __all__ = [
+    "AT_THE_TABLE",
     "RUNNING",
     "ActionRecord",
     "ChannelBusy",

@@ -8,11 +8,11 @@ Statements that modules outside the storage run themselves (``read_all`` and ``w
 in the SQL both databases accept, with ``?`` placeholders; each backend adapts the placeholders.
 
 Ordering across processes: every write of a game (``save``, ``replace_message``, ``sync_clocks``,
-``advance_clock``, ``record_ping``, ``board_shown``) is one transaction that either commits whole or
-not at all, and writes of the same game are ordered one after the other even when they come from
-different processes; ``save`` is conditional on the version the caller loaded, so of two writers that
-loaded the same version exactly one succeeds. Work that must run in one process only (timers, AI
-turns, command sync, upkeep) takes a lease with ``try_lease`` first.
+``advance_clock``, ``record_ping``, ``replace_ping``, ``board_shown``) is one transaction that either
+commits whole or not at all, and writes of the same game are ordered one after the other even when
+they come from different processes; ``save`` is conditional on the version the caller loaded, so of
+two writers that loaded the same version exactly one succeeds. Work that must run in one process only
+(timers, AI turns, command sync, upkeep) takes a lease with ``try_lease`` first.
 """
 
 from __future__ import annotations
@@ -106,7 +106,8 @@ class Storage(ABC):
         in now, with their user id), the game's turn clocks become those calls in the same transaction.
 
         A seat still called keeps its clock (its ``called_at``, stage and notification), except the
-        seat that took ``action``, whose clock starts over; a seat called anew starts now, its
+        seat that took ``action``, whose clock starts over, its player at the table (``AT_THE_TABLE``,
+        the message that notified it to the outbox of stale pings); a seat called anew starts now, its
         notification owed; a seat no longer called drops out, and the message that notified it goes to
         the outbox of stale pings. Returns what was written, or None, writing nothing, when someone
         else (in this process or another) saved first. The board's message id is not written here: it
@@ -160,7 +161,13 @@ class Storage(ABC):
     async def record_ping(self, game_id: int, user_ids: Collection[int], message_id: int) -> None:
         """``message_id`` notified ``user_ids`` of their calls: it becomes the notification of each of
         their clocks still waiting for one. A message that notifies nobody still called goes to the
-        outbox of stale pings at once."""
+        outbox of stale pings at once. ``AT_THE_TABLE`` marks calls whose players needed no message."""
+
+    @abstractmethod
+    async def replace_ping(self, game_id: int, seat: int, called_at: str, message_id: int) -> None:
+        """``message_id`` (a reminder) becomes the notification of the seat's call made at
+        ``called_at``, and the message it replaces goes to the outbox of stale pings; when that call
+        has ended meanwhile, ``message_id`` itself goes to the outbox."""
 
     @abstractmethod
     async def stale_pings(self, game_id: int) -> list[StalePing]:

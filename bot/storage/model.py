@@ -10,6 +10,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 RUNNING = ("lobby", "active")
+AT_THE_TABLE = 0
+"""The notification of a call whose player was at the table when called: the board they watch
+changed, so no message was posted (and none is to be deleted). No Discord message has id 0."""
 
 
 def now() -> str:
@@ -80,7 +83,8 @@ class ActionRecord:
 @dataclass(frozen=True)
 class TurnClock:
     """A person a running game waits for: since ``called_at``, reminded once ``stage`` is 1, and
-    notified by the message ``ping_message_id`` (None while that notification is still owed)."""
+    notified by the message ``ping_message_id`` (None while that notification is still owed,
+    ``AT_THE_TABLE`` when no message was needed)."""
 
     game_id: int
     seat: int

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage.derived import BOARD_SHOWN, STALE_BOARDS, record_ping, replace_clocks
+from bot.storage.derived import BOARD_SHOWN, STALE_BOARDS, record_ping, replace_clocks, replace_ping
 from bot.storage.interface import Row, Storage
 from bot.storage.migrations import MIGRATIONS_DIR, migrations_in
 from bot.storage.model import (
@@ -296,6 +296,10 @@ class PostgresStorage(Storage):
     async def record_ping(self, game_id: int, user_ids: Collection[int], message_id: int) -> None:
         async with self._transaction(game_id) as db:
             await record_ping(PostgresTransaction(db), game_id, list(user_ids), message_id)
+
+    async def replace_ping(self, game_id: int, seat: int, called_at: str, message_id: int) -> None:
+        async with self._transaction(game_id) as db:
+            await replace_ping(PostgresTransaction(db), game_id, seat, called_at, message_id)
 
     async def stale_pings(self, game_id: int) -> list[StalePing]:
         rows = await self._pool.fetch(

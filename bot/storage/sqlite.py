@@ -29,7 +29,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.derived import BOARD_SHOWN, STALE_BOARDS, record_ping, replace_clocks
+from bot.storage.derived import BOARD_SHOWN, STALE_BOARDS, record_ping, replace_clocks, replace_ping
 from bot.storage.interface import Row, Storage
 from bot.storage.model import (
     ActionRecord,
@@ -324,6 +324,10 @@ class SqliteStorage(Storage):
     async def record_ping(self, game_id: int, user_ids: Collection[int], message_id: int) -> None:
         async with self._transaction() as db:
             await record_ping(SqliteTransaction(db), game_id, user_ids, message_id)
+
+    async def replace_ping(self, game_id: int, seat: int, called_at: str, message_id: int) -> None:
+        async with self._transaction() as db:
+            await replace_ping(SqliteTransaction(db), game_id, seat, called_at, message_id)
 
     async def stale_pings(self, game_id: int) -> list[StalePing]:
         rows = await self._fetch_all(

@@ -1,15 +1,27 @@
-"""A game's board message in its channel: drawn after every saved move, posted again when someone new
-must act (so the mention notifies them), and always brought up to date, whatever failed on the way.
+"""A game's board message in its channel: one message, edited in place after every saved move, and
+the short notifications (pings) that call players to it and vanish once answered.
 
 ``BoardKeeper`` is the half of a game's controller that owns the board; ``bot.table.controller`` adds the
 commands and controls every game shares, and each game draws its own board (``board_message``) and
 shows its own moves (``show_move``).
 
+The board stays where it is: Discord notifies nobody of an edit, so whoever is called to act anew
+gets a ping instead, a short message with their mention and a jump link to the board (one message
+for everyone the same move calls), unless they are at the table (``bot.table.presence``: they
+clicked in the game within the last two minutes and see the board change). Once they act, the ping
+is deleted. A board is posted anew only when it must be (its message is gone, a game starts a new
+round at the bottom of the channel, a player asks with ``/… status``); the board it replaces is
+edited down to one line with a link to the new one in the same step, so the channel shows one board
+image per running game. A finished game keeps its final board.
+
 What the channel shows is recorded after it is shown, so a restart can tell what is missing (see
 ``bot.table.reconcile``): the version each board shows (``board_shown``), and for each call the
 message that notified its player (``record_ping``). A notification is owed while its clock row has
 none; it is posted with a nonce made from the calls it answers, so the same notification sent again
-after a crash (Discord then returns the first message) notifies nobody twice.
+after a crash or a 429 (Discord then returns the first message) notifies nobody twice. A call's
+notification goes to the outbox of stale pings in the transaction that ends the call (or restarts
+it, when its player acts), and is deleted from there. Every message goes out through the channel's
+pacer (``bot.ui.pacing``): never more than 5 in 5 seconds.
 """
 
 from __future__ import annotations
@@ -18,8 +30,8 @@ import contextlib
 import hashlib
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -27,8 +39,9 @@ import discord
 from bot.core.game_module import GameModule
 from bot.core.host import Host, channel_of
 from bot.core.service import GameService, Move
-from bot.storage import GameRecord, TurnClock
-from bot.ui.messages import as_edit, mentions, problem_text
+from bot.storage import AT_THE_TABLE, GameRecord, TurnClock
+from bot.table.presence import AWAY_AFTER_SECONDS, Presence
+from bot.ui.messages import as_edit, mentions, message_link, moved_line, ping_text, problem_text
 from bot.ui.replies import try_reply_private
 from rules.core.events import Event
 
@@ -48,7 +61,6 @@ def ping_nonce(game_id: int, clocks: Iterable[TurnClock]) -> str:
 class _Redraw:
     needed: bool
     repost: bool
-    ping: set[int] = field(default_factory=set)
 
 
 class BoardKeeper(ABC):
@@ -56,6 +68,7 @@ class BoardKeeper(ABC):
         self.host = host
         self.module = module
         self.name = module.name
+        self.presence = Presence(AWAY_AFTER_SECONDS * host.settings.turn_clock_scale)
         self._redraws: dict[int, _Redraw] = {}
 
     @property
@@ -68,51 +81,52 @@ class BoardKeeper(ABC):
 
     @abstractmethod
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        """Shows a saved move: answers the mover's interaction (None for the AI) and updates the board.
-        It may raise: ``publish`` then brings the board up to date another way. A board it posts anew
-        goes through ``post_board(…, ping=move.ping)``; otherwise ``publish`` reposts the board itself
-        when the move calls someone new."""
+        """Shows a saved move: answers the mover's interaction (None for the AI) and brings the board
+        up to date, in place (``refresh_board``), or posted anew only where the game starts a new
+        board (``post_board``). It may raise: ``publish`` then brings the board up to date another
+        way. Whoever the move calls is notified by ``publish`` afterwards, with a link to the board."""
 
     async def publish(
         self, move: Move, interaction: discord.Interaction[Any] | None = None, show: Shower | None = None
     ) -> None:
         """Runs after every saved move (``show`` defaults to ``show_move``), under the game's lock.
         Whatever happens to the reply or to the board message, the board ends up showing the saved
-        state (edited, or posted again), whoever must act next is notified once, the AI is woken, and
-        the mover is told the truth when only the showing failed."""
+        state (edited, or posted again), whoever must act next is notified once, the notifications
+        the move answered are deleted, the AI is woken, and the mover is told the truth when only the
+        showing failed."""
         record = move.record
         game_id = record.id
         try:
             await (show or self.show_move)(move, interaction)
-            await self.notify_owed(game_id)
             if record.message_id is not None:
                 # ``show_move`` returned: the board shows this move (or has nothing of it to show).
                 await self.service.storage.board_shown(game_id, record.message_id, record.version)
+            await self.notify_owed(game_id)
             await self.retire_stale_pings(game_id)
         except Exception as error:
-            log.warning("game %s: showing a saved move failed (%r); posting the board again", game_id, error)
-            problem = await self._repost_after_failure(game_id)
+            log.warning("game %s: showing a saved move failed (%r); drawing the board again", game_id, error)
+            problem = await self._redraw_after_failure(game_id)
             if interaction is not None:
                 await try_reply_private(
                     interaction,
-                    "Your move was saved, and I posted the board again below."
+                    "Your move was saved, and the board is up to date again."
                     if problem is None
                     else f"Your move was saved, but I could not post the board: {problem}. "
                     f"Use `/{self.name} status` once that is fixed.",
                 )
         finally:
+            if record.status != "active":
+                self.presence.forget(game_id)
             self.host.wake(game_id)
 
     async def catch_up(self, game_id: int) -> None:
-        """What reconciling does for the board (see ``GameController.catch_up``): the notifications
-        owed are posted (the board again, which also redraws it), else a stale board is redrawn."""
+        """What reconciling does for the board (see ``GameController.catch_up``): a stale board is
+        redrawn (posted again when its message is gone), the notifications owed are posted, and the
+        stale ones deleted."""
         record = await self.service.storage.game(game_id)
         if record is None:
             return
-        owed = await self.owed_people(game_id)
-        if owed:
-            await self.refresh_board(game_id, repost=True, ping=owed)
-        elif record.board_version is None or record.board_version < record.version:
+        if record.board_version is None or record.board_version < record.version:
             log.info(
                 "game %s: the board showed version %s of %s; redrawn",
                 game_id,
@@ -120,6 +134,7 @@ class BoardKeeper(ABC):
                 record.version,
             )
             await self.refresh_board(game_id, repost=False)
+        await self.notify_owed(game_id)
         await self.retire_stale_pings(game_id)
 
     async def owed_clocks(self, game_id: int) -> list[TurnClock]:
@@ -128,54 +143,95 @@ class BoardKeeper(ABC):
             clock for clock in await self.service.storage.clocks_of(game_id) if clock.ping_message_id is None
         ]
 
-    async def owed_people(self, game_id: int) -> list[int]:
-        return [clock.user_id for clock in await self.owed_clocks(game_id)]
-
     async def notify_owed(self, game_id: int) -> None:
-        """Posts the board again, mentioning everyone whose call has no notification yet: Discord
-        notifies nobody of an edit."""
-        owed = await self.owed_people(game_id)
-        if owed:
-            await self.refresh_board(game_id, repost=True, ping=owed)
+        """Notifies every call that has no notification yet: a player at the table needs none (the
+        board they watch changed); everyone else called is mentioned in one short message that links
+        to the board."""
+        owed = await self.owed_clocks(game_id)
+        if not owed:
+            return
+        storage = self.service.storage
+        record = await storage.game(game_id)
+        if record is None or record.status != "active" or record.message_id is None:
+            return
+        present = {clock.user_id for clock in owed if self.presence.at_table(game_id, clock.user_id)}
+        if present:
+            await storage.record_ping(game_id, present, AT_THE_TABLE)
+        away = [clock for clock in owed if clock.user_id not in present]
+        if away:
+            await self.post_ping(record, away)
+
+    async def post_ping(self, record: GameRecord, calls: Sequence[TurnClock]) -> None:
+        """One message that notifies the players of ``calls``, and only them, with a jump link to the
+        board; its nonce makes a repeat (after a crash, or a request retried) the same message."""
+        people = list(dict.fromkeys(clock.user_id for clock in calls))
+        posted = await self.host.pacer.send(
+            self.channel_of(record),
+            record.channel_id,
+            content=ping_text(people, self.module.title, message_link(record)),
+            allowed_mentions=mentions(people),
+            nonce=ping_nonce(record.id, calls),
+        )
+        await self.service.storage.record_ping(record.id, people, posted.id)
 
     async def retire_stale_pings(self, game_id: int) -> None:
-        """Empties the game's outbox of notifications whose call has ended. Each notification today is
-        a board posted again, which stays in the channel as the record of its turn (without controls,
-        once a newer board is posted), so its message is kept."""
-        stale = await self.service.storage.stale_pings(game_id)
-        if stale:
-            await self.service.storage.forget_stale_pings([ping.message_id for ping in stale])
+        """Deletes the game's notifications whose call has ended (or whose player has acted), then
+        empties its outbox of them. A message that cannot be deleted now stays in the outbox for the
+        next reconciling; the game's board is never deleted (a notification of older versions of the
+        bot was the board itself)."""
+        storage = self.service.storage
+        stale = await storage.stale_pings(game_id)
+        if not stale:
+            return
+        record = await storage.game(game_id)
+        board = None if record is None else record.message_id
+        guild_id = None if record is None else record.guild_id
+        done = []
+        for ping in stale:
+            if ping.message_id != board:
+                channel = self.host.get_partial_messageable(ping.channel_id, guild_id=guild_id)
+                try:
+                    await channel.get_partial_message(ping.message_id).delete()
+                except (discord.NotFound, discord.Forbidden):
+                    pass
+                except discord.HTTPException as error:
+                    log.warning(
+                        "game %s: deleting notification %s failed (%r)", game_id, ping.message_id, error
+                    )
+                    continue
+            done.append(ping.message_id)
+        await storage.forget_stale_pings(done)
 
-    async def _repost_after_failure(self, game_id: int) -> str | None:
+    async def _redraw_after_failure(self, game_id: int) -> str | None:
         try:
-            await self.refresh_board(game_id, repost=True, ping=await self.owed_people(game_id))
+            await self.refresh_board(game_id, repost=False)
+            await self.notify_owed(game_id)
+            await self.retire_stale_pings(game_id)
         except Exception as error:
-            log.warning("game %s: posting the board failed too (%r)", game_id, error)
+            log.warning("game %s: drawing the board failed too (%r)", game_id, error)
             return problem_text(error)
         return None
 
-    async def refresh_board(self, game_id: int, repost: bool, ping: Iterable[int] = ()) -> None:
-        """Redraws the board from the latest saved state: in place, or posted again at the bottom (and
-        when the old one was deleted), notifying ``ping``. Requests that arrive while a redraw is under
+    async def refresh_board(self, game_id: int, repost: bool) -> None:
+        """Redraws the board from the latest saved state: in place, or posted anew at the bottom
+        (``repost``, and when the old one was deleted). Requests that arrive while a redraw is under
         way are folded into one more redraw, so a burst of moves costs a couple of edits rather than
         one each: Discord rate-limits edits per channel."""
         pending = self._redraws.get(game_id)
         if pending is not None:
             pending.needed = True
             pending.repost |= repost
-            pending.ping.update(ping)
             return
-        pending = _Redraw(needed=True, repost=repost, ping=set(ping))
+        pending = _Redraw(needed=True, repost=repost)
         self._redraws[game_id] = pending
         try:
             while pending.needed:
                 repost, pending.needed, pending.repost = pending.repost, False, False
-                called, pending.ping = pending.ping, set()
-                await self._draw_board(game_id, repost, called)
+                await self._draw_board(game_id, repost)
         finally:
             del self._redraws[game_id]
 
-    async def _draw_board(self, game_id: int, repost: bool, ping: set[int]) -> None:
+    async def _draw_board(self, game_id: int, repost: bool) -> None:
         record = await self.service.storage.game(game_id)
         if record is None or record.status == "abandoned" or record.state_json is None:
             return
@@ -187,34 +243,48 @@ class BoardKeeper(ABC):
                 await board.edit(**as_edit(message))
                 await self.service.storage.board_shown(game_id, record.message_id, record.version)
                 return
-        await self.post_board(record, message, ping)
+        await self.post_board(record, message)
 
     def channel_of(self, record: GameRecord) -> discord.PartialMessageable:
         return channel_of(self.host, record)
 
-    async def post_board(self, record: GameRecord, message: dict[str, Any], ping: Iterable[int] = ()) -> None:
-        """Posts a new board at the bottom of the channel, notifying only ``ping``; it becomes the only
-        board with controls, and the notification of the calls of ``ping`` still owed one."""
-        ping = set(ping)
-        owed = [clock for clock in await self.owed_clocks(record.id) if clock.user_id in ping]
-        nonce = ping_nonce(record.id, owed) if owed else None
-        posted = await self.channel_of(record).send(**message, allowed_mentions=mentions(ping), nonce=nonce)
-        if ping:
-            await self.service.storage.record_ping(record.id, ping, posted.id)
-        await self.adopt_board(record, posted.id)
+    async def post_board(
+        self, record: GameRecord, message: dict[str, Any], superseded: Sequence[discord.Embed] = ()
+    ) -> None:
+        """Posts a new board at the bottom of the channel (notifying nobody: pings do that); it
+        becomes the only board, and the one it replaces becomes a line that links to it, above
+        ``superseded`` (what the old board's place in the channel should keep, such as a summary of
+        the round that ended there)."""
+        posted = await self.host.pacer.send(self.channel_of(record), record.channel_id, **message)
+        await self.adopt_board(record, posted.id, superseded)
 
-    async def adopt_board(self, record: GameRecord, message_id: int) -> None:
-        """Makes ``message_id`` (drawn from ``record``) the game's board and takes the controls off the
-        one it replaces."""
+    async def adopt_board(
+        self, record: GameRecord, message_id: int, superseded: Sequence[discord.Embed] = ()
+    ) -> None:
+        """Makes ``message_id`` (drawn from ``record``) the game's board and collapses the one it
+        replaces."""
         storage = self.service.storage
         previous = await storage.replace_message(record.id, message_id)
         record.message_id = message_id
         await storage.board_shown(record.id, message_id, record.version)
-        if previous is None:
-            return
-        # The old board keeps its picture. Gone already, or not ours to edit: either way not live.
+        if previous is not None and previous != message_id:
+            await self.collapse_board(record, previous, superseded)
+
+    async def collapse_board(
+        self, record: GameRecord, message_id: int, superseded: Sequence[discord.Embed] = ()
+    ) -> None:
+        """Edits a board that is no longer the game's down to one line with a link to the current
+        board: no image, no controls. Gone already, or not ours to edit: either way not live."""
+        round_number = None
+        if record.state_json is not None:
+            round_number = getattr(self.service.load_state(record), "round", None)
+        line = moved_line(self.module.title, round_number, message_link(record))
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
-            await self.channel_of(record).get_partial_message(previous).edit(view=None)
+            await (
+                self.channel_of(record)
+                .get_partial_message(message_id)
+                .edit(content=line, embeds=list(superseded), attachments=[], view=None)
+            )
 
     async def hand_to_ai(self, game_id: int, seat: int, why: str) -> None:
         """The AI takes an absent player's seat; the channel is told, and the player reminded how to
@@ -225,7 +295,9 @@ class BoardKeeper(ABC):
             await self.refresh_board(game_id, repost=False)
             await self.retire_stale_pings(game_id)
             with contextlib.suppress(discord.HTTPException):
-                await self.channel_of(record).send(
+                await self.host.pacer.send(
+                    self.channel_of(record),
+                    record.channel_id,
                     content=(
                         f"🤖 The AI now plays <@{player['user_id']}>'s seat ({why}). "
                         f"Use `/{self.name} autoplay` to take it back."

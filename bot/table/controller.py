@@ -171,6 +171,7 @@ class TableController(BoardKeeper):
     async def _post_lobby(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         message_id = await send(interaction, **self.lobby_message(record))
         assert message_id is not None
+        self.host.pacer.note(record.channel_id)
         await self.adopt_board(record, message_id)
 
     async def channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord | None:
@@ -204,6 +205,7 @@ class TableController(BoardKeeper):
                 message = await self.board_message(record, self.service.load_state(record), [])
             message_id = await send(interaction, **message)
             assert message_id is not None
+            self.host.pacer.note(record.channel_id)
             await self.adopt_board(record, message_id)
         self.host.wake(game_id)
 
@@ -242,6 +244,7 @@ class TableController(BoardKeeper):
         await send(
             interaction, content=f"The {self.module.title} game was abandoned by {interaction.user.mention}."
         )
+        self.host.pacer.note(record.channel_id)
         if record.message_id is not None:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
                 await self.channel_of(record).get_partial_message(record.message_id).edit(view=None)
@@ -272,14 +275,12 @@ class TableController(BoardKeeper):
             if playing
             else "Your seat is yours again.",
         )
-        # The seats changed hands, so the board's controls (and their version) are drawn again.
+        # The seats changed hands, so the board's controls (and their version) are drawn again. A
+        # player taking their seat back when it must act is at the table: the answer above tells them.
+        self.presence.saw(record.id, interaction.user.id)
         async with self.service.lock(record.id):
             await self.refresh_board(record.id, repost=False)
-            current = await self.service.storage.game(record.id)
-            if move.ping and current is not None and current.message_id is not None:
-                # A player taking their seat back when it must act is told so by the answer above,
-                # and finds the board they asked for: that board is their notification.
-                await self.service.storage.record_ping(record.id, move.ping, current.message_id)
+            await self.notify_owed(record.id)
             await self.retire_stale_pings(record.id)
         self.host.wake(record.id)
 
@@ -288,6 +289,9 @@ class TableController(BoardKeeper):
         own controls. Each is read only as the bot draws it: none is a private panel's, and only the
         lobby's carry a version other than 0 (any version the lobby has had: a late click on a lobby
         changed meanwhile still counts)."""
+        if control.game_id != 0 and control.op not in LOBBY_OPS:
+            # A click in the running game: its player watches the board (see bot.table.presence).
+            self.presence.saw(control.game_id, interaction.user.id)
         if control.op not in TABLE_OPS:
             return False
         if control.seat is not None or not _as_drawn(control):

@@ -1,9 +1,11 @@
 """Helpers for the bot's messages: a board as an attachment, a payload as an edit, links, mentions,
+the short notification that calls players to the board and the line a superseded board becomes,
 and a few words on what went wrong with Discord."""
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +29,26 @@ def as_edit(message: dict[str, Any]) -> dict[str, Any]:
 
 def message_link(record: GameRecord) -> str:
     return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
+
+
+def ping_text(user_ids: Iterable[int], title: str, board_link: str) -> str:
+    """The notification that calls these players to the board: their mentions and a jump link."""
+    names = ", ".join(f"<@{user_id}>" for user_id in user_ids)
+    return f"{names}, your move in {title} → {board_link}"
+
+
+_PING = re.compile(r"(<@\d+>, )*<@\d+>, your move in [^\n]+ → https://discord\.com/channels/[^/\s]+/\d+/\d+")
+
+
+def is_ping_text(content: str | None) -> bool:
+    """Whether a message of the bot's reads as a notification (``ping_text``)."""
+    return content is not None and _PING.fullmatch(content) is not None
+
+
+def moved_line(title: str, round_number: int | None, board_link: str) -> str:
+    """What a superseded board becomes: one line, with a jump link to the board that replaced it."""
+    where = f"{title}, round {round_number}" if round_number is not None else title
+    return f"{where} · the board moved ↓ {board_link}"
 
 
 def player_tag(player: dict[str, Any]) -> str:

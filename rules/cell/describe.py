@@ -15,8 +15,11 @@ from rules.cell.actions import (
     StartSelection,
 )
 from rules.cell.board import source_face
-from rules.cell.content import FACE_NAMES, TOKEN_NAMES, catalogue
+from rules.cell.content import FACE_NAMES, TOKEN_NAMES, Face, catalogue
+from rules.cell.effects import passive_damage_bonus
+from rules.cell.queries import fighter_ability
 from rules.cell.state import CellState, Source
+from rules.cell.threat_slots import is_complete
 
 
 def source_label(state: CellState, source: Source) -> str:
@@ -38,6 +41,26 @@ def _seat_name(state: CellState, seat: int | None) -> str:
     return state.fighters[seat].name if seat is not None else ""
 
 
+def die_damage(state: CellState, seat: int, face: Face) -> int:
+    """What one die or token of ``face`` spent on the Damage Track takes from Cell, the bonus for a
+    completed row aside: its own damage, the passive Power Ups of ``seat`` and Trunks' first strike."""
+    fighter = state.fighters[seat]
+    first_strike = fighter_ability(state, seat) == "first_strike" and not fighter.struck_first
+    base = 2 if face == "super_attack" else 1
+    return base + passive_damage_bonus(fighter.power_ups, face) + (1 if first_strike else 0)
+
+
+def threat_progress(state: CellState, tile: int, face: Face) -> str:
+    """What one more die of ``face`` does to a threat in play: cancel it, or bring it one step closer
+    (a threat that needs four dice is never canceled by one)."""
+    threat = state.active_threat(tile)
+    threat_tile = catalogue().threats[tile]
+    faces = [placement.face for placement in threat.placed] if threat is not None else []
+    if threat is None or is_complete(threat_tile.cost, [*faces, face]):
+        return f"Cancel {threat_tile.name}"
+    return f"{len(faces) + 1} of {len(threat_tile.cost)} toward {threat_tile.name}"
+
+
 def describe(state: CellState, action: CellAction) -> str:
     """What the action does, in a few words, without naming the die (the menu already shows it)."""
     match action:
@@ -49,10 +72,10 @@ def describe(state: CellState, action: CellAction) -> str:
             return "Cancel"
         case Spend(use="heal", target=target):
             return f"Heal {_seat_name(state, target)} (+1 HP)"
-        case Spend(use="damage", source=source):
-            return f"Damage Cell ({2 if source_face(state, source) == 'super_attack' else 1})"
-        case Spend(use="cancel", target=target):
-            return f"Cancel {catalogue().threats[target].name}"  # type: ignore[index]
+        case Spend(use="damage", source=source, player=player):
+            return f"Damage Cell ({die_damage(state, player, source_face(state, source))})"
+        case Spend(use="cancel", target=target, source=source):
+            return threat_progress(state, target, source_face(state, source))  # type: ignore[arg-type]
         case Spend(use="meter"):
             return "Fill the Dragon Ball Meter"
         case Spend(use="collect"):

@@ -30,7 +30,7 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
 
-def _cost_fits(cost: list[str], faces: list[Face]) -> bool:
+def cost_fits(cost: list[str], faces: list[Face]) -> bool:
     """Can ``faces`` pay part of an activation cost (fixed faces first, ``any`` takes the rest)?"""
     needed = Counter(slot for slot in cost if slot != "any")
     spare = cost.count("any")
@@ -146,7 +146,7 @@ def choose_problem(state: CellState, action: Choose) -> IllegalAction | None:
     faces = [board.source_face(state, chosen) for chosen in selection.chosen]
     if len(faces) >= len(cost):
         return IllegalAction("paid_in_full", "That is already paid in full: confirm it.")
-    if not _cost_fits(cost, [*faces, board.source_face(state, source)]):
+    if not cost_fits(cost, [*faces, board.source_face(state, source)]):
         die = board.with_article(board.face_name(board.source_face(state, source)), capital=True)
         return IllegalAction("wrong_face", f"{die} isn't part of that cost.")
     return None

@@ -11,7 +11,8 @@ from bot.app import GameBot
 from bot.games.registry import GAMES, Game
 from bot.runtime.config import Settings
 from tests.fakediscord.fake import FakeDiscord
-from tests.fakediscord.world import StoredMessage
+from tests.fakediscord.interactions import InteractionResult
+from tests.fakediscord.world import FakeUser, StoredMessage
 
 
 def make_bot(
@@ -56,3 +57,12 @@ def find_control(message: StoredMessage, op: str, arg: str) -> dict[str, Any] | 
             ):
                 return component
     return None
+
+
+def private_answer(result: InteractionResult, person: FakeUser) -> StoredMessage:
+    """The ephemeral message a click brought up for ``person``: the answer itself, or on a busy bot,
+    which acknowledges the click first, the follow-up after it."""
+    for message in [result.message, *reversed(result.followups)]:
+        if message is not None and message.visible_to is person:
+            return message
+    raise AssertionError(f"{result.interaction.description} brought up no private message")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
@@ -15,10 +14,11 @@ from bot.storage import ActionRecord, SqliteStorage, Storage
 from bot.ui.components import control_of, find_component
 from rules.cell.engine import legal_actions
 from tests.bot.driver import lobby_select, make_bot
-from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.driver import CellTable, offered
 from tests.bot.games.cell.policies import passive
 from tests.fakediscord.errors import InteractionNotAnswered
 from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.interactions import InteractionResult
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 CHANNEL_MESSAGES = "/channels/{channel_id}/messages"
@@ -147,14 +147,18 @@ async def test_a_saved_move_whose_reply_fails_still_reaches_the_board_and_wakes_
         assert any(f":{record.version}:" in button["custom_id"] for button in board.buttons)
 
 
-async def _rolled_with_a_spend(table: CellTable) -> tuple[Any, int]:
-    """Rolls the only player's dice; returns the state and the index of a legal Spend (a move made
-    from a die's menu, which updates the board through the channel)."""
+async def _rolled_with_a_panel(table: CellTable) -> tuple[InteractionResult, str, int]:
+    """Rolls the only player's dice and opens the private panel of a threat, its dice filled in (a
+    move made from a panel updates the board through the channel); returns the panel, its
+    confirmation and how many moves that plays."""
     state = await table.state()
     await table.play(state, passive(state, legal_actions(state, 0)))
-    state = await table.state()
-    actions = legal_actions(state, 0)
-    return state, next(index for index, action in enumerate(actions) if type(action).__name__ == "Spend")
+    board = await table.board()
+    menu, code = next((menu, value) for menu, value in offered(board) if value.startswith("t"))
+    panel = await table.fake.select(table.players[0], board, [code], custom_id=menu["custom_id"])
+    assert panel.message is not None
+    confirm = next(button["custom_id"] for button in panel.message.buttons if ":pay:" in button["custom_id"])
+    return panel, confirm, len(confirm.split(":")[4].split("."))
 
 
 async def test_a_board_that_cannot_be_edited_is_posted_again_and_the_player_told(tmp_path: Path) -> None:
@@ -166,10 +170,10 @@ async def test_a_board_that_cannot_be_edited_is_posted_again_and_the_player_told
         table = CellTable(fake, bot, channel, [fake.users.bob])
         await table.open(["goku"])
         old_board = await table.board()
-        state, spend = await _rolled_with_a_spend(table)
-        # A move made from a die's menu edits the board through the channel; that edit is refused.
+        panel, confirm, _ = await _rolled_with_a_panel(table)
+        # A move made from a private panel edits the board through the channel; that edit is refused.
         fake.inject_fault("PATCH", CHANNEL_MESSAGE, status=404, code=10008, message="Unknown Message")
-        result = await table.play(state, spend)
+        result = await fake.click(fake.users.bob, panel, confirm)
 
         record = await table.record()
         assert record.message_id != old_board.id
@@ -177,7 +181,8 @@ async def test_a_board_that_cannot_be_edited_is_posted_again_and_the_player_told
         assert any(f":{record.version}:" in button["custom_id"] for button in new_board.buttons)
         said = [message.content for message in fake.channel_view(channel, as_user=fake.users.bob)]
         assert any("Your move was saved" in (text or "") for text in said), said
-        assert result.message is not None
+        # The click was answered, and its panel taken away.
+        assert result.response_type is not None and result.message is None
 
 
 async def test_two_status_commands_at_once_leave_one_live_board(tmp_path: Path) -> None:
@@ -361,7 +366,7 @@ async def test_a_saved_move_whose_board_cannot_be_posted_says_so(tmp_path: Path)
         channel = fake.guild.channels[0]
         table = CellTable(fake, bot, channel, [fake.users.bob])
         await table.open(["goku"])
-        state, spend = await _rolled_with_a_spend(table)
+        panel, confirm, moves = await _rolled_with_a_panel(table)
         version = (await table.record()).version
         # The board was deleted and the bot may no longer post in the channel.
         fake.inject_fault("PATCH", CHANNEL_MESSAGE, status=404, code=10008, message="Unknown Message")
@@ -373,9 +378,9 @@ async def test_a_saved_move_whose_board_cannot_be_posted_says_so(tmp_path: Path)
             message="Missing Permissions",
             times=2,
         )
-        await table.play(state, spend)
+        await fake.click(fake.users.bob, panel, confirm)
 
-        assert (await table.record()).version == version + 1
+        assert (await table.record()).version == version + moves
         said = [message.content or "" for message in fake.channel_view(channel, as_user=fake.users.bob)]
         assert any(
             "Your move was saved, but I could not post the board: I lack a permission" in text

@@ -1,5 +1,6 @@
 """Perfect Cell's board message: its embed and its controls, every one drawn from ``legal_actions`` of
-the board version it belongs to (an action control's argument is the action's index in that list)."""
+the board version it belongs to (a control carries a path through those actions, see ``paths``, or the
+code of the private panel where the player chooses more)."""
 
 from __future__ import annotations
 
@@ -7,134 +8,158 @@ from typing import Any
 
 import discord
 
+from bot.games.cell.choices import Choice, dice_kinds, more_choices
+from bot.games.cell.paths import Explorer
 from bot.storage import GameRecord
 from bot.table.controller import finished_view
 from bot.ui.components import button, select, view_of
 from bot.ui.messages import player_tag
 from bot.ui.text import clip
-from rules.cell.actions import (
-    CancelSelection,
-    CellAction,
-    ChangeFace,
-    Choose,
-    Confirm,
-    EndTurn,
-    GiveTile,
-    Roll,
-    Spend,
-    StartSelection,
-)
-from rules.cell.content import FACE_NAMES, TOKEN_NAMES
+from rules.cell.actions import CancelSelection, CellAction, Choose, Confirm, EndTurn
 from rules.cell.describe import describe
-from rules.cell.engine import legal_actions, twin_dice
-from rules.cell.state import CellState, Source
+from rules.cell.state import CellState
 from rules.core.events import Event
 
-FACE_EMOJI = {"dragon_ball": "🐉", "assist": "🤝", "attack": "👊", "super_attack": "💥"}
-TOKEN_EMOJI = {"attack": "👊", "super_attack": "💥", "wild": "🌟"}
+STYLE = {"roll": discord.ButtonStyle.primary, "end_turn": discord.ButtonStyle.danger}
+# Discord shows five rows of controls; the last is for the buttons.
+SELECT_ROWS = 4
 
 
-def die_source(die: int) -> Source:
-    return Source(die=die)
+def ai_to_move(record: GameRecord, state: CellState) -> bool:
+    return bool(record.lobby["players"][state.active_seat].get("ai"))
 
 
-def die_of(action: CellAction) -> int | None:
-    if isinstance(action, Spend):
-        return action.source.die
-    if isinstance(action, StartSelection):
-        return action.burn
-    if isinstance(action, ChangeFace):
-        return action.die
-    return None
+def option(choice: Choice) -> discord.SelectOption:
+    return discord.SelectOption(
+        label=clip(choice.label, 100),
+        value=choice.value,
+        description=clip(choice.description, 100) if choice.description else None,
+    )
 
 
-def menu_label(state: CellState, action: CellAction) -> str:
-    if isinstance(action, Spend) and action.source.token == "wild":
-        return f"As {FACE_NAMES[action.source.face]}: {describe(state, action)}"  # type: ignore[index]
-    return describe(state, action)
+def choice_menu(
+    record: GameRecord,
+    choices: list[Choice],
+    placeholder: str,
+    arg: str,
+    row: int | None = None,
+    seat: int | None = None,
+) -> discord.ui.Select[Any]:
+    """A menu of choices whose pick is played at once (a path) or opens its panel (a panel code);
+    ``seat`` when it sits on that seat's private panel."""
+    if not choices:
+        menu = select(
+            record.id,
+            record.version,
+            "act",
+            [discord.SelectOption(label="Nothing to do with it now", value="-")],
+            placeholder=placeholder,
+            arg=arg,
+            row=row,
+            seat=seat,
+        )
+        menu.disabled = True
+        return menu
+    return select(
+        record.id,
+        record.version,
+        "act",
+        [option(c) for c in choices],
+        placeholder=placeholder,
+        arg=arg,
+        row=row,
+        seat=seat,
+    )
 
 
 def board_view(record: GameRecord, state: CellState) -> discord.ui.View:
+    """The board's controls, for the player whose turn it is: none while the AI plays (they could
+    only answer "wait for yours"). After rolling, one menu per kind of die and one for the rest."""
     if state.outcome is not None:
         return finished_view(record)
-    game_id, version = record.id, record.version
-    actions = list(enumerate(legal_actions(state, state.active_seat)))
+    if ai_to_move(record, state):
+        return view_of([])
+    explorer = Explorer(state, state.active_seat)
+    actions = explorer.legal()
     items: list[discord.ui.Item[Any]] = []
 
-    def act_button(index: int, action: CellAction, style: discord.ButtonStyle, row: int) -> None:
+    def act_button(index: int, action: CellAction, row: int, style: discord.ButtonStyle) -> None:
         items.append(
-            button(game_id, version, "act", index, label=describe(state, action), style=style, row=row)
+            button(
+                record.id, record.version, "act", index, label=describe(state, action), style=style, row=row
+            )
         )
 
     if state.selection is not None:
-        choices = [(i, a) for i, a in actions if isinstance(a, Choose)]
-        if choices:
-            options = [
-                discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in choices
-            ]
-            items.append(select(game_id, version, "act", options, placeholder="Choose a die or token", row=0))
-        confirms = [(i, a) for i, a in actions if isinstance(a, Confirm)]
-        if len(confirms) > 4:
-            options = [
-                discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in confirms
-            ]
-            items.append(select(game_id, version, "act", options, placeholder="Confirm…", row=1))
-        else:
-            for index, action in confirms:
-                act_button(index, action, discord.ButtonStyle.success, 2)
-        for index, action in actions:
-            if isinstance(action, CancelSelection):
-                act_button(index, action, discord.ButtonStyle.danger, 2)
+        return _selection_view(record, state, actions)
+    if not state.rolled:
+        for index, action in enumerate(actions):
+            act_button(index, action, 0, STYLE["roll"])
         return view_of(items)
-
-    for index, action in actions:
-        if isinstance(action, Roll):
-            act_button(index, action, discord.ButtonStyle.primary, 0)
-        elif isinstance(action, StartSelection) and action.purpose == "free_reroll":
-            act_button(index, action, discord.ButtonStyle.secondary, 0)
-    seat = state.active_seat
-    dice = [die for die in state.dice if die.zone == "mat" and die.holder == seat and die.face is not None]
-    usable = {die_of(action) for _, action in actions}
-    for position, die in enumerate(dice[:10]):
-        playable = bool(usable & set(twin_dice(state, die.id)))
-        owner = state.fighters[die.owner]
-        label = FACE_NAMES[die.face] + ("" if die.owner == seat else f" ({owner.name})")  # type: ignore[index]
+    kinds = dice_kinds(explorer)
+    for row, kind in enumerate(kinds):
+        items.append(choice_menu(record, kind.choices, kind.placeholder, kind.face, row))
+    more = more_choices(explorer)
+    buttons_row = len(kinds) + (1 if more and len(kinds) < SELECT_ROWS else 0)
+    if more and len(kinds) < SELECT_ROWS:
+        items.append(choice_menu(record, more, MORE_PLACEHOLDER, "more", len(kinds)))
+    elif more:
         items.append(
             button(
-                game_id,
-                version,
-                "die",
-                die.id,
-                label=label,
-                emoji=FACE_EMOJI[die.face],  # type: ignore[index]
-                disabled=not playable,
-                row=1 + position // 5,
+                record.id, record.version, "more", label="Threats, Power Ups…", emoji="🎯", row=buttons_row
             )
         )
-    token_kinds = dict.fromkeys(a.source.token for _, a in actions if isinstance(a, Spend) and a.source.token)
-    for kind in token_kinds:
-        items.append(
-            button(
-                game_id,
-                version,
-                "token",
-                kind,
-                label=f"{TOKEN_NAMES[kind]} token",  # type: ignore[index]
-                emoji=TOKEN_EMOJI[kind],
-                row=3,
-            )
-        )  # type: ignore[index]
-    powers = [
-        (i, a)
-        for i, a in actions
-        if (isinstance(a, StartSelection) and a.purpose in ("buy", "activate")) or isinstance(a, GiveTile)
-    ]
-    if powers:
-        options = [discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in powers]
-        items.append(select(game_id, version, "act", options, placeholder="Power Ups…", row=4))
-    for index, action in actions:
+    for index, action in enumerate(actions):
         if isinstance(action, EndTurn):
-            act_button(index, action, discord.ButtonStyle.danger, 0 if len(token_kinds) else 3)
+            act_button(index, action, buttons_row, STYLE["end_turn"])
+    return view_of(items)
+
+
+MORE_PLACEHOLDER = "🎯 Several dice at once: threats, Power Ups…"
+
+
+def _selection_view(record: GameRecord, state: CellState, actions: list[CellAction]) -> discord.ui.View:
+    """A choice left open (by a game saved mid-way): its dice, confirmations and cancel, one a click."""
+    game_id, version = record.id, record.version
+    items: list[discord.ui.Item[Any]] = []
+    choices = [(i, a) for i, a in enumerate(actions) if isinstance(a, Choose)]
+    if choices:
+        options = [
+            discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in choices
+        ]
+        items.append(select(game_id, version, "act", options, placeholder="Choose a die or token", row=0))
+    confirms = [(i, a) for i, a in enumerate(actions) if isinstance(a, Confirm)]
+    if len(confirms) > 4:
+        options = [
+            discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in confirms
+        ]
+        items.append(select(game_id, version, "act", options, placeholder="Confirm…", arg="confirm", row=1))
+    else:
+        for index, action in confirms:
+            items.append(
+                button(
+                    game_id,
+                    version,
+                    "act",
+                    index,
+                    label=describe(state, action),
+                    style=discord.ButtonStyle.success,
+                    row=2,
+                )
+            )
+    for index, action in enumerate(actions):
+        if isinstance(action, CancelSelection):
+            items.append(
+                button(
+                    game_id,
+                    version,
+                    "act",
+                    index,
+                    label=describe(state, action),
+                    style=discord.ButtonStyle.danger,
+                    row=2,
+                )
+            )
     return view_of(items)
 
 

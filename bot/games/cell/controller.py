@@ -1,13 +1,14 @@
-"""Perfect Cell on Discord: the /cell commands and the handling of the board's controls.
+"""Perfect Cell on Discord: the /cell commands and the handling of the board's controls and panels.
 
 Every control is drawn from ``legal_actions`` of the board version it belongs to, and carries that
-version; an action control's argument is the action's index in that list, which identifies the
-action exactly as long as the version matches.
+version; what it plays is a path through those actions (see ``paths``), which identifies the moves
+exactly as long as the version matches.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -16,38 +17,41 @@ from discord import app_commands
 
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.cell.board import (
-    FACE_EMOJI,
-    TOKEN_EMOJI,
+    MORE_PLACEHOLDER,
     activation_embed,
     board_embed,
     board_view,
-    die_of,
-    die_source,
     done_text,
-    menu_label,
     turn_call,
 )
+from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
 from bot.games.cell.guide import HELP_TEXT, RULE_PAGES
 from bot.games.cell.module import VARIANTS
+from bot.games.cell.panel_view import menu_message, payment_message
+from bot.games.cell.panels import is_panel_code, panel_plan
+from bot.games.cell.paths import FACE_EMOJI, STALE_CHOICE, Explorer, follow, parse_path
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController
-from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, index_in, select, view_of
+from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, index_in
 from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
 from renderers.cell import render_cell
-from rules.cell.actions import CellAction, Spend
+from rules.cell.actions import CellAction
 from rules.cell.ai import hint
-from rules.cell.content import TOKEN_NAMES
-from rules.cell.describe import describe, source_label
-from rules.cell.engine import legal_actions, twin_dice
+from rules.cell.content import FACE_NAMES
+from rules.cell.describe import describe
+from rules.cell.engine import apply, legal_actions
 from rules.cell.state import CellState
 from rules.cell.view import view
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
 log = logging.getLogger("bot.cell")
+
+MORE_TITLE = "**Several dice at once** — threats, Power Ups and more:"
+WILD_TITLE = "**🌟 Wild token** — spend it as any face:"
 
 
 def _action_at(index_text: str) -> Any:
@@ -57,10 +61,40 @@ def _action_at(index_text: str) -> Any:
         actions = legal_actions(state, seat)
         index = index_in(index_text, len(actions))
         if index is None:
-            raise IllegalAction("stale_choice", "That choice isn't available any more.")
+            raise STALE_CHOICE
         return actions[index]
 
     return choose
+
+
+def _from_panel(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the click came from a private panel (an ephemeral message) rather than the board."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+def _plan_words(state: CellState, plan: list[CellAction]) -> list[str]:
+    """Each planned action described where the plan has got to ("2 of 4 toward…" after the first
+    die on a threat); a step the plan names loosely (a die it expects elsewhere) as it reads now."""
+    words = []
+    planned = state
+    for action in plan:
+        try:
+            after, _ = apply(planned, action)
+        except IllegalAction:
+            words.append(describe(state, action))
+            continue
+        words.append(describe(planned, action))
+        planned = after
+    return words
+
+
+def _moves_until_the_end(state: CellState, actions: list[CellAction]) -> int:
+    """How many of the actions are played: all, or up to the one that ends the game."""
+    for number, action in enumerate(actions, start=1):
+        state, _ = apply(state, action)
+        if state.outcome is not None:
+            return number
+    return len(actions)
 
 
 class CellController(TableController):
@@ -114,7 +148,7 @@ class CellController(TableController):
         if suggestion is None:
             await reply_private(interaction, "I have no suggestion right now.")
             return
-        steps = " → ".join(describe(state, action) for action in suggestion.plan[:8])
+        steps = " → ".join(_plan_words(state, suggestion.plan[:8]))
         await reply_private(
             interaction,
             clip(
@@ -129,18 +163,41 @@ class CellController(TableController):
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         if await self.on_table_control(interaction, control):
             return
+        if control.op == "close":
+            # Only a panel that shows its Cancel button may be taken away by it.
+            if control.shown and _from_panel(interaction):
+                await self._take_away(interaction, "Nothing was spent.")
+            else:
+                await reply_error(interaction, UNKNOWN_CONTROL)
+            return
         record = await self.service.storage.game(control.game_id)
         refusal = self._refusal(record, interaction.user.id, control)
         if refusal is not None:
             await self._refuse(interaction, record, refusal)
             return
-        if control.op in ("die", "token"):
-            await self._source_menu(interaction, record, control)
-        elif control.op == "act":
-            index = control.values[0] if control.values else control.arg
-            await self._act(interaction, control, index)
-        else:
-            await reply_error(interaction, UNKNOWN_CONTROL)
+        assert record is not None
+        state = self.service.load_state(record)
+        chosen = control.values[0] if control.values else control.arg
+        try:
+            if control.op == "act":
+                await self._choose(interaction, record, state, control, chosen)
+            elif control.op == "dice":
+                plan = panel_plan(state, state.active_seat, control.arg, list(control.values))
+                await update(interaction, **payment_message(record, plan, state.active_seat))
+            elif control.op == "pay":
+                await self._play(interaction, record, state, control, chosen)
+            elif control.op == "more":
+                choices = more_choices(Explorer(state, state.active_seat))
+                await self._show_panel(
+                    interaction,
+                    menu_message(record, MORE_TITLE, choices, MORE_PLACEHOLDER, state.active_seat),
+                )
+            elif control.op in ("die", "token"):
+                await self._old_die_menu(interaction, record, state, control)
+            else:
+                await reply_error(interaction, UNKNOWN_CONTROL)
+        except IllegalAction as error:
+            await reply_error(interaction, error.message)
 
     def _refusal(self, record: GameRecord | None, user_id: int, control: Control) -> str | None:
         if record is None or record.status != "active":
@@ -162,74 +219,139 @@ class CellController(TableController):
     async def _refuse(
         self, interaction: discord.Interaction[Any], record: GameRecord | None, refusal: str
     ) -> None:
+        """Says why nothing happened; an out-of-date click is shown the current board, in the panel
+        itself when it came from one."""
         if refusal != "stale" or record is None:
             await reply_error(interaction, refusal)
             return
         state = self.service.load_state(record)
         board = await metrics.render("cell", self.host.painter.draw(render_cell, view(state, None)))
-        await reply_private(
-            interaction,
-            "This board is out of date, so nothing changed. Here is the current one"
-            + (f": {message_link(record)}" if record.message_id else "."),
-            file=board_file(board),
+        text = "This board is out of date, so nothing changed. Here is the current one" + (
+            f": {message_link(record)}" if record.message_id else "."
         )
+        if _from_panel(interaction):
+            await update(interaction, content=text, embed=None, view=None, attachments=[board_file(board)])
+        else:
+            await reply_private(interaction, text, file=board_file(board))
 
-    async def _source_menu(
-        self, interaction: discord.Interaction[Any], record: GameRecord, control: Control
+    async def _choose(
+        self,
+        interaction: discord.Interaction[Any],
+        record: GameRecord,
+        state: CellState,
+        control: Control,
+        chosen: str,
     ) -> None:
-        state = self.service.load_state(record)
-        actions = legal_actions(state, state.active_seat)
+        """A menu pick or a button of the board or a menu panel: played, or its panel opened."""
+        seat = state.active_seat
+        if chosen == WILD_TOKEN:
+            choices = wild_choices(Explorer(state, seat))
+            message = menu_message(record, WILD_TITLE, choices, "Spend the Wild token as…", seat)
+            await self._show_panel(interaction, message)
+        elif is_panel_code(chosen):
+            plan = panel_plan(state, seat, chosen)
+            await self._show_panel(interaction, payment_message(record, plan, seat))
+        else:
+            await self._play(interaction, record, state, control, chosen)
+
+    async def _show_panel(self, interaction: discord.Interaction[Any], message: dict[str, Any]) -> None:
+        """A panel opened from a panel replaces it; one opened from the board is a new private message."""
+        if _from_panel(interaction):
+            await update(interaction, **message)
+        else:
+            await send(interaction, ephemeral=True, **message)
+
+    async def _old_die_menu(
+        self, interaction: discord.Interaction[Any], record: GameRecord, state: CellState, control: Control
+    ) -> None:
+        """A die or token button of a board drawn before one menu per kind of die: the menu of its
+        face, in a private panel."""
+        explorer = Explorer(state, state.active_seat)
+        if control.op == "token" and control.arg == "wild":
+            message = menu_message(
+                record, WILD_TITLE, wild_choices(explorer), "Spend the Wild token as…", state.active_seat
+            )
+            await self._show_panel(interaction, message)
+            return
         if control.op == "die":
             die = index_in(control.arg, len(state.dice))
-            if die is None:
-                await reply_error(interaction, "There is no such die.")
-                return
-            twins = set(twin_dice(state, die))
-            chosen = [(i, a) for i, a in enumerate(actions) if die_of(a) in twins]
-            title = f"{FACE_EMOJI.get(state.dice[die].face or '', '')} {source_label(state, die_source(die))}"
+            face = state.dice[die].face if die is not None else None
         else:
-            chosen = [
-                (i, a)
-                for i, a in enumerate(actions)
-                if isinstance(a, Spend) and a.source.token == control.arg
-            ]
-            title = f"{TOKEN_EMOJI.get(control.arg, '')} {TOKEN_NAMES.get(control.arg, control.arg)} token"
-        if not chosen:
+            face = control.arg
+        kind = next((kind for kind in dice_kinds(explorer) if kind.face == face), None)
+        if kind is None or not kind.choices:
             await reply_error(interaction, "That can't be used for anything right now.")
             return
-        options = [
-            discord.SelectOption(label=clip(menu_label(state, action), 100), value=str(index))
-            for index, action in chosen
-        ]
-        menu = select(
-            record.id,
-            record.version,
-            "act",
-            options,
-            placeholder=f"Spend {title} on…",
-            seat=state.active_seat,
-        )
-        await send(
-            interaction, ephemeral=True, content=f"**{title}** — what should it do?", view=view_of([menu])
-        )
+        title = f"**{FACE_EMOJI[kind.face]} {FACE_NAMES[kind.face]}** — what should it do?"
+        message = menu_message(record, title, kind.choices, kind.placeholder, state.active_seat)
+        await self._show_panel(interaction, message)
 
-    async def _act(self, interaction: discord.Interaction[Any], control: Control, index: str) -> None:
-        try:
-            await self.service.act(
-                control.game_id,
-                interaction.user.id,
-                control.version,
-                _action_at(index),
-                publish=lambda move: self.publish(move, interaction),
-            )
-        except StaleBoard as stale:
-            await self._refuse(interaction, stale.record, "stale")
-        except (ServiceError, IllegalAction) as error:
-            await reply_error(interaction, error.message)
+    async def _play(
+        self,
+        interaction: discord.Interaction[Any],
+        record: GameRecord,
+        state: CellState,
+        control: Control,
+        chosen: str,
+    ) -> None:
+        """Plays a path: each move through the service on the version the last one left, the board
+        shown once at the end with every move's events. The whole path is checked first on the state
+        it was drawn for; the engine is deterministic, so the real moves follow it exactly."""
+        path = parse_path(chosen)
+        if path is None:
+            await reply_error(interaction, "I don't know that choice.")
+            return
+        actions, _ = follow(state, state.active_seat, path)
+        path = path[: _moves_until_the_end(state, actions)]
+        events: list[Event] = []
+        version = control.version
+        for number, index in enumerate(path):
+            last = number == len(path) - 1
+
+            async def show(move: Move) -> None:
+                move.events = [*events, *move.events]
+                await self.publish(move, interaction)
+
+            try:
+                move = await self.service.act(
+                    control.game_id,
+                    interaction.user.id,
+                    version,
+                    _action_at(str(index)),
+                    publish=show if last else None,
+                )
+            except StaleBoard as stale:
+                await self._partly_played(record.id, number)
+                await self._refuse(interaction, stale.record, "stale")
+                return
+            except (ServiceError, IllegalAction) as error:
+                await self._partly_played(record.id, number)
+                await reply_error(interaction, error.message)
+                return
+            events.extend(move.events)
+            version = move.record.version
+
+    async def _partly_played(self, game_id: int, played: int) -> None:
+        """When something else changed the game in the middle of a path, the board shows the moves that
+        were played (whoever changed it showed their own)."""
+        if played:
+            async with self.service.lock(game_id):
+                await self.refresh_board(game_id, repost=False)
+            self.host.wake(game_id)
+
+    async def _take_away(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """A private panel whose decision is made or dropped goes away (a public message only loses
+        its controls)."""
+        await update(interaction, content=text, embed=None, view=None, attachments=[])
+        if _from_panel(interaction):
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        """The board message is redrawn; after Cell's activation the summary and a fresh board go to the
-        bottom of the channel. ``interaction`` is None for the AI's moves."""
+        """The board message is redrawn in place; after Cell's activation a fresh board goes to the
+        bottom of the channel, and the old one becomes the round's summary with a link to it.
+        ``interaction`` is None for the AI's moves; a move made from a private panel takes the panel
+        away."""
         record, state, events = move.record, move.state, move.events
         activated = any(event.kind == "cell_activates" for event in events)
         message = await self.board_message(record, state, events)
@@ -240,13 +362,13 @@ class CellController(TableController):
             and interaction.message.id == record.message_id
         )
         if interaction is not None:
-            await update(
-                interaction, **(board_update if from_board else {"content": done_text(events), "view": None})
-            )
+            if from_board:
+                await update(interaction, **board_update)
+            else:
+                await self._take_away(interaction, done_text(events))
         if activated:
-            await self.channel_of(record).send(embed=activation_embed(events))
-            await self.post_board(record, message, move.ping)
-        elif not from_board and record.message_id is not None and not move.ping:
+            await self.post_board(record, message, superseded=[activation_embed(events)])
+        elif not from_board and record.message_id is not None:
             await self.channel_of(record).get_partial_message(record.message_id).edit(**board_update)
 
     def render_png(self, state: CellState) -> bytes:

@@ -26,7 +26,8 @@ RULE_PAGES = RulePages(
         ),
         (
             "Your turn",
-            "Press **Roll dice**, then spend dice one at a time: press a die to see what it can do.\n"
+            "Press **Roll dice**, then pick from the menu of a kind of die what one die (or all of that "
+            "face) does; **Several dice at once** cancels threats and pays Power Ups.\n"
             "🐉 Dragon Ball: heal, collect a Dragon Ball token, fill the Dragon Ball Meter.\n"
             "🤝 Assist: heal, buy Power Ups, share with a teammate.\n"
             "👊 Attack: 1 damage. 💥 Super Attack: 2 damage.\n"

@@ -81,9 +81,12 @@ def call_line(public: Over9000View, players: list[dict[str, Any]]) -> str | None
 
 
 def board_view(record: GameRecord, public: Over9000View) -> discord.ui.View | None:
+    """ "My tokens" for everyone while the game runs; "Attack…" or "Reveal…" only while a person (not
+    the AI) must attack or reveal, so no button on the board only answers "wait for your turn"."""
     if public.outcome is not None:
         return finished_view(record)
-    if public.prompt is None:
+    prompt = public.prompt
+    if prompt is None:
         return None
     items: list[discord.ui.Item[Any]] = [
         button(
@@ -95,8 +98,9 @@ def board_view(record: GameRecord, public: Over9000View) -> discord.ui.View | No
             style=discord.ButtonStyle.primary,
         )
     ]
-    if public.prompt.kind != "place":
-        label = "Attack…" if public.prompt.kind == "attack" else "Reveal…"
+    players = record.lobby["players"]
+    if prompt.kind != "place" and not players[prompt.seats[0]].get("ai"):
+        label = "Attack…" if prompt.kind == "attack" else "Reveal…"
         items.append(
             button(record.id, record.version, "duel", label=label, style=discord.ButtonStyle.success)
         )

@@ -11,25 +11,32 @@ version, how many moves that player had made when it was drawn: a double click o
 panel of the same player is out of date, another player's move is not, and the engine rejects, with
 its reason, whatever is no longer legal. They also carry the seat they were drawn for, and play for
 nobody else; a panel drawn before panels carried it is out of date.
+
+Each player has one panel (``bot.games.over9000.open_panels``): its own clicks update it in place,
+a refused move included, and every move redraws the open panels whose picture changed.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.core.game_module import GameModule
+from bot.core.host import Host
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.over9000.board import board_embed, board_view, call_line
 from bot.games.over9000.guide import HELP_TEXT, RULE_PAGES
+from bot.games.over9000.open_panels import OpenPanel, OpenPanels, fingerprint
 from bot.games.over9000.panel import (
     STALE_NOTE,
     PanelChoice,
     done_note,
     panel_message,
-    panel_status,
     parse_code,
+    refused_note,
 )
 from bot.runtime import metrics
 from bot.storage import GameRecord
@@ -46,6 +53,26 @@ from rules.over9000.state import Over9000State
 
 # The operations only a private panel's controls have: each is drawn for one seat.
 PANEL_OPS = ("act", "choose")
+GAME_OVER_NOTE = "This game is over, so nothing changed. Start a new one with `/over9000 start`."
+AI_PLAYS_NOTE = "The AI is playing your seat, so nothing changed. Use `/over9000 autoplay` to take it back."
+
+
+def _from_panel(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the click came from a private panel (the only ephemeral messages with game controls)."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def _answered_at_once(record: GameRecord, state: Over9000State) -> bool:
+    """Whether the AI must now reveal: it answers an attack at once, and that answer redraws the
+    board with the attack and its result together."""
+    prompt = state.prompt
+    return (
+        state.outcome is None
+        and prompt is not None
+        and prompt.kind == "reveal"
+        and bool(record.lobby["players"][prompt.seats[0]].get("ai"))
+    )
 
 
 class Over9000Controller(TableController):
@@ -68,14 +95,18 @@ class Over9000Controller(TableController):
 
     # Controls.
 
+    def __init__(self, host: Host, module: GameModule) -> None:
+        super().__init__(host, module)
+        self.panels = OpenPanels()
+
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         if await self.on_table_control(interaction, control):
             return
         record = await self.service.storage.game(control.game_id)
-        if record is None or record.status != "active":
+        seat = None if record is None else seat_of(record, interaction.user.id)
+        if record is None or (record.status != "active" and (seat is None or not _from_panel(interaction))):
             await reply_error(interaction, "This game is over. Start a new one with `/over9000 start`.")
             return
-        seat = seat_of(record, interaction.user.id)
         if seat is None:
             await reply_error(
                 interaction,
@@ -86,14 +117,15 @@ class Over9000Controller(TableController):
             await reply_error(interaction, ANOTHER_SEAT)
             return
         state: Over9000State = self.service.load_state(record)
+        if record.status != "active":
+            await self._show_panel(interaction, record, state, seat, PanelChoice(), GAME_OVER_NOTE)
+            return
         if (control.op in PANEL_OPS and control.seat is None) or (control.op == "act" and not control.shown):
             await self._show_panel(interaction, record, state, seat, PanelChoice(), STALE_NOTE)
             return
         if control.op == "act":
             if record.lobby["players"][seat].get("ai"):
-                await reply_error(
-                    interaction, "The AI is playing your seat. Use `/over9000 autoplay` to take it back."
-                )
+                await self._show_panel(interaction, record, state, seat, PanelChoice(), AI_PLAYS_NOTE)
                 return
             await self._act(interaction, control)
             return
@@ -115,24 +147,37 @@ class Over9000Controller(TableController):
         choice: PanelChoice,
         note: str | None,
     ) -> None:
-        """Answers with the player's panel: in place when the click came from one, else a new one."""
+        """Answers with the player's panel: in place when the click came from one, else a new one,
+        which replaces the panel they had open."""
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
         panel = panel_message(record, state, seat, seat_moves, choice, note)
         message = interaction.message
-        if message is not None and message.flags.ephemeral:
+        if message is not None and _from_panel(interaction):
             await update(interaction, **panel)
+            opened = OpenPanel(interaction, message.id, original=True)
         else:
-            await send(interaction, ephemeral=True, **panel)
+            sent = await send(interaction, ephemeral=True, **panel)
+            if sent is not None:
+                opened = OpenPanel(interaction, sent, original=False)
+            else:
+                try:
+                    answer = await interaction.original_response()
+                except discord.HTTPException:
+                    return
+                opened = OpenPanel(interaction, answer.id, original=True)
+        opened.choice, opened.shown = choice, fingerprint(panel)
+        await self.panels.opened(record.id, seat, opened)
 
     async def _open_duel(
         self, interaction: discord.Interaction[Any], record: GameRecord, state: Over9000State, seat: int
     ) -> None:
+        """The board's duel button opens the attacker's or defender's panel; anyone else pressing it
+        (the duel moved on, or they misread the board) gets their own panel, told whose move it is."""
         prompt = state.prompt
+        note = None
         if prompt is None or prompt.kind == "place" or seat not in prompt.seats:
-            waiting = panel_status(state, seat) if prompt is not None else "The game is over."
-            await reply_error(interaction, f"It's not your move. {waiting} Press **My tokens** to see yours.")
-            return
-        await self._show_panel(interaction, record, state, seat, PanelChoice(), None)
+            note = "**Attack…** and **Reveal…** are for the player whose duel it is: here are your tokens."
+        await self._show_panel(interaction, record, state, seat, PanelChoice(), note)
 
     async def _choose(
         self,
@@ -161,33 +206,59 @@ class Over9000Controller(TableController):
                 publish=lambda move: self.publish(move, interaction),
             )
         except StaleBoard as stale:
-            record = stale.record
-            seat = seat_of(record, interaction.user.id)
-            assert seat is not None
-            state = self.service.load_state(record)
-            await self._show_panel(interaction, record, state, seat, PanelChoice(), STALE_NOTE)
-        except (ServiceError, IllegalAction) as error:
+            await self._redraw_refused(interaction, stale.record, STALE_NOTE)
+        except IllegalAction as error:
+            # Nothing changed: the panel is drawn again, saying why.
+            record = await self.service.storage.game(control.game_id)
+            assert record is not None
+            await self._redraw_refused(interaction, record, refused_note(error.message))
+        except ServiceError as error:
             await reply_error(interaction, error.message)
 
+    async def _redraw_refused(
+        self, interaction: discord.Interaction[Any], record: GameRecord, note: str
+    ) -> None:
+        seat = seat_of(record, interaction.user.id)
+        assert seat is not None
+        await self._show_panel(
+            interaction, record, self.service.load_state(record), seat, PanelChoice(), note
+        )
+
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        """The mover's panel is updated in place, and the board is redrawn when the move made public
-        news (posted again at the bottom when someone else must now act). Placing a token is news only
-        when it completes an arrangement, so the channel isn't redrawn for every token.
+        """The mover's panel is updated in place, every other open panel whose picture changed is
+        redrawn, and the board is redrawn in place when the move made public news or called someone
+        anew (``publish`` then pings them). Placing a token is news only when it completes an
+        arrangement, so the channel isn't redrawn for every token; an attack the AI must answer is
+        shown with its answer, which follows at once, in one redraw.
         ``interaction`` is None for the AI's moves."""
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None:
-            seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
-            note = done_note(move.action, move.events, move.seat)
             # The token menu stays on the kind just placed, as long as some are left.
             choice = (
                 PanelChoice(kind=move.action.kind) if isinstance(move.action, Keep | Place) else PanelChoice()
             )
-            panel = panel_message(record, state, move.seat, seat_moves, choice, note)
-            await update(interaction, **panel)
-        # Someone newly called gets the board posted again by ``publish``, which notifies them; the
-        # final board goes to the bottom of the channel, where everyone sees it.
-        if any(event.visible_to is None for event in move.events) and not move.ping:
+            note = done_note(move.action, move.events, move.seat)
+            await self._show_panel(interaction, record, state, move.seat, choice, note)
+        await self._follow(record, state, None if interaction is None else move.seat)
+        # The final board goes to the bottom of the channel, where everyone sees it.
+        public_news = any(event.visible_to is None for event in move.events)
+        if (move.ping or public_news) and not _answered_at_once(record, state):
             await self.refresh_board(record.id, repost=state.outcome is not None)
+
+    async def _follow(self, record: GameRecord, state: Over9000State, answered: int | None) -> None:
+        """Redraws each open panel but the one just answered, so it shows the game as it now is. The
+        panels are separate messages, so they are redrawn together: the board waits for one edit,
+        not one per player."""
+        redraws = []
+        for seat, panel in list(self.panels.open_in(record.id)):
+            if seat == answered:
+                continue
+            seat_moves = await self.service.storage.seat_moves(record.id, seat)
+            drawn = panel_message(record, state, seat, seat_moves, panel.choice, None)
+            redraws.append(self.panels.redraw(record.id, seat, panel, drawn))
+        await asyncio.gather(*redraws)
+        if state.outcome is not None:
+            self.panels.close_game(record.id)
 
     def render_png(self, state: Over9000State) -> bytes:
         return render_over9000(view(state, None)).png

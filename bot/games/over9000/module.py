@@ -44,4 +44,6 @@ class Over9000Module(GameModule):
         return choose_action(state, seat, seed=ai_seed(state, seat))
 
     def watched_move(self, state: Over9000State) -> bool:
-        return state.prompt is not None and state.prompt.kind != "place"
+        """An attack is watched; the AI's reveal answers it at once, so the board shows the attack
+        and its result in one redraw."""
+        return state.prompt is not None and state.prompt.kind == "attack"

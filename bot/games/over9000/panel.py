@@ -33,6 +33,12 @@ TOKEN_EMOJI = {
     "dragon_ball": "🐉",
 }
 STALE_NOTE = "This board is out of date, so nothing changed. Here is your current panel."
+REFUSED_MARK = "⚠️"
+"""Begins the note of a panel drawn again after a refused move."""
+
+
+def refused_note(reason: str) -> str:
+    return f"{REFUSED_MARK} {reason} Nothing changed."
 
 
 # Actions as control arguments.
@@ -144,7 +150,10 @@ def _private_notes(mine: Over9000View) -> list[str]:
     return [f"🔒 {event.text}" for event in this_round if event.visible_to is not None]
 
 
-def _panel_embed(state: Over9000State, seat: int) -> discord.Embed:
+AI_PLAYS = "🤖 The AI is playing your seat: `/over9000 autoplay` takes it back."
+
+
+def _panel_embed(state: Over9000State, seat: int, ai_plays: bool) -> discord.Embed:
     mine = view(state, seat)
     me = mine.players[seat]
     lines = [f"Power level **{format_level(me.power_level)}** · round {mine.round}"]
@@ -165,13 +174,15 @@ def _panel_embed(state: Over9000State, seat: int) -> discord.Embed:
     lines.append(f"**{me.power_name}** ({me.power_window} power): {me.power_text}")
     lines.extend(_private_notes(mine)[-4:])
     lines.append("")
-    lines.append(panel_status(state, seat))
+    lines.append(AI_PLAYS if ai_plays else panel_status(state, seat))
     embed = discord.Embed(
         title=f"{me.name} — your tokens",
         description=clip("\n".join(lines), 4000),
         colour=discord.Colour.orange(),
     )
-    embed.set_footer(text="Only you can see this. Press My tokens on the board to see it again.")
+    embed.set_footer(
+        text="Only you can see this. It keeps up with the game; My tokens on the board opens it again."
+    )
     return embed
 
 
@@ -369,9 +380,11 @@ def panel_message(
     choice: PanelChoice,
     note: str | None,
 ) -> dict[str, Any]:
-    """A player's private panel: their tokens, and the controls for what they must do now."""
+    """A player's private panel: their tokens, and the controls for what they must do now (none
+    while the AI plays their seat)."""
     game_id = record.id
-    actions = legal_actions(state, seat)
+    ai_plays = bool(record.lobby["players"][seat].get("ai"))
+    actions = [] if ai_plays else legal_actions(state, seat)
     items: list[discord.ui.Item[Any]] = []
     prompt = state.prompt
     if actions and prompt is not None:
@@ -384,7 +397,7 @@ def panel_message(
             else:
                 items += _reveal_controls(state, seat, game_id, seat_moves, actions)
     items.append(button(game_id, seat_moves, "mine", label="Refresh", emoji="🔄", row=4, seat=seat))
-    return {"content": note, "embed": _panel_embed(state, seat), "view": view_of(items)}
+    return {"content": note, "embed": _panel_embed(state, seat, ai_plays), "view": view_of(items)}
 
 
 def done_note(action: Over9000Action, events: list[Event], seat: int) -> str:

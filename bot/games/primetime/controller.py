@@ -364,7 +364,8 @@ class PrimeTimeController(TableController):
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
         """The mover's panel is updated in place (or the board they clicked), and the board is redrawn
-        when the move made public news; ``publish`` posts it again when someone new must act."""
+        in place when the move made public news or called someone anew (``publish`` then pings them);
+        each round starts a new board at the bottom of the channel."""
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None and _from_panel(interaction):
             seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
@@ -381,8 +382,8 @@ class PrimeTimeController(TableController):
             await send(interaction, ephemeral=True, content=done_note(move.events, move.seat, record))
         # Each round starts a new board at the bottom of the channel, as does the final score.
         new_round = any(event.kind == "round_started" for event in move.events)
-        if any(event.visible_to is None for event in move.events) and not move.ping:
-            await self.refresh_board(record.id, repost=state.outcome is not None or new_round)
+        if move.ping or any(event.visible_to is None for event in move.events):
+            await self.refresh_board(record.id, repost=new_round)
 
     def render_png(self, state: PrimeTimeState) -> bytes:
         return render_primetime(view(state, None)).png

@@ -22,13 +22,14 @@ from bot.games.registry import game_modules
 from rules.primetime.actions import Activate, JointAttack, Move, PrimeTimeAction, Timeout, UseTechnique
 from rules.primetime.engine import legal_actions
 from rules.primetime.state import PrimeTimeState
+from tests.bot.driver import private_answer
 from tests.bot.games.primetime.driver import PrimeTimeTable, find, parts
 from tests.bot.load.reader import DatabaseReader, GameRow
 from tests.bot.load.tables import FromDatabase
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
-from .table import GameLog, Turn, private_answer, state_of
+from .table import GameLog, Turn, state_of
 
 MODULE = game_modules()["primetime"]
 ATTACKS = (UseTechnique, JointAttack)

@@ -23,8 +23,8 @@ from typing import Any, Protocol
 from bot.games.registry import game_modules
 from tests.bot.load.reader import DatabaseReader, GameRow
 from tests.fakediscord.fake import FakeDiscord
-from tests.fakediscord.interactions import MESSAGE_COMPONENT, MODAL_SUBMIT, InteractionResult
-from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
+from tests.fakediscord.interactions import MESSAGE_COMPONENT, MODAL_SUBMIT
+from tests.fakediscord.world import FakeChannel, FakeUser
 
 POLL_SECONDS = 0.05
 STUCK_SECONDS = 60.0
@@ -124,15 +124,6 @@ class ClickCounter:
 
 class StuckGame(AssertionError):
     pass
-
-
-def private_answer(result: InteractionResult, person: FakeUser) -> StoredMessage:
-    """The ephemeral message a click brought up for ``person``: the answer itself, or on a busy bot,
-    which acknowledges the click first, the follow-up after it."""
-    for message in [result.message, *reversed(result.followups)]:
-        if message is not None and message.visible_to is person:
-            return message
-    raise AssertionError(f"{result.interaction.description} brought up no private message")
 
 
 async def settled_row(fake: FakeDiscord, reader: DatabaseReader, game_id: int) -> GameRow:

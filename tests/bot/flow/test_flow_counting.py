@@ -1,6 +1,5 @@
-"""How the table-flow bench counts: its percentiles, the turns it attributes decisions to, and how it
-finds the AI's Perfect Cell move among the board's numbered actions (the games themselves run in
-``bench/table_flow.py --quick``)."""
+"""How the table-flow bench counts: its percentiles, the turns it attributes decisions to, and the
+Perfect Cell decisions its people make (the games themselves run in ``bench/table_flow.py --quick``)."""
 
 from __future__ import annotations
 
@@ -9,10 +8,9 @@ from typing import Any
 
 from rules.cell import RULES as CELL_RULES
 from rules.cell import CellOptions
-from rules.cell.actions import Roll
-from rules.cell.engine import legal_actions, twin_dice, with_die
+from rules.cell.actions import StartSelection
 from rules.primetime.actions import Activate, EndActivation, Move, PassWindow, React, UseTechnique
-from tests.bot.flow.cell import die_in, index_of
+from tests.bot.flow.cell import MODULE, CellFlow
 from tests.bot.flow.figures import median, p90
 from tests.bot.flow.over9000 import Over9000Flow
 from tests.bot.flow.primetime import move_then_attack_clicks
@@ -61,15 +59,17 @@ def test_an_over9000_attack_turn_ends_when_someone_else_moves() -> None:
     assert again != first
 
 
-def test_the_ais_cell_move_is_found_among_the_listed_actions_even_with_a_twin_die() -> None:
+def test_a_cell_person_makes_the_bots_ai_move_as_one_whole_decision() -> None:
+    flow = CellFlow(None, None, None, [])  # type: ignore[arg-type]
     state = CELL_RULES.new_game(CellOptions(fighters=["goku", "gohan"], variant="normal"), seed=4)
-    state, _ = CELL_RULES.apply(state, Roll(player=state.active_seat))
-    actions = legal_actions(state, state.active_seat)
-    checked = 0
-    for index, action in enumerate(actions):
-        assert index_of(state, action) == index
-        die = die_in(action)
-        for twin in twin_dice(state, die) if die is not None else []:
-            assert index_of(state, with_die(action, twin)) == index
-            checked += 1
-    assert checked > len([action for action in actions if die_in(action) is not None])
+    started = 0
+    for _ in range(60):
+        seat = state.active_seat
+        made = flow.choose(state, seat)
+        assert made[0] == MODULE.ai_action(state, seat)
+        started += isinstance(made[0], StartSelection)
+        for action in made:
+            state, _ = CELL_RULES.apply(state, action)
+        # A choice of dice it starts is finished in the same decision, in its panel.
+        assert state.selection is None
+    assert started > 0

@@ -25,7 +25,7 @@ from bot.storage import ActionRecord, GameRecord, SqliteStorage, Storage
 from rules.cell.engine import legal_actions as cell_actions
 from rules.over9000.ai import choose_action
 from rules.over9000.engine import legal_actions as over9000_actions
-from tests.bot.games.cell.policies import heuristic
+from tests.bot.games.cell.policies import decision, heuristic
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser
@@ -161,6 +161,6 @@ async def _play_side_by_side(
 
 async def _play_one(game: str, table: Any, state: Any) -> InteractionResult:
     if game == "cell":
-        return await table.play(state, heuristic(state, cell_actions(state, state.active_seat)))
+        return await table.play(state, decision(state, heuristic))
     seat = state.prompt.seats[0]
     return await table.play(choose_action(state, seat, seed=ai_seed(state, seat)))

@@ -7,14 +7,13 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from bot.games.over9000.panel import STALE_NOTE
-from rules.cell.engine import legal_actions
+from bot.games.over9000.panel import REFUSED_MARK, STALE_NOTE
 from rules.cell.state import CellState
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action
 from rules.over9000.state import Over9000State
 from tests.bot.games.cell.driver import CellTable
-from tests.bot.games.cell.policies import heuristic
+from tests.bot.games.cell.policies import decision, heuristic
 from tests.bot.games.over9000.driver import Over9000Table, control_parts
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.rest import RecordedRequest
@@ -28,7 +27,7 @@ ANSWER_ROUTES = (
     "/webhooks/{webhook_id}/{webhook_token}",
 )
 SAVED_WORD = "Your move was saved"
-CELL_MOVE_OPS = ("act", "die", "token")
+CELL_MOVE_OPS = ("act", "more")
 OVER9000_BOARD_OPS = ("mine", "duel")
 
 
@@ -63,13 +62,13 @@ class LoadOver9000Table(FromDatabase, Over9000Table):
         """Players under load act on what they see at once; nobody waits for the bot to go quiet."""
 
 
-def cell_choice(state: CellState, seed: int) -> int:
-    """The heuristic player's action, now and then a random legal one instead."""
+def cell_choice(state: CellState, seed: int) -> list[int]:
+    """The heuristic player's decision, now and then one started by a random legal action instead (a
+    choice of dice it starts is finished the heuristic's way)."""
     rng = random.Random(seed)
-    actions = legal_actions(state, state.active_seat)
     if rng.random() < 0.1:
-        return rng.randrange(len(actions))
-    return heuristic(state, actions)
+        return decision(state, lambda _state, actions: rng.randrange(len(actions)))
+    return decision(state, heuristic)
 
 
 def over9000_choice(state: Over9000State, seat: int, seed: int) -> Over9000Action:
@@ -110,7 +109,8 @@ def answers_by_token(requests: list[RecordedRequest]) -> dict[str, list[Recorded
 def acknowledged(game: str, answers: list[RecordedRequest]) -> bool:
     """Whether the bot told the player their move went through: the clicked message updated with the
     move's outcome (at once, or edited after an acknowledgement), or word that the move was saved. A
-    refusal is a new private message, or for Over 9000 the panel redrawn with the out-of-date note."""
+    refusal is a new private message, or for Over 9000 the panel redrawn with the out-of-date note or
+    the reason the move was refused."""
     for request in answers:
         if request.template.endswith("/callback"):
             updated = request.body.get("type") == UPDATE_MESSAGE
@@ -118,7 +118,8 @@ def acknowledged(game: str, answers: list[RecordedRequest]) -> bool:
         else:
             updated = request.method == "PATCH" and request.template.endswith("/@original")
             content = request.body.get("content")
-        if SAVED_WORD in (content or "") or (updated and (game == "cell" or content != STALE_NOTE)):
+        refused = content == STALE_NOTE or (content or "").startswith(REFUSED_MARK)
+        if SAVED_WORD in (content or "") or (updated and (game == "cell" or not refused)):
             return True
     return False
 

@@ -89,7 +89,8 @@ async def test_the_controls_posted_by_the_earlier_version_still_work(tmp_path: P
         async with fake.running(make_bot(fake, database)) as bot:
             storage = bot.service.storage
 
-            # Perfect Cell, dice rolled: a die opens its menu, and a choice from it is played.
+            # Perfect Cell, dice rolled: a die opens the menu of its face in a private panel, and a
+            # choice from it is played (the board then shows one menu per kind of die).
             board = posted["cell board"]
             before = await version(bot, CELL)
             menu = await fake.click(alice, board, custom_id(board, "die", "1"))
@@ -99,7 +100,7 @@ async def test_the_controls_posted_by_the_earlier_version_still_work(tmp_path: P
             assert await version(bot, CELL) == before + 1
             # The recorded roll, then the choice just made.
             assert [logged.seq for logged in await storage.actions(CELL)] == [1, 2]
-            refused = await fake.click(bob, board, custom_id(board, "act"))
+            refused = await fake.click(bob, board, "End turn")
             assert refused.message is not None and "turn. Wait for yours!" in refused.message.content
 
             # Its rules pages turn, though they belong to no game.

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.storage import ActionRecord, ChannelBusy, StalePing, Storage
+from bot.storage import AT_THE_TABLE, ActionRecord, ChannelBusy, StalePing, Storage
 from tests.bot.storage.helpers import CHANNEL, GUEST, GUILD, HOST, new_game, results_for
 
 
@@ -191,6 +191,40 @@ async def test_a_seat_called_anew_owes_a_notification_once(storage: Storage) -> 
     notified = {clock.seat: clock.ping_message_id for clock in await storage.turn_clocks()}
     assert notified == {0: 50, 1: 60}, "a call already notified keeps its notification"
     assert await storage.stale_pings(record.id) == []
+
+
+async def test_a_call_answered_at_the_table_leaves_nothing_to_delete(storage: Storage) -> None:
+    record = await new_game(storage)
+    record.status = "active"
+    assert await storage.save(record, 0, calls={0: HOST})
+    await storage.record_ping(record.id, [HOST], AT_THE_TABLE)
+    assert (await storage.turn_clock(record.id, 0)).ping_message_id == AT_THE_TABLE  # type: ignore[union-attr]
+    assert await storage.save(record, 1, calls={1: GUEST})
+    await storage.record_ping(record.id, [HOST], AT_THE_TABLE)
+    assert await storage.stale_pings(record.id) == [], "no message was posted, none is to be deleted"
+
+
+async def test_a_reminder_replaces_the_notification_of_its_call_only(storage: Storage) -> None:
+    record = await new_game(storage)
+    record.status = "active"
+    assert await storage.save(record, 0, calls={0: HOST, 1: GUEST})
+    clocks = {clock.seat: clock for clock in await storage.turn_clocks()}
+    await storage.record_ping(record.id, [HOST], 70)
+    await storage.record_ping(record.id, [GUEST], AT_THE_TABLE)
+
+    await storage.replace_ping(record.id, 0, clocks[0].called_at, 71)
+    await storage.replace_ping(record.id, 1, clocks[1].called_at, 72)
+    notified = {clock.seat: clock.ping_message_id for clock in await storage.turn_clocks()}
+    assert notified == {0: 71, 1: 72}
+    assert [ping.message_id for ping in await storage.stale_pings(record.id)] == [70]
+
+    # Seat 0 acts and must go on: its clock starts over and its notification is moot (they are at
+    # the table); a reminder of the call that ended meanwhile is stale at once.
+    answer = ActionRecord(actor_id=HOST, seat=0, action={"type": "y"})
+    assert await storage.save(record, 1, answer, calls={0: HOST, 1: GUEST})
+    await storage.replace_ping(record.id, 0, clocks[0].called_at, 73)
+    assert (await storage.turn_clock(record.id, 0)).ping_message_id == AT_THE_TABLE  # type: ignore[union-attr]
+    assert [ping.message_id for ping in await storage.stale_pings(record.id)] == [70, 71, 73]
 
 
 async def test_clocks_are_repaired_only_from_the_version_they_were_read_from(storage: Storage) -> None:

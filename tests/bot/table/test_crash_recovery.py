@@ -4,13 +4,15 @@ the fake Discord holds the request of that step, then started again on the same 
 The turn clocks are written in the move's own transaction, so no crash can come between the two: the
 dead bot's database already holds the new calls (and no longer the old ones). After the restart the
 board shows the saved state with its controls, the players who must act are notified exactly once
-(a notification posted just before the crash is found again by its nonce, not posted twice), the turn
+(a notification posted just before the crash is found again by its nonce, not posted twice, and
+deleted once its player has acted, whether or not the bot died in between), the turn
 clock reminds and hands off the right player, a deadline that passed meanwhile fires, and the action
 log has every move once.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -50,6 +52,9 @@ REMINDING_CLOCK = 1 / 10
 # Prime Time's 60 s Z-Reaction becomes 2 s.
 DEADLINE_CLOCK = 1 / 30
 HAND_OFF_WAIT = 180.0
+# Two minutes away from the table become 2 s.
+AWAY_CLOCK = 1 / 60
+AWAY_SECONDS = 120 * AWAY_CLOCK + 0.5
 
 
 @pytest.fixture
@@ -117,7 +122,7 @@ async def test_cell_recovers_from_a_crash_before_the_ping_and_before_the_board_e
     await recovered(fake, storage, channel)
     moves = len(await storage.actions((await table.record()).id))
 
-    # Bob ends his turn; the board that notifies Carol is posted, and the bot dies before it hears
+    # Bob ends his turn; the ping that notifies Carol is posted, and the bot dies before it hears
     # the new message's id.
     index, moves = await _play_to_turn_end(fake, storage, table, moves)
     since = fake.snowflakes.next()
@@ -132,10 +137,12 @@ async def test_cell_recovers_from_a_crash_before_the_ping_and_before_the_board_e
 
     await bot.start()
     record = await recovered(fake, storage, channel)
-    assert notifications(channel, carol.id, since) == 1, "the nonce found the board posted before the crash"
+    assert notifications(channel, carol.id, since) == 1, "the nonce found the ping posted before the crash"
     assert notifications(channel, bob.id, since) == 0
+    [(ping_id, _)] = [notice for notice in channel.history.notifications if notice[0] > since]
+    assert (await calls_in_database(storage, record.id))[1][1] == ping_id
     board = await table.board()
-    assert board.id == (await calls_in_database(storage, record.id))[1][1]
+    assert channel.messages[ping_id].content.endswith(f"/{board.id}"), "the ping links to the board"
     assert board_versions(board) == {record.version}
 
     # Carol ends her turn; the bot dies before the board she clicked is edited.
@@ -156,6 +163,7 @@ async def test_cell_recovers_from_a_crash_before_the_ping_and_before_the_board_e
     record = await recovered(fake, storage, channel)
     assert notifications(channel, bob.id, since) == 1 and notifications(channel, carol.id, since) == 0
     assert board_versions(await table.board()) == {record.version}
+    assert ping_id not in channel.messages, "Carol's ping went once she had played"
 
     async def handed_off() -> bool:
         return bool((await table.record()).lobby["players"][0].get("ai"))
@@ -168,8 +176,14 @@ async def test_cell_recovers_from_a_crash_before_the_ping_and_before_the_board_e
 
     await until(handed_off, "Bob's seat went to the AI", HAND_OFF_WAIT)
     await until(told_the_channel, "the channel was told the AI plays for Bob")
-    assert [text for text in said_since() if "⏰" in text and str(bob.id) in text], "Bob was reminded"
-    assert not [text for text in said_since() if "⏰" in text and str(carol.id) in text]
+    reminders = [
+        request.body.get("content") or ""
+        for request in fake.requests
+        if request.method == "POST" and request.template == CHANNEL_MESSAGES and "⏰" in str(request.body)
+    ]
+    assert [text for text in reminders if str(bob.id) in text], "Bob was reminded"
+    assert not [text for text in reminders if str(carol.id) in text]
+    assert not [text for text in said_since() if "⏰" in text], "the reminder went with Bob's call"
     await until(lambda: _active_seat_is(table, 1), "the AI played Bob's turn")
     logged = await storage.actions(record.id)
     assert len(logged) > moves and [entry.seq for entry in logged] == list(range(1, len(logged) + 1))
@@ -204,6 +218,10 @@ async def test_over9000_recovers_from_a_crash_before_the_ping_and_before_the_boa
 ) -> None:
     bob, carol = fake.users.bob, fake.users.carol
     channel = fake.guild.channels[0]
+    # Players leave the table after 2 s without a click; the server's reminder waits an hour (1 min).
+    await bot.kill()
+    await bot.start(turn_clock_scale=AWAY_CLOCK)
+    await fake.slash(fake.users.owner, "settings", reminder_minutes=60.0, handoff_minutes=120.0)
     table = Over9000Table(fake, Onlooker(storage), channel, [bob, carol])  # type: ignore[arg-type]
     await table.open(["goku", "vegeta"])
     rules = MODULES["over9000"].rules
@@ -227,6 +245,9 @@ async def test_over9000_recovers_from_a_crash_before_the_ping_and_before_the_boa
             await table.play(action)
         called = dict(new)
         moves = len(await storage.actions(record.id)) + 1
+        if called:
+            # Whoever the move calls has been away from the table long enough to be pinged.
+            await asyncio.sleep(AWAY_SECONDS)
         since = fake.snowflakes.next()
         if called:
             person = next(iter(called.values()))
@@ -240,9 +261,12 @@ async def test_over9000_recovers_from_a_crash_before_the_ping_and_before_the_boa
         assert {seat for seat, (_, ping) in saved.items() if ping is None} >= set(called)
         assert {seat: user for seat, (user, _) in saved.items()} == people_to_act(record, after)
         crashed = await table.record()
-        assert crashed.board_version < crashed.version, "the dead bot never recorded a board it did not show"
+        if called:
+            assert crashed.board_version == crashed.version, "the board is drawn before the ping links to it"
+        else:
+            assert crashed.board_version < crashed.version, "the dead bot recorded no board it did not show"
 
-        await bot.start()
+        await bot.start(turn_clock_scale=AWAY_CLOCK)
         record = await recovered(fake, storage, channel)
         assert len(await storage.actions(record.id)) == moves
         for user in called.values():
@@ -287,7 +311,7 @@ async def test_prime_time_recovers_its_board_and_a_deadline_that_passed_while_th
     assert board.edited_timestamp is not None and board.enabled_controls > 0
 
     # The people play until an attack leaves its target a Z-Reaction, and the bot dies before it
-    # notifies the defender.
+    # shows the attack.
     while True:
         await recovered(fake, storage, channel)
         state = await table.state()
@@ -302,7 +326,8 @@ async def test_prime_time_recovers_its_board_and_a_deadline_that_passed_while_th
     record = await table.record()
     moves = len(await storage.actions(record.id)) + 1
     assert defender not in people_to_act(record, state), "the attack calls the defender anew"
-    held = fake.hold("POST", CHANNEL_MESSAGES, mentions_of(table.people[defender].id))
+    # The defender is at the table (they just played), so the board is all that shows the call.
+    held = fake.hold("PATCH", BOARD, lambda body: bool(body.get("embeds")))
     await crash_while(fake, bot, [held], table.play(action))
     saved = await calls_in_database(storage, record.id)
     assert saved[defender] == (table.people[defender].id, None), "the deadline's clock came with the attack"

@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.app import GameBot
 from bot.storage import TurnClock
 from bot.table.boards import ping_nonce
+from bot.ui.messages import is_ping_text
 from rules.cell.engine import legal_actions
 from tests.bot.driver import make_bot
 from tests.bot.games.cell.driver import CellTable
@@ -56,8 +57,12 @@ async def test_clocks_that_do_not_match_the_state_are_rebuilt_and_notified_once(
 
         clocks = await bot.service.storage.clocks_of(record.id)
         assert [(clock.seat, clock.user_id) for clock in clocks] == [(0, bob.id)]
-        assert clocks[0].ping_message_id == (await table.record()).message_id
+        ping = table.channel.messages[clocks[0].ping_message_id]
+        assert is_ping_text(ping.content) and str(bob.id) in ping.content
         assert notifications(table.channel, bob.id, since) == 1
+        # Carol's notification was the board itself (as older versions of the bot posted them):
+        # retired, but the board stays.
+        assert record.message_id in table.channel.messages
         assert notifications(table.channel, carol.id, since) == 0
         assert await bot.service.storage.stale_pings(record.id) == [], "Carol's notification was retired"
 

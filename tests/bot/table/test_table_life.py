@@ -1,6 +1,6 @@
-"""Life around the table: turn changes that notify, the turn clock for absent players (across a
-restart), lobbies that expire, autoplay for every game, rematches, per-server settings, and the
-permission check at start."""
+"""Life around the table: turn changes that ping whoever is not at the table, the turn clock for
+absent players (across a restart), lobbies that expire, autoplay for every game, rematches,
+per-server settings, and the permission check at start."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ import discord
 
 from bot.app import GameBot
 from bot.runtime.config import Settings
+from bot.ui.messages import is_ping_text
 from rules.cell.engine import legal_actions
 from tests.bot.games.cell.driver import CellTable
 from tests.bot.games.cell.policies import passive
 from tests.bot.games.over9000.driver import Over9000Table
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.rest import RecordedRequest
-from tests.fakediscord.world import FakeUser
+from tests.fakediscord.world import FakeChannel, FakeUser
 
 MENTION = re.compile(r"<@!?(\d+)>")
 # Three minutes of reminder become 0.9 s, ten minutes of hand-off 3 s, thirty of lobby expiry 9 s.
@@ -54,25 +55,67 @@ def notified(request: RecordedRequest) -> set[int]:
     return named & {int(user) for user in allowed.get("users") or []}
 
 
-def pings(fake: FakeDiscord, since: int = 0) -> list[set[int]]:
-    return [people for request in fake.requests[since:] if (people := notified(request))]
+def ping_messages(channel: FakeChannel, since: int = 0) -> list[tuple[int, set[int]]]:
+    """The messages created in the channel after the message id (or snowflake) ``since`` that
+    notified someone: (message id, whom), oldest first, deleted ones included."""
+    found: dict[int, set[int]] = {}
+    for message_id, user_id in channel.history.notifications:
+        if message_id > since:
+            found.setdefault(message_id, set()).add(user_id)
+    return sorted(found.items())
 
 
-async def test_each_turn_change_notifies_exactly_the_next_person_once(tmp_path: Path) -> None:
+async def _play_turn(table: CellTable) -> None:
+    state = await table.state()
+    while (await table.state()).active_seat == state.active_seat and state.outcome is None:
+        current = await table.state()
+        await table.play(current, passive(current, legal_actions(current, current.active_seat)))
+
+
+async def test_a_turn_change_pings_the_next_person_once_unless_they_are_at_the_table(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, fake.running(make_bot(fake, tmp_path / "games.sqlite3")) as bot:
         people = [fake.users.bob, fake.users.carol, fake.users.dave, fake.users.erin]
         table = CellTable(fake, bot, fake.guild.channels[0], people)
         await table.open(["goku", "vegeta", "piccolo", "gohan"])
-        start = len(fake.requests)
+        [(first, whom)] = ping_messages(table.channel)
+        assert whom == {people[0].id}, "the game's first call always pings"
+        since = fake.snowflakes.next()
 
         for _ in range(4):
-            state = await table.state()
-            while (await table.state()).active_seat == state.active_seat and state.outcome is None:
-                current = await table.state()
-                await table.play(current, passive(current, legal_actions(current, current.active_seat)))
+            await _play_turn(table)
 
-        assert pings(fake, start) == [{people[1].id}, {people[2].id}, {people[3].id}, {people[0].id}]
-        assert len(fake.channel_view(table.channel, as_user=fake.users.frank)) >= 5
+        # Carol, Dave and Erin had not clicked in the game yet; Bob played two minutes ago at most,
+        # so he sees the board change and gets no ping.
+        sent = ping_messages(table.channel, since)
+        assert [whom for _, whom in sent] == [{people[1].id}, {people[2].id}, {people[3].id}]
+        texts = [
+            request.body["content"]
+            for request in fake.requests
+            if request.template == "/channels/{channel_id}/messages" and notified(request)
+        ]
+        assert len(texts) == 4 and all(is_ping_text(text) for text in texts), texts
+        assert all(f"/{table.channel.id}/" in text for text in texts), "each links to the board"
+        # Each ping was deleted once its person acted: the channel shows the board alone.
+        assert all(message_id not in table.channel.messages for message_id in [first] + [m for m, _ in sent])
+        board = await table.board()
+        assert [message.id for message in fake.bot_messages(table.channel) if message.has_image] == [board.id]
+
+
+async def test_a_player_away_from_the_table_is_pinged_again(tmp_path: Path) -> None:
+    # Two minutes at the table become 2 s (the reminder comes after 3 s).
+    clock = 1 / 60
+    async with (
+        FakeDiscord() as fake,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", clock_scale=clock)) as bot,
+    ):
+        bob, carol = fake.users.bob, fake.users.carol
+        table = CellTable(fake, bot, fake.guild.channels[0], [bob, carol])
+        await table.open(["goku", "vegeta"])
+        await _play_turn(table)
+        since = fake.snowflakes.next()
+        await asyncio.sleep(120 * clock)
+        await _play_turn(table)
+        assert [whom for _, whom in ping_messages(table.channel, since)] == [{bob.id}]
 
 
 async def _wait_for(condition: Any, timeout: float = 15.0) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from rules.cell.actions import EndTurn, Roll, Spend
+from rules.cell.actions import CancelSelection, EndTurn, Roll, Spend, StartSelection
 from rules.cell.ai import choose_action
-from rules.cell.engine import twin_dice, with_die
+from rules.cell.engine import apply, legal_actions, twin_dice, with_die
 from rules.cell.state import CellState
+
+Policy = Callable[[CellState, list[Any]], int]
 
 _SPEND_PREFERENCE = {"damage": 0, "cancel": 1, "heal": 2, "meter": 3, "collect": 4}
 
@@ -52,3 +55,24 @@ def heuristic(state: CellState, actions: list[Any]) -> int:
         if action == wanted or (_die_in(action) in twins and with_die(action, die) == wanted):  # type: ignore[arg-type]
             return index
     raise AssertionError(f"the AI chose {wanted!r}, which is not among the legal actions")
+
+
+def decision(state: CellState, policy: Policy, completion: Policy = heuristic) -> list[int]:
+    """The policy's next action as a decision (a path, see ``bot.games.cell.paths``): when it starts a
+    choice of dice (a reroll, a payment), the rest of that choice as ``completion`` makes it, since a
+    choice is made in one panel. A choice the completion would only cancel is not made: the
+    heuristic's own decision is taken instead."""
+    seat = state.active_seat
+    actions = legal_actions(state, seat)
+    path = [policy(state, actions)]
+    if not isinstance(actions[path[0]], StartSelection):
+        return path
+    current, _ = apply(state, actions[path[0]])
+    while current.selection is not None:
+        legal = legal_actions(current, seat)
+        path.append(completion(current, legal))
+        if isinstance(legal[path[-1]], CancelSelection):
+            assert policy is not heuristic, "the heuristic cancels the choice it started"
+            return decision(state, heuristic)
+        current, _ = apply(current, legal[path[-1]])
+    return path

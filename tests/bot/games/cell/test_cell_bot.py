@@ -11,7 +11,7 @@ from renderers.cell.layout import WIDTH as BOARD_WIDTH
 from rules.cell.content import catalogue
 from rules.cell.engine import legal_actions
 from tests.bot.driver import make_bot
-from tests.bot.games.cell.driver import CellTable
+from tests.bot.games.cell.driver import CellTable, offered
 from tests.bot.games.cell.policies import passive
 from tests.fakediscord.fake import FakeDiscord
 
@@ -64,7 +64,7 @@ async def test_every_request_validates_and_only_the_active_player_may_act(
         assert (after.version, after.state_json) == (before.version, before.state_json)
 
 
-async def test_a_stale_menu_changes_nothing_and_shows_the_current_board(
+async def test_a_stale_panel_changes_nothing_and_shows_the_current_board_in_place(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
@@ -74,20 +74,24 @@ async def test_a_stale_menu_changes_nothing_and_shows_the_current_board(
         await table.open(["gohan"])
         await fake.click(users.bob, await table.board(), "Roll dice")
         board = await table.board()
-        dice = [
-            c for c in board.walk_components() if ":die:" in c.get("custom_id", "") and not c.get("disabled")
-        ]
-        first_menu = await fake.click(users.bob, board, dice[0]["custom_id"])
-        second_menu = await fake.click(users.bob, board, dice[-1]["custom_id"])
-        assert first_menu.message is not None and second_menu.message is not None
-        first_choice = first_menu.message.components[0]["components"][0]["options"][0]["value"]
-        second_choice = second_menu.message.components[0]["components"][0]["options"][0]["value"]
-        await fake.select(users.bob, second_menu, [second_choice])
+        menu = await fake.click(users.bob, board, "Threats, Power Ups…")
+        assert menu.message is not None and menu.message.ephemeral
+        threat = next((c, v) for c, v in offered(menu.message) if v.startswith("t"))
+        panel = await fake.select(users.bob, menu, [threat[1]], custom_id=threat[0]["custom_id"])
+        assert panel.message is not None and panel.message.id == menu.message.id
+        spend = next((c, v) for c, v in offered(board) if v.isdigit())
+        await fake.select(users.bob, board, [spend[1]], custom_id=spend[0]["custom_id"])
         moved = await table.record()
-        await fake.select(users.bob, first_menu, [first_choice])
-        assert "out of date" in _last_private_text(fake, table, users.bob)
+        dice = next(c for c in panel.message.selects if ":dice:" in c["custom_id"])
+        stale = await fake.select(
+            users.bob, panel, [dice["options"][0]["value"]], custom_id=dice["custom_id"]
+        )
+        assert stale.message is not None and stale.message.id == panel.message.id
+        assert "out of date" in stale.message.content and stale.message.has_image
+        assert not stale.message.components
         unchanged = await table.record()
         assert (unchanged.version, unchanged.state_json) == (moved.version, moved.state_json)
+        assert len(fake.ephemerals(table.channel, users.bob)) == 1
 
 
 async def test_double_click_and_simultaneous_clicks_apply_exactly_one_move(

@@ -1,50 +1,123 @@
-"""Perfect Cell's board controls fit Discord's limits in every position real games reach."""
+"""Perfect Cell's board controls and private panels, in every position real games reach: they fit
+Discord's limits, every path they carry is a run of legal actions, and no option says more than it
+does (a die that brings a threat one step closer never reads as canceling it)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
 import pytest
 
 from bot.games.cell.board import board_view
+from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
+from bot.games.cell.panel_view import menu_message, payment_message
+from bot.games.cell.panels import is_panel_code, panel_plan
+from bot.games.cell.paths import Explorer, follow, parse_path
 from bot.storage import GameRecord
+from rules.cell.actions import Spend
+from rules.cell.content import catalogue
 from rules.cell.engine import CellOptions, apply, legal_actions, new_game
+from rules.cell.state import CellState
+from rules.cell.threat_slots import is_complete
 from tests.bot.games.cell.policies import heuristic
 
-RECORD = GameRecord(
-    id=1,
-    game="cell",
-    guild_id=1,
-    channel_id=1,
-    host_id=1,
-    status="active",
-    lobby={},
-    seed=1,
-    state_json=None,
-    schema_version=1,
-    version=3,
-    message_id=1,
-    outcome=None,
-)
+
+def record_for(players: int, ai_seats: tuple[int, ...] = ()) -> GameRecord:
+    people = [{"user_id": seat + 1, "name": f"P{seat}", "ai": seat in ai_seats} for seat in range(players)]
+    return GameRecord(
+        id=1234567,
+        game="cell",
+        guild_id=1,
+        channel_id=1,
+        host_id=1,
+        status="active",
+        lobby={"players": people},
+        seed=1,
+        state_json=None,
+        schema_version=1,
+        version=9999,
+        message_id=1,
+        outcome=None,
+    )
+
+
+def check_limits(view: discord.ui.View) -> None:
+    rows = view.to_components()
+    assert len(rows) <= 5
+    for row in rows:
+        widths = [5 if component["type"] == 3 else 1 for component in row["components"]]
+        assert sum(widths) <= 5
+        for component in row["components"]:
+            assert len(component["custom_id"]) <= 100
+            assert len(component.get("label", "")) <= 80
+            assert len(component.get("placeholder", "")) <= 150
+            assert 1 <= len(component.get("options", [None])) <= 25
+            for option in component.get("options", []):
+                assert len(option["label"]) <= 100 and len(option["value"]) <= 100
+                assert len(option.get("description") or "") <= 100
+
+
+def check_choice(state: CellState, record: GameRecord, value: str) -> None:
+    """A choice's path is a run of legal actions; a panel it opens fits Discord and its confirmations
+    are runs of legal actions too."""
+    seat = state.active_seat
+    if value == WILD_TOKEN:
+        check_limits(menu_message(record, "Wild", wild_choices(Explorer(state, seat)), "As…", seat)["view"])
+        return
+    if is_panel_code(value):
+        plan = panel_plan(state, seat, value)
+        check_limits(payment_message(record, plan, seat)["view"])
+        for closer in plan.closers:
+            follow(state, seat, parse_path(closer.value))  # type: ignore[arg-type]
+        return
+    path = parse_path(value)
+    assert path is not None, value
+    follow(state, seat, path)
+
+
+def check_single_cancels_are_truthful(state: CellState, explorer: Explorer, label: str, value: str) -> None:
+    path = parse_path(value)
+    if path is None or len(path) != 1:
+        return
+    action = explorer.legal()[path[0]]
+    if not isinstance(action, Spend) or action.use != "cancel":
+        return
+    tile = catalogue().threats[action.target]  # type: ignore[index]
+    after, _ = apply(state, action)
+    threat = after.active_threat(tile.id)
+    assert threat is not None
+    complete = is_complete(tile.cost, [placement.face for placement in threat.placed])
+    assert label.endswith(f"Cancel {tile.name}") == complete, label
+    if not complete:
+        assert f"{len(threat.placed)} of {len(tile.cost)} toward {tile.name}" in label
 
 
 @pytest.mark.parametrize(
     "fighters", [["goku"], ["goku", "vegeta"], ["krillin", "gohan", "trunks", "piccolo"]]
 )
-async def test_every_board_of_an_ai_game_has_controls_discord_accepts(fighters: list[str]) -> None:
-    for seed in range(3):
+async def test_every_board_and_panel_of_an_ai_game_fits_discord_and_plays_legal_moves(
+    fighters: list[str],
+) -> None:
+    record = record_for(len(fighters))
+    for seed in range(2):
         state = new_game(CellOptions(fighters=fighters, variant="easy"), seed)
         for _ in range(3000):
             if state.outcome is not None:
                 break
-            view = board_view(RECORD, state)
-            assert view is not None
-            rows = view.to_components()
-            assert len(rows) <= 5
-            for row in rows:
-                widths = [5 if component["type"] == 3 else 1 for component in row["components"]]
-                assert sum(widths) <= 5
-                for component in row["components"]:
-                    assert len(component.get("label", "")) <= 80
-                    assert len(component.get("options", [])) <= 25
+            check_limits(board_view(record, state))
+            if state.rolled and state.selection is None:
+                explorer = Explorer(state, state.active_seat)
+                choices: list[Any] = [c for kind in dice_kinds(explorer) for c in kind.choices]
+                for choice in [*choices, *more_choices(explorer)]:
+                    check_choice(state, record, choice.value)
+                    check_single_cancels_are_truthful(state, explorer, choice.label, choice.value)
             actions = legal_actions(state, state.active_seat)
             state, _ = apply(state, actions[heuristic(state, actions)])
         assert state.outcome is not None
+
+
+def test_the_board_has_no_controls_while_the_ai_plays() -> None:
+    state = new_game(CellOptions(fighters=["goku", "vegeta"], variant="easy"), 3)
+    assert board_view(record_for(2, ai_seats=(0,)), state).children == []
+    assert [item.label for item in board_view(record_for(2, ai_seats=(1,)), state).children] == ["Roll dice"]  # type: ignore[attr-defined]

@@ -27,10 +27,11 @@ from rules.over9000 import RULES, view
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action
 from rules.over9000.content import TOKEN_KINDS, TOKEN_NAMES
-from rules.over9000.engine import Over9000Options, apply, legal_actions, new_game
+from rules.over9000.engine import legal_actions
 from rules.over9000.state import Over9000State, Token
 from tests.bot.driver import make_bot
 from tests.bot.games.over9000.driver import Over9000Table, control_parts
+from tests.bot.games.over9000.states import AI_SEATS_FROM, sample_states, table_record
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeUser
 
@@ -288,12 +289,14 @@ async def test_a_restart_mid_round_keeps_every_hidden_placement(
         assert after.players[0].hand != before.players[0].hand
         assert hidden_placement(after)[1] == hidden_placement(before)[1]
 
+        # The panel played in is Bob's one panel now: the one he opened after the restart is gone.
+        assert fake.world.find_message(reopened[0].id) is None
         checkpoint = await table.record()
         stale_control = next(
             c for c in reopened[0].buttons if ":act:" in c["custom_id"] and not c.get("disabled")
         )
-        await fake.click(users.bob, reopened[0], stale_control["custom_id"])
-        assert "out of date" in fake.world.find_message(reopened[0].id).content  # type: ignore[union-attr]
+        await fake.click_late(users.bob, old_panels[0], stale_control["custom_id"])
+        assert "out of date" in fake.world.find_message(old_panels[0].id).content  # type: ignore[union-attr]
         assert await unchanged_since(table, checkpoint)
 
         carol_panel = fake.world.find_message(old_panels[1].id)
@@ -331,28 +334,34 @@ async def test_only_the_player_who_must_act_can_act_and_forced_choices_get_the_e
         defender = 1 - attacker
         board = await table.board()
         before = await table.record()
-        await fake.click(table.person(defender), board, "Attack…")
-        assert "not your move" in await last_private_text(fake, table, table.person(defender))
+        # The duel button pressed by another player opens their own panel, with nothing to play.
+        others = await fake.click(table.person(defender), board, "Attack…")
+        assert others.message is not None and "whose duel it is" in others.message.content
+        assert not [c for c in others.message.walk_components() if ":act:" in c.get("custom_id", "")]
         assert await unchanged_since(table, before)
 
         first = await table.open_panel(attacker)
         opened = await fake.click(table.person(attacker), board, "Attack…")
         assert opened.message is not None
-        second = opened.message
-        # A tampered client sends an attack at the attacker themself, which no panel offers.
-        declare = next(c for c in first.buttons if ":act:attack." in c["custom_id"])
+        panel = opened.message
+        # A panel opened again replaces the one before: each player has one panel.
+        assert fake.world.find_message(first.id) is None
+        # A tampered client sends an attack at the attacker themself, which no panel offers: the
+        # panel is drawn again in place with the engine's reason.
+        declare = next(c for c in panel.buttons if ":act:attack." in c["custom_id"])
+        drawn_for_now = declare["custom_id"]
         game, version = control_parts(declare["custom_id"])[1:3]  # type: ignore[index]
         declare["custom_id"] = f"gb:{game}:{version}:act:attack.0.{attacker}.kick:{attacker}"
-        await fake.click(table.person(attacker), first, declare["custom_id"])
-        assert "Attack an opponent" in await last_private_text(fake, table, table.person(attacker))
+        refused = await fake.click(table.person(attacker), panel, declare["custom_id"])
+        assert refused.message is not None and refused.message.id == panel.id
+        assert "Attack an opponent" in refused.message.content
         assert await unchanged_since(table, before)
 
-        table.panels[attacker] = second
+        table.panels[attacker] = panel
         await table.play(policy(await table.state(), attacker))
         checkpoint = await table.record()
-        live = next(c for c in fake.world.find_message(first.id).buttons if ":act:attack." in c["custom_id"])  # type: ignore[union-attr]
-        await fake.click(table.person(attacker), first, live["custom_id"])
-        assert "out of date" in fake.world.find_message(first.id).content  # type: ignore[union-attr]
+        await fake.click_late(table.person(attacker), panel, drawn_for_now)
+        assert "out of date" in fake.world.find_message(panel.id).content  # type: ignore[union-attr]
         assert await unchanged_since(table, checkpoint)
 
         reveal_panel = (await fake.click(table.person(defender), await table.board(), "Reveal…")).message
@@ -408,46 +417,6 @@ async def test_commands_lobby_rules_log_status_and_abandon(fake_discord: FakeDis
 
 
 # The public board and each panel, checked directly on many states.
-
-LINE_UP = ["vegeta", "trunks", "buu", "ginyu", "piccolo", "android18"]
-
-
-def sample_states(every: int) -> list[Over9000State]:
-    """States of a six-player AI game: every ``every``-th, and the first of each kind of decision in
-    each round (arranging, attacking, defending), then the end."""
-    state = new_game(Over9000Options(characters=LINE_UP), 10)
-    states = [state]
-    seen: set[tuple[int, str]] = set()
-    while state.outcome is None:
-        assert state.prompt is not None
-        state, _ = apply(state, choose_action(state, state.prompt.seats[0], seed=state.actions_taken))
-        decision = (state.round, state.prompt.kind if state.prompt else "over")
-        if state.actions_taken % every == 0 or decision not in seen:
-            seen.add(decision)
-            states.append(state)
-    return states
-
-
-def table_record() -> GameRecord:
-    players = [
-        {"user_id": 100 + seat, "name": f"Player {seat}", "character": character, "ai": seat >= 3}
-        for seat, character in enumerate(LINE_UP)
-    ]
-    return GameRecord(
-        id=1,
-        game="over9000",
-        guild_id=7,
-        channel_id=8,
-        host_id=100,
-        status="active",
-        lobby={"variant": "standard", "players": players},
-        seed=0,
-        state_json=None,
-        schema_version=1,
-        version=5,
-        message_id=None,
-        outcome=None,
-    )
 
 
 def scrambled(state: Over9000State, viewer: int | None, seed: int) -> Over9000State:
@@ -543,7 +512,8 @@ def test_each_panel_offers_exactly_the_legal_actions() -> None:
     kinds_seen: set[str] = set()
     for state in sample_states(every=4):
         for seat in range(len(state.players)):
-            legal = legal_actions(state, seat)
+            # The AI plays the last seats: their panels show the tokens, and nothing to play.
+            legal = legal_actions(state, seat) if seat < AI_SEATS_FROM else []
             assert offered_codes(record, state, seat) == {action_code(action) for action in legal}
             for action in legal:
                 assert parse_code(action_code(action), seat) == action

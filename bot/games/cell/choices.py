@@ -1,0 +1,276 @@
+"""What the active Perfect Cell player can do after rolling, grouped the way the board shows it: one
+menu per kind of die (its face), whose options spend one die or every die of that face, and one menu
+for what takes dice of several faces (threats, Power Ups) or none.
+
+Every option is a path through ``legal_actions`` (see ``paths``) or, where the player has more to
+choose, the code of the private panel that lets them choose (see ``panels``). Nothing here speaks to
+Discord.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from bot.games.cell.fills import payments, threat_fills
+from bot.games.cell.paths import (
+    FACE_EMOJI,
+    TOKEN_EMOJI,
+    Explorer,
+    Path,
+    action_kind,
+    both_or_all,
+    cost_text,
+    path_text,
+    source_face,
+    source_words,
+)
+from rules.cell.actions import CellAction, ChangeFace, GiveTile, Spend, StartSelection
+from rules.cell.board import meter_capacity
+from rules.cell.content import FACE_NAMES, FACES, Face, catalogue
+from rules.cell.describe import describe, die_damage, threat_progress
+from rules.cell.queries import purchase_cost
+from rules.cell.state import CellState
+
+MAX_OPTIONS = 25
+# Ways to cancel one threat offered as an option each; the threat's panel has every way.
+DIRECT_FILLS = 2
+WILD_TOKEN = "w"
+SPEND_ORDER = {"damage": 0, "cancel": 1, "heal": 2, "meter": 3, "collect": 4, "share": 5}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a menu: ``value`` is a path's text, or a panel's code."""
+
+    label: str
+    value: str
+    description: str | None = None
+
+
+@dataclass
+class DiceKind:
+    """The dice (and tokens) of one face the active player holds, and what one or all can do."""
+
+    face: Face
+    dice: int = 0
+    shared: int = 0
+    tokens: int = 0
+    choices: list[Choice] = field(default_factory=list)
+
+    @property
+    def placeholder(self) -> str:
+        held = [f"x{self.dice}"] if self.dice else []
+        if self.shared:
+            held.append(f"({self.shared} shared with you)")
+        if self.tokens:
+            held.append(f"+ {self.tokens} token{'s' if self.tokens > 1 else ''}")
+        what = "what should one do?" if self.choices else "nothing to do with it now"
+        return f"{FACE_EMOJI[self.face]} {FACE_NAMES[self.face]} {' '.join(held)} — {what}"
+
+
+def dice_kinds(explorer: Explorer) -> list[DiceKind]:
+    """One entry per face among the player's rolled dice and face tokens, in the faces' order."""
+    state, seat = explorer.root, explorer.seat
+    kinds = {face: DiceKind(face) for face in FACES}
+    for die in state.dice:
+        if die.zone == "mat" and die.holder == seat and die.face is not None:
+            kinds[die.face].dice += 1
+            kinds[die.face].shared += die.owner != seat
+    fighter = state.fighters[seat]
+    for token in [] if fighter.knocked_out else fighter.tokens:
+        if token != "wild":
+            kinds[token].tokens += 1
+    for face, kind in kinds.items():
+        indexes = [i for i, action in enumerate(explorer.legal()) if _face_of(state, action) == face]
+        kind.choices = list(_face_choices(explorer, indexes))[:MAX_OPTIONS]
+    return [kind for kind in kinds.values() if kind.dice or kind.tokens]
+
+
+def _face_of(state: CellState, action: CellAction) -> Face | None:
+    """The face of the die or face token an action spends, burns or turns over (None for the rest)."""
+    if isinstance(action, Spend):
+        return None if action.source.token == "wild" else source_face(state, action.source)
+    if isinstance(action, StartSelection) and action.burn is not None:
+        return state.dice[action.burn].face
+    if isinstance(action, ChangeFace):
+        return state.dice[action.die].face
+    return None
+
+
+def _die_of(action: CellAction) -> int | None:
+    if isinstance(action, Spend):
+        return action.source.die
+    if isinstance(action, StartSelection):
+        return action.burn
+    if isinstance(action, ChangeFace):
+        return action.die
+    return None
+
+
+def _face_choices(explorer: Explorer, indexes: list[int]) -> Iterator[Choice]:
+    """A die's spends (the player's own die where dice of several owners do the same), each followed
+    by spending every die of the face that way; then the face tokens; then burns and turning over."""
+    state, seat, actions = explorer.root, explorer.seat, explorer.legal()
+
+    def own_first(index: int) -> tuple[int, int]:
+        action = actions[index]
+        die = _die_of(action)
+        order = SPEND_ORDER.get(action.use, 0) if isinstance(action, Spend) else 0
+        return (order, die is not None and state.dice[die].owner != seat)
+
+    ordered = sorted(indexes, key=own_first)
+    seen: set[tuple[object, ...]] = set()
+    for index in ordered:
+        action = actions[index]
+        if not isinstance(action, Spend) or action.source.die is None:
+            continue
+        kind = action_kind(state, action, owners=False)
+        if kind in seen:
+            continue
+        seen.add(kind)
+        yield Choice(describe(state, action), path_text((index,)))
+        path = _repeated(explorer, index)
+        if len(path) > 1:
+            yield Choice(_repeat_label(explorer, path), path_text(path))
+    for index in ordered:
+        action = actions[index]
+        if isinstance(action, Spend) and action.source.token is not None:
+            words = f"{source_words(state, action.source)}: {describe(state, action)}"
+            yield Choice(words, path_text((index,)))
+    for index in ordered:
+        action = actions[index]
+        kind = action_kind(state, action, owners=False)
+        if not isinstance(action, Spend) and kind not in seen:
+            seen.add(kind)
+            yield _burn_or_turn(state, index, action)
+
+
+def _burn_or_turn(state: CellState, index: int, action: CellAction) -> Choice:
+    if isinstance(action, StartSelection):
+        if action.purpose == "reroll":
+            words = "Burn one to reroll your other dice…"
+            return Choice(words, f"s{index}", "Then choose the dice to reroll")
+        return Choice(
+            "Burn one to retrieve placed dice…",
+            f"s{index}",
+            "Then choose dice to take back from the threats and the meter",
+        )
+    return Choice(f"Turn one over: {describe(state, action)}", path_text((index,)))
+
+
+def _repeated(explorer: Explorer, index: int) -> Path:
+    """The same spend again with each further die of that face (of any owner) while it stays legal."""
+    kind = action_kind(explorer.root, explorer.legal()[index], owners=False)
+    path: Path = (index,)
+    while True:
+        following = explorer.find(
+            path,
+            lambda state, action: (
+                isinstance(action, Spend)
+                and action.source.die is not None
+                and action_kind(state, action, owners=False) == kind
+            ),
+        )
+        if following is None:
+            return path
+        path = (*path, following)
+
+
+def _repeat_label(explorer: Explorer, path: Path) -> str:
+    """What spending every die of the face does, worked out on the way there."""
+    seat = explorer.seat
+    count, amount = len(path), both_or_all(len(path))
+    damage = 0
+    for number, index in enumerate(path):
+        before = explorer.state(path[:number])
+        action = explorer.legal(path[:number])[index]
+        assert isinstance(action, Spend)
+        if action.use == "damage":
+            damage += die_damage(before, seat, source_face(before, action.source))
+    after = explorer.state(path)
+    fighters = explorer.root.fighters
+    target = fighters[action.target].name if action.use in ("heal", "share") else ""  # type: ignore[index]
+    if action.use == "damage":
+        return f"Damage Cell with {amount} ({damage})"
+    if action.use == "heal":
+        return f"Heal {target} with {amount} (+{count} HP)"
+    if action.use == "cancel":
+        progress = threat_progress(before, action.target, source_face(before, action.source))  # type: ignore[arg-type]
+        return f"{amount.capitalize()}: {progress}"
+    if action.use == "meter":
+        filled = f"{len(after.dragon_ball_meter)}/{meter_capacity(after)}"
+        return f"Fill the Dragon Ball Meter with {amount} ({filled})"
+    if action.use == "collect":
+        return f"Collect {count} Dragon Ball tokens"
+    return f"Share {amount} with {target}"
+
+
+# The menu for what takes dice of several faces, or none.
+
+
+def more_choices(explorer: Explorer) -> list[Choice]:
+    """Threats that take several dice, Power Ups, Gohan's free reroll, Krillin's gifts, Wild tokens."""
+    state, actions = explorer.root, explorer.legal()
+    found: list[Choice] = []
+    for threat in state.active_threats:
+        found.extend(_threat_choices(explorer, threat.tile))
+    for index, action in enumerate(actions):
+        if isinstance(action, StartSelection) and action.purpose in ("buy", "activate"):
+            found.extend(_power_up_choices(explorer, index, action))
+        elif isinstance(action, StartSelection) and action.purpose == "free_reroll":
+            found.append(Choice("Free reroll (Gohan)…", f"s{index}", "Choose the dice to reroll"))
+        elif isinstance(action, GiveTile):
+            found.append(Choice(describe(state, action), path_text((index,))))
+    if any(isinstance(action, Spend) and action.source.token == "wild" for action in actions):
+        words = f"{TOKEN_EMOJI['wild']} Use your Wild token…"
+        found.append(Choice(words, WILD_TOKEN, "Spend it as any face"))
+    return found[:MAX_OPTIONS]
+
+
+def _threat_choices(explorer: Explorer, tile: int) -> Iterator[Choice]:
+    """The cheapest ways to cancel a threat with several dice at once, then its panel, where the
+    player may choose the dice or place only some."""
+    threat = explorer.root.active_threat(tile)
+    assert threat is not None
+    card = catalogue().threats[tile]
+    if len(card.cost) - len(threat.placed) < 2:
+        return
+    complete, deepest = threat_fills(explorer, tile, DIRECT_FILLS + 1)
+    for way in complete[:DIRECT_FILLS]:
+        yield Choice(f"Cancel {card.name} with {way.emoji}", path_text(way.path))
+    if len(deepest.path) >= 2 or len(complete) > DIRECT_FILLS:
+        yield Choice(
+            f"Place dice on {card.name}…",
+            f"t{tile}",
+            f"Needs {cost_text(card.cost)}; {len(threat.placed)} placed. Choose which dice",
+        )
+
+
+def _power_up_choices(explorer: Explorer, index: int, action: StartSelection) -> Iterator[Choice]:
+    """A Power Up paid in one option for each of its cheapest payments when nothing else is left to
+    choose (whom to heal, what to discard); its panel, with a payment filled in, for the rest."""
+    tile = catalogue().power_ups[action.tile]  # type: ignore[index]
+    if action.purpose == "buy":
+        cost = ["assist"] * purchase_cost(explorer.root, explorer.seat, tile.id)
+    else:
+        cost = list(tile.activation_cost)
+    ways = payments(explorer, index, DIRECT_FILLS + 1)
+    effect = tile.effect_text if len(tile.effect_text) <= 100 else tile.effect_text[:99] + "…"
+    direct = [way for way in ways[:DIRECT_FILLS] if len(way.confirms) == 1]
+    for way in direct:
+        label = f"{describe(explorer.root, action)}: pay {way.emoji}"
+        yield Choice(label, path_text((*way.path, way.confirms[0][1])), effect)
+    if not ways or len(direct) < len(ways):
+        costs = f"Costs {cost_text(cost)}. {effect}"
+        yield Choice(f"{describe(explorer.root, action)}…", f"s{index}", costs[:100])
+
+
+def wild_choices(explorer: Explorer) -> list[Choice]:
+    """What the Wild token can do, as each face."""
+    found = []
+    for index, action in enumerate(explorer.legal()):
+        if isinstance(action, Spend) and action.source.token == "wild":
+            face = FACE_NAMES[action.source.face]  # type: ignore[index]
+            found.append(Choice(f"As {face}: {describe(explorer.root, action)}", path_text((index,))))
+    return found[:MAX_OPTIONS]

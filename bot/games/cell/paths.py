@@ -1,0 +1,148 @@
+"""Perfect Cell decisions as paths through ``legal_actions``, and the words and emoji the controls use.
+
+A control that makes several moves at once (a threat canceled with three dice, a Power Up bought and
+paid) carries a *path*: the index of its first action in ``legal_actions`` of the board's state, then
+the index of the next action in the state the first leads to, and so on. The engine is a pure reducer
+whose randomness lives in the state, so a path drawn on a board version means the same moves whenever
+it is played on that version, and each of its moves is one the engine lists as legal at that point.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from rules.cell.actions import CellAction, EndTurn, Roll
+from rules.cell.content import FACE_NAMES, TOKEN_NAMES, Face, SlotKind
+from rules.cell.engine import apply, legal_actions
+from rules.cell.state import CellState, Source
+from rules.core.errors import IllegalAction
+
+FACE_EMOJI = {"dragon_ball": "🐉", "assist": "🤝", "attack": "👊", "super_attack": "💥"}
+TOKEN_EMOJI = {"attack": "👊", "super_attack": "💥", "wild": "🌟"}
+WILD_SLOT_WORDS = {"any": "of any face", "same": "matching", "different": "all different"}
+
+Path = tuple[int, ...]
+# Longer paths would not fit in a custom id (100 characters with the game id and version).
+MAX_PATH_STEPS = 16
+_PATH = re.compile(rf"\d{{1,3}}(?:\.\d{{1,3}}){{0,{MAX_PATH_STEPS - 1}}}")
+STALE_CHOICE = IllegalAction("stale_choice", "That choice isn't available any more.")
+
+
+def path_text(path: Path) -> str:
+    return ".".join(str(index) for index in path)
+
+
+def parse_path(text: str) -> Path | None:
+    """The path a control carries, or None when the text is not one."""
+    if not _PATH.fullmatch(text):
+        return None
+    return tuple(int(index) for index in text.split("."))
+
+
+def follow(state: CellState, seat: int, path: Path) -> tuple[list[CellAction], CellState]:
+    """The actions a path names and the state it leads to. Raises IllegalAction when a step is not a
+    legal action at that point, or when a path of several moves would roll or end the turn (those are
+    decisions of their own)."""
+    actions: list[CellAction] = []
+    for index in path:
+        legal = legal_actions(state, seat)
+        if index >= len(legal):
+            raise STALE_CHOICE
+        action = legal[index]
+        if len(path) > 1 and isinstance(action, Roll | EndTurn):
+            raise STALE_CHOICE
+        actions.append(action)
+        state, _ = apply(state, action)
+    return actions, state
+
+
+class Explorer:
+    """The states a board's paths lead to and their legal actions, each worked out once: the options
+    of one board share their first steps, and the root's legal actions are asked for by every menu."""
+
+    def __init__(self, state: CellState, seat: int) -> None:
+        self.root = state
+        self.seat = seat
+        self._states: dict[Path, CellState] = {(): state}
+        self._legal: dict[Path, list[CellAction]] = {}
+
+    def state(self, path: Path) -> CellState:
+        found = self._states.get(path)
+        if found is None:
+            found, _ = apply(self.state(path[:-1]), self.legal(path[:-1])[path[-1]])
+            self._states[path] = found
+        return found
+
+    def legal(self, path: Path = ()) -> list[CellAction]:
+        found = self._legal.get(path)
+        if found is None:
+            found = self._legal[path] = legal_actions(self.state(path), self.seat)
+        return found
+
+    def find(self, path: Path, wanted: Callable[[CellState, CellAction], bool]) -> int | None:
+        """The index of the first legal action after ``path`` that ``wanted`` accepts."""
+        state = self.state(path)
+        return next((i for i, action in enumerate(self.legal(path)) if wanted(state, action)), None)
+
+
+# Kinds: dice of one owner showing one face are interchangeable (the engine lists one of them).
+
+
+def source_kind(state: CellState, source: Source, owners: bool = True) -> tuple[Any, ...]:
+    if source.die is not None:
+        die = state.dice[source.die]
+        return ("die", die.face, die.zone, die.threat, die.owner if owners else None)
+    return ("token", source.token, source.face)
+
+
+def action_kind(state: CellState, action: CellAction, owners: bool = True) -> tuple[Any, ...]:
+    """The action with its dice replaced by their kind: two actions of one kind do the same."""
+    fields = action.model_dump()
+    if "source" in fields:
+        fields["source"] = source_kind(state, action.source, owners)  # type: ignore[union-attr]
+    for name in ("burn", "die"):
+        if fields.get(name) is not None:
+            fields[name] = source_kind(state, Source(die=fields[name]), owners)
+    return tuple(sorted((name, str(value)) for name, value in fields.items()))
+
+
+def source_face(state: CellState, source: Source) -> Face:
+    if source.die is not None:
+        face = state.dice[source.die].face
+        assert face is not None
+        return face
+    assert source.face is not None
+    return source.face
+
+
+def source_emoji(state: CellState, source: Source) -> str:
+    if source.token == "wild":
+        return TOKEN_EMOJI["wild"]
+    return FACE_EMOJI[source_face(state, source)]
+
+
+def source_words(state: CellState, source: Source) -> str:
+    """A die or token as a player reads it: "👊 Attack", "🌟 Wild token as Assist"."""
+    face = FACE_NAMES[source_face(state, source)]
+    if source.token == "wild":
+        return f"🌟 Wild token as {face}"
+    if source.token is not None:
+        return f"{TOKEN_EMOJI[source.token]} {TOKEN_NAMES[source.token]} token"
+    return f"{FACE_EMOJI[source_face(state, source)]} {face}"
+
+
+def cost_text(cost: list[SlotKind] | list[str]) -> str:
+    """A cost in dice: "👊 👊 + 2 of any face"."""
+    fixed = [FACE_EMOJI[slot] for slot in cost if slot in FACE_EMOJI]
+    wild = [
+        f"{cost.count(slot)} {words}"  # type: ignore[arg-type]
+        for slot, words in WILD_SLOT_WORDS.items()
+        if slot in cost
+    ]
+    return " + ".join([" ".join(fixed), *wild] if fixed else wild)
+
+
+def both_or_all(count: int) -> str:
+    return "both" if count == 2 else f"all {count}"
