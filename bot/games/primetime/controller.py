@@ -23,6 +23,7 @@ from bot.games.primetime.messages import board_embed, board_items, call_line, do
 from bot.games.primetime.modal import CoordinatesModal, cell_code
 from bot.games.primetime.module import AUTO_PASS, AUTO_READY, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
+from bot.games.primetime.pictures import ZOOM_FILE, panel_zoom, zoom_file
 from bot.games.primetime.player_commands import card_answer, card_choices, settings_words
 from bot.games.primetime.roster import (
     builder_message,
@@ -38,7 +39,7 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, in
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, reply_private, send, update
 from bot.ui.text import clip
-from renderers.primetime import render_primetime
+from renderers.primetime import render_primetime, render_primetime_zoom
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
@@ -257,12 +258,29 @@ class PrimeTimeController(TableController):
         note: str | None,
     ) -> None:
         """The player's panel: in place when the click came from one, else as a new ephemeral message."""
+        panel = await self.panel(record, state, seat, step, note)
+        if _from_panel(interaction):
+            await update(interaction, **as_edit(panel))
+        else:
+            files = panel.pop("files")
+            await send(interaction, ephemeral=True, **panel, **({"files": files} if files else {}))
+
+    async def panel(
+        self, record: GameRecord, state: PrimeTimeState, seat: int, step: str, note: str | None
+    ) -> dict[str, Any]:
+        """The player's panel at ``step`` as a new message's fields; its ``files`` hold the close-up of
+        a step chosen on the battlefield (Move, Technique) and nothing otherwise, so an edit to another
+        step takes the old picture away."""
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
         panel = panel_message(record, state, seat, seat_moves, step, note)
-        if _from_panel(interaction):
-            await update(interaction, **panel)
-        else:
-            await send(interaction, ephemeral=True, **panel)
+        names = tuple(player["name"] for player in record.lobby["players"])
+        zoom = panel_zoom(state, seat, step, (names[0], names[1]))
+        panel["files"] = []
+        if zoom is not None:
+            drawn = await metrics.render("primetime", self.host.painter.draw(render_primetime_zoom, zoom))
+            panel["embed"].set_image(url=f"attachment://{ZOOM_FILE}")
+            panel["files"].append(zoom_file(drawn))
+        return panel
 
     async def _act(
         self,
@@ -368,9 +386,8 @@ class PrimeTimeController(TableController):
         each round starts a new board at the bottom of the channel."""
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None and _from_panel(interaction):
-            seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
             note = done_note(move.events, move.seat, record)
-            await update(interaction, **panel_message(record, state, move.seat, seat_moves, "main", note))
+            await update(interaction, **as_edit(await self.panel(record, state, move.seat, "main", note)))
         elif (
             interaction is not None
             and interaction.message is not None

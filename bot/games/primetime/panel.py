@@ -32,6 +32,7 @@ from bot.games.primetime.explain import (
     technique_line,
     technique_stats,
 )
+from bot.games.primetime.pictures import move_menu_options
 from bot.games.primetime.setup_panel import deploy_cells_items, deploy_items, objective_items, terrain_items
 from bot.ui.components import number_of
 from rules.primetime.actions import (
@@ -136,13 +137,8 @@ def technique_lines(state: PrimeTimeState, actions: list[PrimeTimeAction]) -> li
 def _move_items(
     state: PrimeTimeState, seat: int, controls: Controls, actions: list[PrimeTimeAction]
 ) -> list[Any]:
-    assert state.activation is not None
-    unit = state.unit(state.activation.unit)
-    cells = [action.to for action in actions if isinstance(action, Move)]
-    options = [
-        option(state, Move(player=seat, to=cell), f'{distance(unit.cell, cell):.1f}" away')
-        for cell in move_suggestions(state, seat, cells, unit.cell)
-    ]
+    """The suggested cells, lettered as the close-up above letters them, and any other by typing it."""
+    options = move_menu_options(state, seat, actions)
     return [controls.menu(options, "Move to…", row=0), controls.coordinates("move", row=1), back(controls)]
 
 
