@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
-from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
+from bot.games.primetime.guide import HELP_TEXT
 from bot.games.primetime.messages import board_embed, board_items, call_line, done_note, panel_message
 from bot.games.primetime.modal import CoordinatesModal, cell_code
 from bot.games.primetime.module import AUTO_PASS, AUTO_READY, CUSTOM, PrimeTimeModule
@@ -32,6 +32,7 @@ from bot.games.primetime.roster import (
     pick_cards,
     roster_from,
 )
+from bot.games.primetime.rule_pages import RULE_PAGES
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
