@@ -96,6 +96,20 @@ async def test_a_whole_game_learned_on_pictures_and_texts(fake_discord: FakeDisc
         table = WatchedTable(fake, bot, fake.guild.channels[0], [bob, fake.users.carol])
         await table.open(["z_fighters", "frieza_force"])
         await fake.slash(bob, "primetime settings", channel=table.channel, auto_ready=True)
+        # Nobody counts as at the table, so every call that needs a notification gets one.
+        bot.controllers["primetime"].presence.away_after = 0
+        called_at_phase_start: list[str] = []
+        forward = fake.gateway.dispatch_message_event
+
+        async def watch(event: str, data: dict[str, Any]) -> None:
+            content = data.get("content", "")
+            if event == "MESSAGE_CREATE" and f"<@{bob.id}>" in content and ", your move in" in content:
+                now = await table.state()
+                if {prompt.kind for prompt in now.prompts if prompt.who == 0} == {"phase_start"}:
+                    called_at_phase_start.append(f"round {now.round} {now.phase_start}")
+            await forward(event, data)
+
+        fake.gateway.dispatch_message_event = watch  # type: ignore[method-assign]
         declined: list[tuple[str, int]] = []
         declines = phase_starts_called = 0
         for _ in range(4000):
@@ -144,3 +158,4 @@ async def test_a_whole_game_learned_on_pictures_and_texts(fake_discord: FakeDisc
         if before.phase == "phase_start" and entry.seat == 0
     ]
     assert len(bobs) >= 4 * 4 - 1 and set(bobs) == {(0, "pass_window")}
+    assert called_at_phase_start == []
