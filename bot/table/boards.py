@@ -9,10 +9,11 @@ The board stays where it is: Discord notifies nobody of an edit, so whoever is c
 gets a ping instead, a short message with their mention and a jump link to the board (one message
 for everyone the same move calls), unless they are at the table (``bot.table.presence``: they
 clicked in the game within the last two minutes and see the board change), or their standing choice
-answers the call at once (a deadline of 0). Once they act, the ping is deleted. A board is posted anew only when it must be (its message is gone, a game starts a new
-round at the bottom of the channel, a player asks with ``/… status``); the board it replaces is
-edited down to one line with a link to the new one in the same step, so the channel shows one board
-image per running game. A finished game keeps its final board.
+answers the call at once (a deadline of 0). Once they act, the ping is deleted. A board is posted
+anew only when it must be (its message is gone, a game starts a new round at the bottom of the
+channel, a player asks with ``/… status``); the board it replaces is edited down to one line with a
+link to the new one in the same step, so the channel shows one board image per running game. A
+finished game keeps its final board.
 
 What the channel shows is recorded after it is shown, so a restart can tell what is missing (see
 ``bot.table.reconcile``): the version each board shows (``board_shown``), and for each call the
