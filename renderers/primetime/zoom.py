@@ -20,8 +20,9 @@ from renderers.primetime import labels, objectives
 from renderers.primetime.battlefield import NamePlate, draw_name_plate, terrain_plate
 from renderers.primetime.board import draw_pieces, field_layer, palette
 from renderers.primetime.describe import model_words
-from renderers.primetime.inputs import Highlight, PrimeTimeZoom, letter
+from renderers.primetime.inputs import Highlight, PrimeTimeZoom, ZoomTarget, letter
 from renderers.primetime.layout import Scale
+from renderers.primetime.models import tag_text
 from renderers.primetime.overlays import TARGET_RING
 from rules.primetime.geometry import BOARD_SIZE, Cell
 from rules.primetime.state import Unit
@@ -96,20 +97,22 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     taken = draw_pieces(layer, board, ZOOM, window, [*letters, *(name.box for name in names)])
     for index, cell in enumerate(zoom.lettered):
         paste(layer, letter_sprite(letter(index)), ZOOM.cell_box(cell)[:2])
+    start = ZOOM.cell_centre_pixel(mover.cell) if mover is not None else None
+    words = [_target_words(target, units[target.unit], window) for target in targets]
     spots = labels.place(
         [
             labels.Tag(
-                ZOOM.cell_centre_pixel(units[target.unit].cell),
+                _target_anchor(units[target.unit], window, start),
                 ZOOM.inch // 2 + 4,
-                target_sprite(target.label).size,
+                target_sprite(text).size,
             )
-            for target in targets
+            for target, text in zip(targets, words, strict=True)
         ],
         [*taken, *letters],
         window,
     )
-    for target, spot in zip(targets, spots, strict=True):
-        paste(layer, target_sprite(target.label), spot.box[:2])
+    for text, spot in zip(words, spots, strict=True):
+        paste(layer, target_sprite(text), spot.box[:2])
     canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)
     paste(canvas, cropped(layer, window), (LEFT_BAND, TOP_BAND))
     draw = drawing(canvas)
@@ -117,6 +120,37 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
         draw_name_plate(draw, name.moved(LEFT_BAND - window[0], TOP_BAND - window[1]))
     _frame(canvas, west, south)
     return canvas
+
+
+def _inside_window(point: tuple[int, int], window: labels.Box) -> bool:
+    return window[0] <= point[0] < window[2] and window[1] <= point[1] < window[3]
+
+
+def _target_words(target: ZoomTarget, unit: Unit, window: labels.Box) -> str:
+    """A target's label; one beyond the window is named, since its model is not in the picture."""
+    if _inside_window(ZOOM.cell_centre_pixel(unit.cell), window):
+        return target.label
+    return f"{tag_text(unit)} {target.label}"
+
+
+def _target_anchor(unit: Unit, window: labels.Box, start: tuple[int, int] | None) -> tuple[int, int]:
+    """Where a target's label goes: beside the model, or, for a model beyond the window, where its
+    range line leaves the window (a cell inside the edge)."""
+    end = ZOOM.cell_centre_pixel(unit.cell)
+    if _inside_window(end, window) or start is None:
+        return end
+    inset = ZOOM.inch
+    low_x, low_y, high_x, high_y = window[0] + inset, window[1] + inset, window[2] - inset, window[3] - inset
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    # The largest part of the line from the model that stays inside the inset window.
+    reach = 1.0
+    for delta, origin, low, high in ((dx, start[0], low_x, high_x), (dy, start[1], low_y, high_y)):
+        if delta > 0:
+            reach = min(reach, (high - origin) / delta)
+        elif delta < 0:
+            reach = min(reach, (low - origin) / delta)
+    reach = max(reach, 0.0)
+    return round(start[0] + dx * reach), round(start[1] + dy * reach)
 
 
 def _terrain_names(view: PrimeTimeView, window: labels.Box, letters: list[labels.Box]) -> list[NamePlate]:
