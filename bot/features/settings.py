@@ -32,14 +32,26 @@ LANGUAGE_CHOICES = [
 ]
 
 
-def settings_embed(settings: ServerSettings) -> discord.Embed:
+def _clock_words(chosen: float | None, games: dict[str, float]) -> str:
+    """A chosen delay, or each game's own when the server left it to them."""
+    if chosen is not None:
+        return f"{chosen:g} min"
+    return "each game's own: " + ", ".join(f"{title} {minutes:g} min" for title, minutes in games.items())
+
+
+def settings_embed(settings: ServerSettings, clocks: dict[str, tuple[float, float]]) -> discord.Embed:
+    """The server's settings; ``clocks`` are each game's own (reminder, hand-off) minutes by title."""
     pace = "the bot's default" if settings.ai_turn_delay is None else f"{settings.ai_turn_delay:g} s a move"
     channels = ", ".join(f"<#{channel}>" for channel in settings.game_channels) or "every channel"
     embed = discord.Embed(title="Game settings for this server", colour=discord.Colour.blurple())
     embed.add_field(name="Default difficulty", value=settings.default_difficulty.title())
     embed.add_field(name="AI pace", value=pace)
-    embed.add_field(name="Reminder after", value=f"{settings.reminder_minutes:g} min")
-    embed.add_field(name="AI takes an absent seat after", value=f"{settings.handoff_minutes:g} min")
+    reminders = {title: clock[0] for title, clock in clocks.items()}
+    handoffs = {title: clock[1] for title, clock in clocks.items()}
+    embed.add_field(name="Reminder after", value=_clock_words(settings.reminder_minutes, reminders))
+    embed.add_field(
+        name="AI takes an absent seat after", value=_clock_words(settings.handoff_minutes, handoffs)
+    )
     embed.add_field(name="Idle lobbies close after", value=f"{settings.lobby_expiry_minutes:g} min")
     kept = (
         "the bot's own retention" if settings.retention_days is None else f"{settings.retention_days:g} days"
@@ -71,8 +83,8 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
     @app_commands.describe(
         difficulty="Perfect Cell's difficulty when /cell start names none",
         ai_pace="Seconds the AI waits before each move people watch (0-30)",
-        reminder_minutes="Minutes before a player who keeps everyone waiting is reminded",
-        handoff_minutes="Minutes before the AI takes an absent player's seat",
+        reminder_minutes="Minutes before a player keeping others waiting is reminded (else each game's own)",
+        handoff_minutes="Minutes before the AI takes an absent player's seat (else each game's own)",
         lobby_minutes="Minutes before a lobby nobody uses closes",
         retention_days="Days finished games are kept (at most the bot's own retention)",
         allow_channel="Allow games in this channel (once any is allowed, only those are)",
@@ -131,6 +143,10 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
         except SettingsRefused as refused:
             await reply_error(interaction, f"Nothing changed: {refused_text(refused)}.")
             return
-        await reply_private(interaction, "", embed=settings_embed(updated))
+        clocks = {
+            controller.module.title: controller.module.clock_minutes
+            for controller in host.controllers.values()
+        }
+        await reply_private(interaction, "", embed=settings_embed(updated, clocks))
 
     return settings

@@ -8,11 +8,12 @@ shows its own moves (``show_move``).
 The board stays where it is: Discord notifies nobody of an edit, so whoever is called to act anew
 gets a ping instead, a short message with their mention and a jump link to the board (one message
 for everyone the same move calls), unless they are at the table (``bot.table.presence``: they
-clicked in the game within the last two minutes and see the board change). Once they act, the ping
-is deleted. A board is posted anew only when it must be (its message is gone, a game starts a new
-round at the bottom of the channel, a player asks with ``/… status``); the board it replaces is
-edited down to one line with a link to the new one in the same step, so the channel shows one board
-image per running game. A finished game keeps its final board.
+clicked in the game within the last two minutes and see the board change), or their standing choice
+answers the call at once (a deadline of 0). Once they act, the ping is deleted. A board is posted
+anew only when it must be (its message is gone, a game starts a new round at the bottom of the
+channel, a player asks with ``/… status``); the board it replaces is edited down to one line with a
+link to the new one in the same step, so the channel shows one board image per running game. A
+finished game keeps its final board.
 
 What the channel shows is recorded after it is shown, so a restart can tell what is missing (see
 ``bot.table.reconcile``): the version each board shows (``board_shown``), and for each call the
@@ -36,7 +37,7 @@ from typing import Any
 
 import discord
 
-from bot.core.game_module import GameModule
+from bot.core.game_module import GameModule, TimedPrompts
 from bot.core.host import Host, channel_of
 from bot.core.service import GameService, Move
 from bot.storage import AT_THE_TABLE, GameRecord, TurnClock
@@ -190,11 +191,21 @@ class BoardKeeper(ABC):
         if record is None or record.status != "active" or record.message_id is None:
             return
         present = {clock.user_id for clock in owed if self.presence.at_table(game_id, clock.user_id)}
+        present |= self._answered_at_once(record, owed)
         if present:
             await storage.record_ping(game_id, present, AT_THE_TABLE)
         away = [clock for clock in owed if clock.user_id not in present]
         if away:
             await self.post_ping(record, away)
+
+    def _answered_at_once(self, record: GameRecord, owed: list[TurnClock]) -> set[int]:
+        """The called players whose standing choice answers their decision at once (a deadline of 0,
+        such as Prime Time's auto-Ready): their answer follows without them, so a notification would
+        call them for nothing."""
+        if not isinstance(self.module, TimedPrompts):
+            return set()
+        deadlines = self.module.prompt_deadlines(self.service.load_state(record), record.lobby)
+        return {clock.user_id for clock in owed if deadlines.get(clock.seat) == 0}
 
     async def post_ping(self, record: GameRecord, calls: Sequence[TurnClock]) -> None:
         """One message that notifies the players of ``calls``, and only them, with a jump link to the

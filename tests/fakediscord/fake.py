@@ -19,7 +19,7 @@ from PIL import Image
 
 from .activity import BotErrorLog, RequestActivity
 from .building import build_world
-from .commands import command_data
+from .commands import autocomplete_data, command_data
 from .errors import (
     DiscordContractError,
     FakeDiscordError,
@@ -30,6 +30,7 @@ from .gateway import Gateway
 from .ids import Snowflakes, iso_timestamp
 from .interactions import (
     APPLICATION_COMMAND,
+    APPLICATION_COMMAND_AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     InteractionResult,
@@ -209,6 +210,26 @@ class FakeDiscord(WorldReading):
         data = command_data(definition, path, options, guild, user, forged)
         description = f"/{command} by {user.username}"
         return await self._interact(user, target, APPLICATION_COMMAND, data, description, shard_id=shard_id)
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        command: str,
+        focused: str,
+        typed: str,
+        *,
+        channel: FakeChannel | None = None,
+        **options: Any,
+    ) -> InteractionResult:
+        """Type ``typed`` into option ``focused`` of `/command` (``options`` filled already): the
+        result's ``choices`` are what the user's client then lists."""
+        path = command.removeprefix("/").split()
+        target = channel or self.guild.channels[0]
+        guild = self.world.guild_of(target)
+        definition = self._registered_command(path[0], guild)
+        data = autocomplete_data(definition, path, options, focused, typed, guild, user)
+        description = f"/{command} {focused}={typed!r} typed by {user.username}"
+        return await self._interact(user, target, APPLICATION_COMMAND_AUTOCOMPLETE, data, description)
 
     async def click(
         self,

@@ -21,7 +21,7 @@ from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.controls import Controls
-from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
+from bot.games.primetime.guide import HELP_TEXT
 from bot.games.primetime.messages import (
     board_embed,
     board_items,
@@ -31,8 +31,10 @@ from bot.games.primetime.messages import (
     panel_message,
 )
 from bot.games.primetime.modal import TYPED_OP, coordinates_modal
-from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
+from bot.games.primetime.module import AUTO_PASS, AUTO_READY, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
+from bot.games.primetime.pictures import ZOOM_FILE, panel_zoom, zoom_file
+from bot.games.primetime.player_commands import card_answer, card_choices, settings_words
 from bot.games.primetime.roster import (
     builder_message,
     change_draft,
@@ -40,6 +42,7 @@ from bot.games.primetime.roster import (
     pick_cards,
     roster_from,
 )
+from bot.games.primetime.rule_pages import RULE_PAGES
 from bot.games.primetime.typed import back_step, preview_message, preview_zoom, typed_action
 from bot.runtime import metrics
 from bot.storage import GameRecord
@@ -53,6 +56,7 @@ from renderers.primetime.inputs import DEFAULT_NAMES
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
+from rules.primetime.actions import PassWindow
 from rules.primetime.roster import roster_problem
 from rules.primetime.state import PrimeTimeState
 
@@ -87,29 +91,57 @@ class PrimeTimeController(TableController):
 
         @group.command(name="settings", description="Your choices for this channel's Prime Time game")
         @app_commands.describe(
-            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once"
+            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once",
+            auto_ready="Answer every Phase Start with Ready at once (you then play no Phase Start card)",
         )
-        async def settings_command(interaction: discord.Interaction[Any], auto_pass_on_hit: bool) -> None:
-            await self.player_settings(interaction, auto_pass_on_hit)
+        async def settings_command(
+            interaction: discord.Interaction[Any],
+            auto_pass_on_hit: bool | None = None,
+            auto_ready: bool | None = None,
+        ) -> None:
+            await self.player_settings(interaction, {AUTO_PASS: auto_pass_on_hit, AUTO_READY: auto_ready})
+
+        @group.command(name="card", description="One Prime Time card in full: its window, cost and effect")
+        @app_commands.describe(name="The card's name: start typing and pick it from the list")
+        async def card_command(
+            interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
+        ) -> None:
+            answer, refused = card_answer(name)
+            if refused:
+                await reply_error(interaction, answer["content"])
+            else:
+                await reply_private(interaction, "", **answer)
+
+        @card_command.autocomplete("name")
+        async def card_names(
+            interaction: discord.Interaction[Any], current: str
+        ) -> list[app_commands.Choice[str]]:
+            return card_choices(current)
 
         self.add_table_commands(group, HELP_TEXT)
         return group
 
-    async def player_settings(self, interaction: discord.Interaction[Any], auto_pass: bool) -> None:
+    async def player_settings(
+        self, interaction: discord.Interaction[Any], chosen: dict[str, bool | None]
+    ) -> None:
+        """Changes the seat options given (none: shows them), then says what each now is."""
         record = await self.channel_game(interaction)
         if record is None:
             return
+        seat = seat_of(record, interaction.user.id)
+        if seat is None:
+            await reply_error(interaction, "You are not playing in this game.")
+            return
         try:
-            await self.service.set_seat_option(record.id, interaction.user.id, AUTO_PASS, auto_pass)
+            for key, value in chosen.items():
+                if value is not None:
+                    await self.service.set_seat_option(record.id, interaction.user.id, key, value)
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
-        await reply_private(
-            interaction,
-            "On Hit / On Damage prompts are now passed for you at once."
-            if auto_pass
-            else "You will be asked at every On Hit / On Damage prompt again.",
-        )
+        current = await self.service.storage.game(record.id)
+        player = (current or record).lobby["players"][seat]
+        await reply_private(interaction, settings_words(player))
         self.host.wake(record.id)
 
     # Controls.
@@ -150,7 +182,7 @@ class PrimeTimeController(TableController):
                 interaction, record, self.service.load_state(record), seat, "main", STALE_NOTE
             )
             return
-        if control.op in ("act", "pact", TYPED_OP) and record.lobby["players"][seat].get("ai"):
+        if control.op in ("act", "pact", TYPED_OP, "ready") and record.lobby["players"][seat].get("ai"):
             await reply_error(
                 interaction, "The AI is playing your seat. Use `/primetime autoplay` to take it back."
             )
@@ -158,13 +190,17 @@ class PrimeTimeController(TableController):
         if control.op == "act" and not _prompted_publicly(self.service.load_state(record), seat):
             await reply_error(interaction, "This decision is not yours to make, so nothing changed.")
             return
-        if control.op in ("act", "pact"):
+        if control.op == "ready":
+            await self._ready(interaction, control)
+        elif control.op in ("act", "pact"):
             await self._act(interaction, control, control.values[0] if control.values else control.arg)
         elif control.op == TYPED_OP:
             await self._cell(interaction, record, seat, control)
         elif control.op in ("panel", "choose"):
             state = self.service.load_state(record)
             step = control.arg if control.op == "choose" and control.arg != "main" else "main"
+            if control.op == "panel" and control.arg == "cards":
+                step = "cards.0"
             stale = (
                 control.op == "choose"
                 and _from_panel(interaction)
@@ -240,12 +276,29 @@ class PrimeTimeController(TableController):
         note: str | None,
     ) -> None:
         """The player's panel: in place when the click came from one, else as a new ephemeral message."""
+        panel = await self.panel(record, state, seat, step, note)
+        if _from_panel(interaction):
+            await update(interaction, **as_edit(panel))
+        else:
+            files = panel.pop("files")
+            await send(interaction, ephemeral=True, **panel, **({"files": files} if files else {}))
+
+    async def panel(
+        self, record: GameRecord, state: PrimeTimeState, seat: int, step: str, note: str | None
+    ) -> dict[str, Any]:
+        """The player's panel at ``step`` as a new message's fields; its ``files`` hold the close-up of
+        a step chosen on the battlefield (Move, Technique) and nothing otherwise, so an edit to another
+        step takes the old picture away."""
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
         panel = panel_message(record, state, seat, seat_moves, step, note)
-        if _from_panel(interaction):
-            await update(interaction, **_panel_edit(panel))
-        else:
-            await send(interaction, ephemeral=True, **panel)
+        names = tuple(player["name"] for player in record.lobby["players"])
+        zoom = panel_zoom(state, seat, step, (names[0], names[1]))
+        panel["files"] = []
+        if zoom is not None:
+            drawn = await metrics.render("primetime", self.host.painter.draw(render_primetime_zoom, zoom))
+            panel["embed"].set_image(url=f"attachment://{ZOOM_FILE}")
+            panel["files"].append(zoom_file(drawn))
+        return panel
 
     async def _act(
         self,
@@ -274,6 +327,35 @@ class PrimeTimeController(TableController):
                 return
             await self._refuse(interaction, control, error.message)
         except ServiceError as error:
+            await reply_error(interaction, error.message)
+
+    async def _ready(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        """The board's Ready for the Phase Start its argument names (``<round>.<phase>``), for whoever
+        pressed it; a later Phase Start, or one the presser already answered, changes nothing."""
+
+        def ready(state: PrimeTimeState, seat: int) -> PassWindow:
+            if state.phase != "phase_start" or control.arg != f"{state.round}.{state.phase_start}":
+                raise IllegalAction("window_closed", "That Phase Start is over, so nothing changed.")
+            prompt = state.prompt_for(seat)
+            if prompt is None or prompt.kind != "phase_start":
+                raise IllegalAction("already_ready", "You have already answered this Phase Start.")
+            return PassWindow(player=seat)
+
+        if control.version != 0 or control.values:
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
+        if not control.shown:
+            await reply_error(interaction, "That Ready is no longer on this message, so nothing changed.")
+            return
+        try:
+            await self.service.act(
+                control.game_id,
+                interaction.user.id,
+                None,
+                ready,
+                publish=lambda move: self.publish(move, interaction),
+            )
+        except (IllegalAction, ServiceError) as error:
             await reply_error(interaction, error.message)
 
     async def _cell(
@@ -349,10 +431,8 @@ class PrimeTimeController(TableController):
         each round starts a new board at the bottom of the channel."""
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None and _from_panel(interaction):
-            seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
             note = done_note(record, move.events, move.seat)
-            panel = panel_message(record, state, move.seat, seat_moves, "main", note)
-            await update(interaction, **_panel_edit(panel))
+            await update(interaction, **as_edit(await self.panel(record, state, move.seat, "main", note)))
         elif (
             interaction is not None
             and interaction.message is not None
@@ -362,6 +442,7 @@ class PrimeTimeController(TableController):
             return
         elif interaction is not None and move.seat is not None:
             await send(interaction, ephemeral=True, content=done_note(record, move.events, move.seat))
+        # Each round starts a new board at the bottom of the channel, as does the final score.
         new_round = any(event.kind == "round_started" for event in move.events)
         if move.ping or any(event.visible_to is None for event in move.events):
             await self.refresh_board(record.id, repost=new_round)

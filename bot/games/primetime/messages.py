@@ -5,18 +5,22 @@ drawn for one seat and sent only to its player, ephemerally.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import discord
 
+from bot.games.primetime.ascension_panel import ascension_total, step_letters
 from bot.games.primetime.codes import unit_name
+from bot.games.primetime.explain import card_line
+from bot.games.primetime.module import answered_at_once
 from bot.games.primetime.panel import (
     PANEL_LABELS,
     PUBLIC_KINDS,
     Controls,
-    ascension_total,
     prompt_items,
     prompt_words,
+    step_lines,
 )
 from bot.storage import GameRecord
 from bot.ui.components import button, view_of
@@ -25,7 +29,6 @@ from bot.ui.text import clip
 from renderers.primetime.describe import WIN_REASONS
 from rules.core.events import Event, events_for
 from rules.primetime import PrimeTimeView, view
-from rules.primetime.cards import card
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.content import catalogue, settings
 from rules.primetime.scenario import condition, location, mission
@@ -53,11 +56,24 @@ def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
             return f"**The game ends in a draw** ({why})."
         return f"🏆 **{names[state.outcome.winners[0]]} wins** ({why})."
     parts = []
-    for seat in dict.fromkeys(prompt.who for prompt in state.prompts):
+    for seat in _deciding(state, record):
         prompt = state.prompt_for(seat)
         assert prompt is not None
         parts.append(f"**{names[seat]}**: {_public_prompt_words(state, record, seat, prompt.kind)}")
     return "\n".join(parts) or "Resolving…"
+
+
+def _deciding(state: PrimeTimeState, record: GameRecord) -> list[int]:
+    """The seats with a decision to make, in prompt order, but for a prompt its player chose to answer
+    at once (its default is applied as it opens, so the board neither lists nor calls them for it)."""
+    players = record.lobby["players"]
+    return [
+        seat
+        for seat in dict.fromkeys(prompt.who for prompt in state.prompts)
+        if not all(
+            answered_at_once(prompt.kind, players[seat]) for prompt in state.prompts if prompt.who == seat
+        )
+    ]
 
 
 def _public_prompt_words(state: PrimeTimeState, record: GameRecord, seat: int, kind: str) -> str:
@@ -73,7 +89,7 @@ def _public_prompt_words(state: PrimeTimeState, record: GameRecord, seat: int, k
         "deploy": "deploying a model.",
         "ascension": "choosing Ascension in secret.",
         "discard": "discarding down to the hand limit.",
-        "phase_start": "Phase Start: Ready, or a card played blind.",
+        "phase_start": f"{(state.phase_start or 'phase').title()} Phase Start: Ready, or a card, blind.",
     }[kind]
 
 
@@ -144,10 +160,11 @@ def call_line(state: PrimeTimeState, record: GameRecord) -> str | None:
     if state.outcome is not None:
         return None
     players = record.lobby["players"]
-    seats = list(dict.fromkeys(prompt.who for prompt in state.prompts))
-    people = [seat for seat in seats if not players[seat].get("ai")]
+    people = [seat for seat in _deciding(state, record) if not players[seat].get("ai")]
     if not people:
-        return "The AI is thinking…" if seats else None
+        return (
+            "The AI is thinking…" if any(players[prompt.who].get("ai") for prompt in state.prompts) else None
+        )
     mentions = ", ".join(f"<@{players[seat]['user_id']}>" for seat in people)
     return f"{mentions}: your move."
 
@@ -157,8 +174,10 @@ def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> l
     items: list[discord.ui.Item[Any]] = []
     prompt = state.prompts[0] if state.prompts else None
     if prompt is not None and prompt.kind in PUBLIC_KINDS:
-        controls = Controls(record.id, seat_moves, "act")
+        controls = Controls(record.id, seat_moves, "act", names=tuple(_names(record)))
         items = [item for item in prompt_items(state, prompt.who, controls, "main") if item.row != 4]
+    elif prompt is not None and prompt.kind == "phase_start":
+        items = phase_start_items(record, state)
     elif prompt is not None:
         items.append(
             button(
@@ -174,6 +193,17 @@ def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> l
     return items
 
 
+def phase_start_items(record: GameRecord, state: PrimeTimeState) -> list[discord.ui.Item[Any]]:
+    """DESIGN.md 4.1: the blind Phase Start rides on the board the phase already has: Ready answers
+    for whoever presses it (its argument names the window, so a later one is not answered by it),
+    and Play a card… opens the presser's panel at their cards."""
+    window = f"{state.round}.{state.phase_start}"
+    return [
+        button(record.id, 0, "ready", window, label="Ready", style=discord.ButtonStyle.success, row=0),
+        button(record.id, record.version, "panel", "cards", label="Play a card…", row=0),
+    ]
+
+
 # The private panel.
 
 
@@ -186,31 +216,37 @@ def panel_message(
     record: GameRecord, state: PrimeTimeState, seat: int, seat_moves: int, step: str, note: str | None
 ) -> dict[str, Any]:
     """A player's ephemeral panel: their hand and resources, and the controls for their decision."""
+    names = tuple(_names(record))
     player = state.players[seat]
     lines = [
         f"Glory **{player.glory}** · BK **{player.bk}** · SK **{player.sk}** · "
         f"hand {len(player.hand)}/{hand_limit(state)} · deck {len(player.deck)}"
     ]
-    hand = [f"**{card(card_id).name}** ({card(card_id).window.replace('_', ' ')})" for card_id in player.hand]
-    lines.append("**Your hand:** " + (", ".join(hand) if hand else "empty"))
+    lines.append("**Your hand:**" + ("" if player.hand else " empty"))
+    held = Counter(player.hand)
+    lines.extend(f"• {card_line(card_id, copies=copies)}" for card_id, copies in held.items())
     if player.ascension_plan is not None and state.phase == "ascension":
         plan = ", ".join(f"{unit_name(state, unit)}: {choice}" for unit, choice in player.ascension_plan)
         lines.append(f"**Your locked plan** (secret until both lock): {plan}")
     if step.startswith("asc."):
-        letters = step.split(".")[1]
+        letters = step_letters(state, seat, step)
         lines.append(f"**Ascension cost:** {ascension_total(state, seat, letters)} SK of {player.sk}")
     names = _names(record)
     private = [with_names(event.text, names) for event in state.recent_events if event.visible_to == seat]
     lines.extend(f"🔒 {text}" for text in private[-4:])
     lines.append("")
     lines.append(prompt_words(state, seat, names))
+    shown = step_lines(state, seat, step)
+    if shown:
+        lines.append("")
+        lines.extend(shown)
     embed = discord.Embed(
         title=f"{record.lobby['players'][seat]['name']} — your hand",
         description=clip("\n".join(lines), 4000),
         colour=discord.Colour.dark_orange(),
     )
     embed.set_footer(text="Only you can see this. Press My hand on the board to see it again.")
-    controls = Controls(record.id, seat_moves, "pact", seat)
+    controls = Controls(record.id, seat_moves, "pact", seat, names)
     items = prompt_items(state, seat, controls, step)
     items.append(controls.button("choose", "main", label="Refresh", emoji="🔄", row=4))
     return {"content": note, "embed": embed, "view": view_of(items)}

@@ -2,8 +2,9 @@
 each player's ephemeral panel ("My hand", "Act…") and the coordinates modal.
 
 An engine action is found by its code (``bot.games.primetime.codes``), which the bot puts in each
-control's custom id or menu option: on the board for public prompts, else in the panel after the
-steps that lead to it (Move…, Technique…, Play a card…, one Ascension menu per model).
+control's custom id or menu option: on the board for public prompts and a Phase Start's Ready (its
+Play a card… opens the panel at the cards), else in the panel after the steps that lead to it (Move…,
+Technique…, Play a card…, one Ascension menu per model).
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import asyncio
 from typing import Any
 
 from bot.app import GameBot
+from bot.games.primetime.ascension_panel import default_letters
 from bot.games.primetime.codes import PLAN_LETTERS, action_code, plan_letters
-from bot.games.primetime.panel import PUBLIC_KINDS, default_letters
+from bot.games.primetime.panel import PUBLIC_KINDS
 from rules.primetime.actions import (
     Deploy,
     Discard,
@@ -21,6 +23,7 @@ from rules.primetime.actions import (
     JointAttack,
     LockAscension,
     Move,
+    PassWindow,
     PlaceObjective,
     PlaceTerrain,
     PlayCard,
@@ -141,6 +144,8 @@ class PrimeTimeTable:
             return await self.by_coordinates(
                 seat, board, action.to if isinstance(action, EvadeMove) else action.point
             )
+        if prompt is not None and prompt.kind == "phase_start":
+            return await self._phase_start(seat, action)
         panel = await self.open_panel(seat)
         if isinstance(action, PlaceTerrain | RemoveTerrain):
             return await self.edit_terrain(seat, panel, action)
@@ -168,6 +173,20 @@ class PrimeTimeTable:
         control = find(panel, "pact", code, code)
         assert control is not None, f"no control for {code} in the panel"
         return await self._press(seat, panel, control, code)
+
+    async def _phase_start(self, seat: int, action: PrimeTimeAction) -> InteractionResult:
+        """A Phase Start is answered on the board: Ready, or Play a card… (which opens the panel at
+        the cards)."""
+        board = await self.board()
+        if isinstance(action, PassWindow):
+            ready = find(board, "ready")
+            assert ready is not None, "no Ready on the board at a Phase Start"
+            return await self._press(seat, board, ready, "")
+        opener = find(board, "panel", "cards")
+        assert opener is not None and isinstance(action, PlayCard), f"no control for {action} on the board"
+        opened = await self.fake.click(self.people[seat], board, opener["custom_id"])
+        assert opened.message is not None and opened.message.visible_to is self.people[seat]
+        return await self._find_paged(seat, opened.message, "cards", action_code(action))
 
     async def edit_terrain(
         self, seat: int, panel: StoredMessage, action: PlaceTerrain | RemoveTerrain

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import GameBot
-from bot.games.primetime.module import AUTO_PASS, PrimeTimeModule
+from bot.games.primetime.module import AUTO_PASS, AUTO_READY, PrimeTimeModule
 from bot.runtime.config import Settings
 from rules.primetime import RULES
 from rules.primetime.actions import Move, PrimeTimeAction, Timeout
@@ -22,7 +22,8 @@ from rules.primetime.engine import legal_actions
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from tests.bot.driver import make_bot
-from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, said
+from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, human_policy, said
+from tests.bot.games.primetime.secrets import replay
 from tests.fakediscord.fake import FakeDiscord
 
 SHORT_CLOCK = 0.2
@@ -201,3 +202,59 @@ async def test_a_player_may_pass_every_on_hit_prompt_at_once(
     assert PrimeTimeModule().prompt_deadlines(hit, lobby) == {seat: 15}
     lobby["players"][seat][AUTO_PASS] = True
     assert PrimeTimeModule().prompt_deadlines(hit, lobby) == {seat: 0}
+
+
+async def test_a_player_may_answer_every_phase_start_with_ready_at_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Bob answers every Phase Start Ready at once (auto_ready): he is never called for one and never
+    clicks one, while Carol answers hers with the board's Ready; the log shows Bob's as his Ready, not
+    as time run out."""
+    fake = fake_discord
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot:
+        table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob, fake.users.carol])
+        await table.open(["z_fighters", "frieza_force"])
+        chosen = await fake.slash(
+            fake.users.bob, "primetime settings", channel=table.channel, auto_ready=True
+        )
+        assert "Ready for you at once" in said(chosen) and "asked at every On Hit" in said(chosen)
+        shown = await fake.slash(fake.users.bob, "primetime settings", channel=table.channel)
+        assert said(shown) == said(chosen)
+        record = await table.record()
+        assert record.lobby["players"][0][AUTO_READY] is True
+
+        for _ in range(600):
+            state = await table.state()
+            if state.round == 2 and state.phase == "activation":
+                break
+            wanted = [
+                prompt for prompt in state.prompts if not (prompt.who == 0 and prompt.kind == "phase_start")
+            ]
+            if not wanted:
+                await asyncio.sleep(0.02)
+                await table.settle()
+                continue
+            # The game opened at round 1's Power Phase Start, before Bob chose.
+            if wanted[0].kind == "phase_start" and (state.round, state.phase_start) != (1, "power"):
+                board = await table.board()
+                assert "<@" + str(fake.users.bob.id) + ">" not in (board.content or "")
+            await table.play(human_policy(state, wanted[0].who))
+            await table.settle()
+        else:
+            raise AssertionError("round 2 never came")
+
+        states = await replay(table)
+        logged = await bot.service.storage.actions(record.id)
+        answers = [
+            (entry.seat, entry.actor_id, entry.action["type"])
+            for before, entry in zip(states, logged, strict=False)
+            if before.phase == "phase_start"
+        ]
+    bob, carol = fake.users.bob.id, fake.users.carol.id
+    assert len([answer for answer in answers if answer[0] == 0]) >= 5
+    assert all(answer[1:] == (0, "pass_window") for answer in answers if answer[0] == 0)
+    assert {answer[1] for answer in answers if answer[0] == 1} == {carol} and bob not in {
+        a[1] for a in answers
+    }
+    texts = [event.text for state in states for event in state.recent_events]
+    assert not [text for text in texts if "ran out of time" in text]
