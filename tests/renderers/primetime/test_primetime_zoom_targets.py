@@ -1,33 +1,34 @@
-"""The close-up with targets beyond its 15 cells: a 12" Ki Volley reaches further than the window
-shows, so such a target's label sits where its range line leaves the window, naming the model."""
+"""The close-up with a target beyond its 15 cells: a long-ranged technique reaches further than any
+window around the model shows, so that target's label sits where its range line leaves the window,
+naming the model."""
 
 from __future__ import annotations
 
 from renderers.primetime import PrimeTimeBoard, PrimeTimeZoom, ZoomTarget, render_primetime_zoom
-from renderers.primetime.zoom import CELLS, ZOOM, _target_anchor, _target_words, _window
+from renderers.primetime.zoom import CELLS, ZOOM, _target_mark, _window_with
 from rules.primetime import view
 from tests.rules.primetime.helpers import activated, board
 
 
 def _zoom() -> PrimeTimeZoom:
-    state = board([("goku", 0, (10, 5)), ("frieza", 1, (10, 17)), ("zarbon", 1, (22, 5))])
+    state = board([("goku", 0, (4, 4)), ("frieza", 1, (26, 26)), ("zarbon", 1, (8, 6))])
     state = activated(state, "goku", 0)
     targets = [ZoomTarget(unit="frieza-1", label="40%"), ZoomTarget(unit="zarbon-1", label="35%")]
     return PrimeTimeZoom(board=PrimeTimeBoard(view=view(state, None)), targets=targets)
 
 
-def test_targets_beyond_the_window_are_labelled_at_its_edge_with_their_names() -> None:
+def test_a_target_beyond_every_window_is_labelled_at_its_edge() -> None:
     zoom = _zoom()
-    west, south = _window((10, 5))
-    assert not (west <= 10 < west + CELLS and south <= 17 < south + CELLS)
-    rendered = render_primetime_zoom(zoom)
-    assert rendered.width == 864 and "Frieza 40%" in rendered.alt_text and "Zarbon 35%" in rendered.alt_text
     units = {unit.id: unit for unit in zoom.board.view.units}
+    west, south = _window_with((4, 4), [(26, 26), (8, 6)])
+    assert not (west <= 26 < west + CELLS and south <= 26 < south + CELLS)
     left, top = ZOOM.cell_box((west, south + CELLS - 1))[:2]
     window = (left, top, left + CELLS * ZOOM.inch, top + CELLS * ZOOM.inch)
-    start = ZOOM.cell_centre_pixel((10, 5))
-    for target in zoom.targets:
-        words = _target_words(target, units[target.unit], window)
-        assert words.endswith(target.label) and words != target.label
-        x, y = _target_anchor(units[target.unit], window, start)
-        assert window[0] < x < window[2] and window[1] < y < window[3]
+
+    rendered = render_primetime_zoom(zoom)
+
+    assert "40%" in rendered.alt_text and "35%" in rendered.alt_text
+    sprite, tag = _target_mark(zoom.targets[0], units["frieza-1"], units["goku-0"], window)
+    assert window[0] < tag.anchor[0] < window[2] and window[1] < tag.anchor[1] < window[3]
+    near, _ = _target_mark(zoom.targets[1], units["zarbon-1"], units["goku-0"], window)
+    assert sprite.width > near.width, "the far target's label names its model"
