@@ -19,7 +19,14 @@ from discord import app_commands
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
-from bot.games.primetime.messages import board_embed, board_items, call_line, done_note, panel_message
+from bot.games.primetime.messages import (
+    board_embed,
+    board_items,
+    board_prompt,
+    call_line,
+    done_note,
+    panel_message,
+)
 from bot.games.primetime.modal import CoordinatesModal, cell_code
 from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
@@ -301,8 +308,8 @@ class PrimeTimeController(TableController):
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
         """The mover's panel is updated in place (or the board they clicked), and the board is redrawn
-        in place when the move made public news or called someone anew (``publish`` then pings them);
-        each round starts a new board at the bottom of the channel."""
+        in place when the move made public news or called someone anew (``publish`` then pings them),
+        unless the AI answers it at once; each round starts a new board at the bottom of the channel."""
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None and _from_panel(interaction):
             seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
@@ -318,7 +325,12 @@ class PrimeTimeController(TableController):
         elif interaction is not None and move.seat is not None:
             await send(interaction, ephemeral=True, content=done_note(move.events, move.seat))
         new_round = any(event.kind == "round_started" for event in move.events)
-        if move.ping or any(event.visible_to is None for event in move.events):
+        public_news = any(event.visible_to is None for event in move.events)
+        # What the AI answers at once is shown with its answer, in one redraw: an attack on the AI,
+        # its Z-Reaction and its On Hit card are one update of the board. A new round's board is
+        # posted at once all the same (the answer would only edit it).
+        at_once = self.module.answered_at_once(state, record.lobby)
+        if (move.ping or public_news) and (new_round or not at_once):
             await self.refresh_board(record.id, repost=new_round)
 
     def render_png(self, state: PrimeTimeState) -> bytes:
@@ -345,8 +357,9 @@ class PrimeTimeController(TableController):
         embed.set_image(url="attachment://board.png")
         items = None
         if state.outcome is None:
-            first = state.prompts[0].who if state.prompts else 0
-            items = board_items(record, state, await self.service.storage.seat_moves(record.id, first))
+            prompt = board_prompt(record, state)
+            seat = 0 if prompt is None else prompt.who
+            items = board_items(record, state, await self.service.storage.seat_moves(record.id, seat))
         return {
             "content": call_line(state, record),
             "embed": embed,
