@@ -463,7 +463,8 @@ def _payload(message: dict[str, Any]) -> dict[str, Any]:
 async def test_the_board_and_each_panel_show_only_what_their_viewer_may_see() -> None:
     # Nothing kept: each board is drawn from its own state's view.
     painter = Painter(kept=0)
-    controller = Over9000Controller(cast(Any, SimpleNamespace(painter=painter)), Over9000Module())
+    host = SimpleNamespace(painter=painter, settings=SimpleNamespace(turn_clock_scale=1.0))
+    controller = Over9000Controller(cast(Any, host), Over9000Module())
     record = table_record()
     states = sample_states(every=25)
     for number, state in enumerate(states):
