@@ -4,18 +4,25 @@ drawn in ``bot.games.primetime.messages``, the controls built in ``bot.games.pri
 Secrets never leave an ephemeral message. The board (embed, image, alt text and controls) is drawn
 from ``view(state, None)`` and from prompts whose choices are public; a player's hand, card lists,
 Ascension plan and activation steps appear only in the panel that "My hand" or "Act…" opens for
-them. Every prompt with a 2.9 default has a deadline (``module.PROMPT_SECONDS``), measured from the moment
-its player was called (the turn clock's row, kept in the database) and fired by ``bot.features.deadlines``.
+them. Each player has one panel (``bot.table.open_panels``): its own buttons update it in place,
+and every move redraws the other open panels whose picture changed, so a card window that opens or
+a decision that becomes theirs shows without a Refresh. Every prompt with a 2.9 default has a
+deadline (``module.PROMPT_SECONDS``), measured from the moment its player was called (the turn
+clock's row, kept in the database) and fired by ``bot.features.deadlines``.
 """
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+from bot.core.game_module import GameModule
+from bot.core.host import Host
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
@@ -40,6 +47,7 @@ from bot.games.primetime.roster import (
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
+from bot.table.open_panels import OpenPanel, OpenPanels, fingerprint
 from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, index_in, number_of, view_of
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, reply_private, send, update
@@ -54,9 +62,22 @@ from rules.primetime.state import PrimeTimeState
 STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here is your current panel."
 
 
+@dataclass(frozen=True)
+class PanelStep:
+    """What an open panel shows: its step, drawn for its player's decision of this kind (None: no
+    decision of theirs)."""
+
+    step: str
+    prompt_kind: str | None
+
+
 class PrimeTimeController(TableController):
     rule_pages = RULE_PAGES
     module: PrimeTimeModule
+
+    def __init__(self, host: Host, module: GameModule) -> None:
+        super().__init__(host, module)
+        self.panels = OpenPanels()
 
     def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         return [button(record.id, 0, "roster", "open", label="Build roster…", emoji="🛠️", row=0)]
@@ -229,13 +250,46 @@ class PrimeTimeController(TableController):
         step: str,
         note: str | None,
     ) -> None:
-        """The player's panel: in place when the click came from one, else as a new ephemeral message."""
+        """Answers with the player's panel: in place when the click came from one, else as a new
+        ephemeral message, which replaces the panel they had open (``bot.table.open_panels``)."""
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
         panel = panel_message(record, state, seat, seat_moves, step, note)
-        if _from_panel(interaction):
+        message = interaction.message
+        if message is not None and _from_panel(interaction):
             await update(interaction, **panel)
+            opened = OpenPanel(interaction, message.id, original=True)
         else:
-            await send(interaction, ephemeral=True, **panel)
+            sent = await send(interaction, ephemeral=True, **panel)
+            if sent is not None:
+                opened = OpenPanel(interaction, sent, original=False)
+            else:
+                try:
+                    answer = await interaction.original_response()
+                except discord.HTTPException:
+                    return
+                opened = OpenPanel(interaction, answer.id, original=True)
+        opened.choice, opened.shown = PanelStep(step, _prompt_kind(state, seat)), fingerprint(panel)
+        await self.panels.opened(record.id, seat, opened)
+
+    async def _follow(self, record: GameRecord, state: PrimeTimeState, answered: int | None) -> None:
+        """Redraws each open panel but the one just answered, so it shows the game as it now is: a
+        card window that opened, a decision that became theirs. A panel keeps its step (a card page,
+        the Technique menu) while its player's decision is the same kind. The panels are separate
+        messages, so they are redrawn together."""
+        redraws = []
+        for seat, panel in list(self.panels.open_in(record.id)):
+            if seat == answered:
+                continue
+            kept: PanelStep = panel.choice
+            kind = _prompt_kind(state, seat)
+            step = kept.step if kept.prompt_kind == kind else "main"
+            seat_moves = await self.service.storage.seat_moves(record.id, seat)
+            drawn = panel_message(record, state, seat, seat_moves, step, None)
+            panel.choice = PanelStep(step, kind)
+            redraws.append(self.panels.redraw(record.id, seat, panel, drawn))
+        await asyncio.gather(*redraws)
+        if state.outcome is not None:
+            self.panels.close_game(record.id)
 
     async def _act(
         self,
@@ -311,19 +365,22 @@ class PrimeTimeController(TableController):
         in place when the move made public news or called someone anew (``publish`` then pings them),
         unless the AI answers it at once; each round starts a new board at the bottom of the channel."""
         record, state = move.record, move.state
+        answered = None
         if interaction is not None and move.seat is not None and _from_panel(interaction):
-            seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
             note = done_note(move.events, move.seat)
-            await update(interaction, **panel_message(record, state, move.seat, seat_moves, "main", note))
+            await self._show_panel(interaction, record, state, move.seat, "main", note)
+            answered = move.seat
         elif (
             interaction is not None
             and interaction.message is not None
             and interaction.message.id == record.message_id
         ):
             await update(interaction, **as_edit(await self.board_message(record, state, move.events)))
+            await self._follow(record, state, None)
             return
         elif interaction is not None and move.seat is not None:
             await send(interaction, ephemeral=True, content=done_note(move.events, move.seat))
+        await self._follow(record, state, answered)
         new_round = any(event.kind == "round_started" for event in move.events)
         public_news = any(event.visible_to is None for event in move.events)
         # What the AI answers at once is shown with its answer, in one redraw: an attack on the AI,
@@ -366,6 +423,11 @@ class PrimeTimeController(TableController):
             "files": [board_file(board)],
             "view": view_of(items) if items is not None else finished_view(record),
         }
+
+
+def _prompt_kind(state: PrimeTimeState, seat: int) -> str | None:
+    prompt = state.prompt_for(seat)
+    return None if prompt is None else prompt.kind
 
 
 def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:

@@ -1,5 +1,5 @@
 """Prime Time in a calm channel, through the fake Discord: the board offers no control for the AI's
-decisions, and what the AI answers at once is shown with the move it answers."""
+decisions, and each player has one private panel that follows the game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from rules.primetime.state import PrimeTimeState
 from tests.bot.driver import make_bot
-from tests.bot.games.primetime.driver import PrimeTimeTable, human_policy
+from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, human_policy
 from tests.fakediscord.fake import FakeDiscord
 
 POLL_SECONDS = 0.02
@@ -65,3 +65,42 @@ async def test_the_board_offers_no_control_for_the_ais_activation(
         assert board.content == "The AI is thinking…"
         assert board.button_labels == ["My hand"]
         assert all(not component.get("options") for component in board.walk_components())
+
+
+def _to_activate(seat: int) -> Callable[[PrimeTimeState], bool]:
+    def wanted(state: PrimeTimeState) -> bool:
+        prompt = state.prompt_for(seat)
+        return prompt is not None and prompt.kind == "activation"
+
+    return wanted
+
+
+async def test_a_waiting_players_panel_follows_the_game_and_stays_one_message(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=6)) as bot:
+        channel = fake.guild.channels[0]
+        table = PrimeTimeTable(fake, bot, channel, [fake.users.bob, fake.users.carol])
+        await table.open(["z_fighters", "frieza_force"])
+        state = await advance_until(table, lambda state: state.activation is not None)
+        assert state.activation is not None
+        active = state.unit(state.activation.unit).seat
+        waiting = 1 - active
+        person = table.people[waiting]
+        panel = await table.open_panel(waiting)
+        assert "Nothing to decide now" in panel.embeds[0]["description"]
+        assert find(panel, "pact") is None
+
+        # The other player's activation runs to its end; the waiting player never touches their panel
+        # but to answer what the activation asks of them.
+        await advance_until(table, _to_activate(waiting))
+        panels = fake.ephemerals(channel, person)
+        assert len(panels) == 1, "the waiting player has more than one panel"
+        menus = [menu.get("placeholder") for menu in panels[0].selects]
+        assert "Activate a model…" in menus, "the panel does not show the decision that became theirs"
+        assert "Activate a model, or pass" in panels[0].embeds[0]["description"]
+        await table.play(human_policy(await table.state(), waiting))
+        await table.settle()
+        # Opening the panel anew from the board replaced the one they had.
+        assert len(fake.ephemerals(channel, person)) == 1
