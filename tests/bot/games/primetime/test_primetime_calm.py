@@ -1,5 +1,6 @@
 """Prime Time in a calm channel, through the fake Discord: the board offers no control for the AI's
-decisions, and each player has one private panel that follows the game."""
+decisions, a Z-Reaction pings the defender alone with a short message that goes once they react,
+and each player has one private panel that follows the game."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.ui.messages import is_ping_text
+from rules.primetime.actions import UseTechnique
+from rules.primetime.engine import legal_actions
 from rules.primetime.state import PrimeTimeState
 from tests.bot.driver import make_bot
 from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, human_policy
+from tests.bot.table.test_table_life import ping_messages
 from tests.fakediscord.fake import FakeDiscord
 
 POLL_SECONDS = 0.02
@@ -104,3 +109,56 @@ async def test_a_waiting_players_panel_follows_the_game_and_stays_one_message(
         await table.settle()
         # Opening the panel anew from the board replaced the one they had.
         assert len(fake.ephemerals(channel, person)) == 1
+
+
+def _can_attack(state: PrimeTimeState) -> bool:
+    return (
+        bool(state.prompts)
+        and state.prompts[0].kind == "action"
+        and any(
+            isinstance(action, UseTechnique) and action.target is not None
+            for action in legal_actions(state, state.prompts[0].who)
+        )
+    )
+
+
+async def test_a_z_reaction_pings_the_defender_alone_and_the_ping_goes_once_they_react(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    database = tmp_path / "games.sqlite3"
+    channel = fake.guild.channels[0]
+    people = [fake.users.bob, fake.users.carol]
+    async with fake.running(make_bot(fake, database, seed=6)) as bot:
+        table = PrimeTimeTable(fake, bot, channel, people)
+        await table.open(["z_fighters", "frieza_force"])
+        state = await advance_until(table, _can_attack)
+    # After a restart nobody is at the table until they click: the defender is away.
+    async with fake.running(make_bot(fake, database, seed=6)) as bot:
+        table = PrimeTimeTable(fake, bot, channel, people)
+        await table.settle()
+        attacker = state.prompts[0].who
+        defender = 1 - attacker
+        board_id = (await table.record()).message_id
+        since = fake.snowflakes.next()
+        attack = next(
+            action
+            for action in legal_actions(state, attacker)
+            if isinstance(action, UseTechnique) and action.target is not None
+        )
+        await table.play(attack)
+        await table.settle()
+        reacting = await table.state()
+        prompt = reacting.prompt_for(defender)
+        assert prompt is not None and prompt.kind == "reaction"
+        [(ping, whom)] = ping_messages(channel, since)
+        assert whom == {people[defender].id}
+        message = channel.messages[ping]
+        assert is_ping_text(message.content) and f"/{board_id}" in (message.content or "")
+        assert not message.has_image
+
+        await table.play(human_policy(reacting, defender))
+        await table.settle()
+        assert ping not in channel.messages, "the ping stayed after the defender reacted"
+        assert (await table.record()).message_id == board_id, "the board was posted anew"
+        assert [found.id for found in fake.bot_messages(channel) if found.has_image] == [board_id]
