@@ -14,6 +14,7 @@ clock's row, kept in the database) and fired by ``bot.features.deadlines``.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -271,11 +272,13 @@ class PrimeTimeController(TableController):
         opened.choice, opened.shown = PanelStep(step, _prompt_kind(state, seat)), fingerprint(panel)
         await self.panels.opened(record.id, seat, opened)
 
-    async def _follow(self, record: GameRecord, state: PrimeTimeState, answered: int | None) -> None:
-        """Redraws each open panel but the one just answered, so it shows the game as it now is: a
-        card window that opened, a decision that became theirs. A panel keeps its step (a card page,
-        the Technique menu) while its player's decision is the same kind. The panels are separate
-        messages, so they are redrawn together."""
+    async def _panel_redraws(
+        self, record: GameRecord, state: PrimeTimeState, answered: int | None
+    ) -> list[Awaitable[None]]:
+        """The redraws of each open panel but the one just answered, drawn and ready to send, so it
+        shows the game as it now is: a card window that opened, a decision that became theirs. A
+        panel keeps its step (a card page, the Technique menu) while its player's decision is the
+        same kind."""
         redraws = []
         for seat, panel in list(self.panels.open_in(record.id)):
             if seat == answered:
@@ -287,9 +290,7 @@ class PrimeTimeController(TableController):
             drawn = panel_message(record, state, seat, seat_moves, step, None)
             panel.choice = PanelStep(step, kind)
             redraws.append(self.panels.redraw(record.id, seat, panel, drawn))
-        await asyncio.gather(*redraws)
-        if state.outcome is not None:
-            self.panels.close_game(record.id)
+        return redraws
 
     async def _act(
         self,
@@ -365,22 +366,30 @@ class PrimeTimeController(TableController):
         in place when the move made public news or called someone anew (``publish`` then pings them),
         unless the AI answers it at once; each round starts a new board at the bottom of the channel."""
         record, state = move.record, move.state
-        answered = None
-        if interaction is not None and move.seat is not None and _from_panel(interaction):
-            note = done_note(move.events, move.seat)
-            await self._show_panel(interaction, record, state, move.seat, "main", note)
-            answered = move.seat
-        elif (
+        seat = move.seat
+        in_panel = interaction is not None and seat is not None and _from_panel(interaction)
+        on_board = (
             interaction is not None
+            and not in_panel
             and interaction.message is not None
             and interaction.message.id == record.message_id
-        ):
-            await update(interaction, **as_edit(await self.board_message(record, state, move.events)))
-            await self._follow(record, state, None)
+        )
+        # Everything is drawn first, then the panels go out at once with the mover's answer: nobody's
+        # panel shows the game later than the answer does.
+        board = as_edit(await self.board_message(record, state, move.events)) if on_board else None
+        sends: list[Awaitable[Any]] = [*await self._panel_redraws(record, state, seat if in_panel else None)]
+        if interaction is not None and seat is not None and in_panel:
+            note = done_note(move.events, seat)
+            sends.append(self._show_panel(interaction, record, state, seat, "main", note))
+        elif interaction is not None and board is not None:
+            sends.append(update(interaction, **board))
+        elif interaction is not None and seat is not None:
+            sends.append(send(interaction, ephemeral=True, content=done_note(move.events, seat)))
+        await asyncio.gather(*sends)
+        if state.outcome is not None:
+            self.panels.close_game(record.id)
+        if on_board:
             return
-        elif interaction is not None and move.seat is not None:
-            await send(interaction, ephemeral=True, content=done_note(move.events, move.seat))
-        await self._follow(record, state, answered)
         new_round = any(event.kind == "round_started" for event in move.events)
         public_news = any(event.visible_to is None for event in move.events)
         # What the AI answers at once is shown with its answer, in one redraw: an attack on the AI,
