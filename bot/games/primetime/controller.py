@@ -374,9 +374,15 @@ class PrimeTimeController(TableController):
             and interaction.message is not None
             and interaction.message.id == record.message_id
         )
+        new_round = any(event.kind == "round_started" for event in move.events)
         # Everything is drawn first, then the panels go out at once with the mover's answer: nobody's
-        # panel shows the game later than the answer does.
-        board = as_edit(await self.board_message(record, state, move.events)) if on_board else None
+        # panel shows the game later than the answer does. A new round's board goes to the bottom of
+        # the channel: the board clicked only loses its controls, and becomes a line once it is up.
+        board: dict[str, Any] | None = None
+        if on_board:
+            board = (
+                {"view": None} if new_round else as_edit(await self.board_message(record, state, move.events))
+            )
         sends: list[Awaitable[Any]] = [*await self._panel_redraws(record, state, seat if in_panel else None)]
         if interaction is not None and seat is not None and in_panel:
             note = done_note(move.events, seat)
@@ -388,9 +394,8 @@ class PrimeTimeController(TableController):
         await asyncio.gather(*sends)
         if state.outcome is not None:
             self.panels.close_game(record.id)
-        if on_board:
+        if on_board and not new_round:
             return
-        new_round = any(event.kind == "round_started" for event in move.events)
         public_news = any(event.visible_to is None for event in move.events)
         # What the AI answers at once is shown with its answer, in one redraw: an attack on the AI,
         # its Z-Reaction and its On Hit card are one update of the board. A new round's board is

@@ -5,6 +5,7 @@ and each player has one private panel that follows the game."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -162,3 +163,33 @@ async def test_a_z_reaction_pings_the_defender_alone_and_the_ping_goes_once_they
         assert ping not in channel.messages, "the ping stayed after the defender reacted"
         assert (await table.record()).message_id == board_id, "the board was posted anew"
         assert [found.id for found in fake.bot_messages(channel) if found.has_image] == [board_id]
+
+
+def round_started(state: PrimeTimeState, number: int) -> bool:
+    """Whether round ``number`` has begun (its initiative chosen: the round's number counts up
+    before)."""
+    return any(
+        event.kind == "round_started" and event.text.startswith(f"Round {number} ")
+        for event in state.recent_events
+    )
+
+
+async def test_each_round_starts_a_board_at_the_bottom_and_the_old_one_becomes_a_line(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot:
+        channel = fake.guild.channels[0]
+        table = PrimeTimeTable(fake, bot, channel, [fake.users.bob, fake.users.carol])
+        await table.open(["z_fighters", "frieza_force"])
+        boards = [(await table.record()).message_id]
+        for round_number in (2, 3):
+            await advance_until(table, lambda state, wanted=round_number: round_started(state, wanted))
+            boards.append((await table.record()).message_id)
+        assert len(set(boards)) == 3, "a round did not start a new board"
+        # Each old board is a line linking to the board that replaced it.
+        for old, new in itertools.pairwise(boards):
+            line = channel.messages[old]
+            assert "the board moved ↓" in (line.content or "") and f"/{new}" in (line.content or "")
+            assert not line.has_image and not line.has_components
+        assert [message.id for message in fake.bot_messages(channel) if message.has_image] == [boards[-1]]
