@@ -21,6 +21,7 @@ from bot.core.server_settings import ServerSettingsStore
 from bot.core.service import GameService
 from bot.features.autopilot import Autopilot
 from bot.features.deadlines import PromptDeadlines
+from bot.features.help import help_command
 from bot.features.privacy.commands import FORGET_OP, on_forget_control, privacy_commands
 from bot.features.records.commands import records_commands
 from bot.features.settings import settings_command
@@ -136,7 +137,7 @@ class GameBot(commands.Bot):
 
     def _add_records_and_privacy(self) -> None:
         """The top-level commands beside the games' groups, and the periodic upkeep."""
-        for command in records_commands(self) + privacy_commands(self):
+        for command in [help_command(self), *records_commands(self), *privacy_commands(self)]:
             self.tree.add_command(command)
         self.global_controls[FORGET_OP] = lambda interaction, control: on_forget_control(
             self, interaction, control

@@ -6,6 +6,12 @@ bot's worker processes load: the AI's thinker calls ``ai_action`` and the board 
 
 The optional parts have their defaults here; a game declares the ones it uses:
 
+- ``other_picks``: the names of picks the lobby's menu does not offer (Prime Time's own roster);
+- ``character_notes``: a line per character (its power), shown under it in the lobby's menu;
+- ``pick_noun``: what a player picks in the lobby ("fighter", "roster");
+- ``first_turn_hint``: what a newcomer does on their first turn, in a sentence or two;
+- ``variant_noun``: what its variants are ("difficulty", "setup");
+- ``ai_hint``: how the start command asks for AI seats, as ``/help`` shows it;
 - ``secret_picks``: lobby picks stay hidden until the game reveals them;
 - ``dice_colours``: the dice colours players choose in the lobby;
 - ``TimedPrompts``: decisions with a default that a player gets when their time runs out.
@@ -29,6 +35,8 @@ class GameModule(Protocol):
     """The name stored with each game, its slash command group and the first part of its rules
     pages' controls: never changed once games are stored under it."""
     title: str
+    summary: str
+    """The game in one line, for ``/help`` and the top of its lobby."""
     rules: GameRules[Any, Any]
     renderer: str
     """The module of ``renderers`` that draws its boards; the painter's workers import it as they start."""
@@ -39,6 +47,19 @@ class GameModule(Protocol):
     simultaneous: bool
     """Whether several seats may have to act at once; their controls then carry the seat's own move
     count instead of the board version, so one player's move doesn't outdate another's controls."""
+    other_picks: Mapping[str, str] = MappingProxyType({})
+    """The names of the picks a seat may hold beside ``characters``, for the records."""
+    character_notes: Mapping[str, str] = MappingProxyType({})
+    """A line about each character (by key): what it does in the game."""
+    pick_noun: str = "fighter"
+    """What a player picks in the lobby, as the lobby's words name it."""
+    first_turn_hint: str = ""
+    """What to do on a first turn (such as "On your turn press **Roll dice**…"), or "" for nothing."""
+    variant_noun: str = "difficulty"
+    """What the game's variants are, as the lobby and the records name them."""
+    ai_hint: str = ""
+    """How the start command asks for AI seats, and what they do (such as "`/cell start ai_players:2`:
+    two AI teammates…"), or "" for a game without."""
     secret_picks: bool = False
     """Whether picks stay hidden until the game reveals them; several players may then pick the same."""
     dice_colours: Mapping[str, str] = MappingProxyType({})

@@ -43,6 +43,11 @@ class GameController(Protocol):
         """The AI takes an absent player's seat, and the channel is told why."""
         ...
 
+    def lobby_message(self, record: GameRecord, news: str | None = None) -> dict[str, Any]:
+        """The lobby as a message payload (content, embed, view), drawn as its status stands: a closed
+        lobby asks nobody to join."""
+        ...
+
     async def catch_up(self, game_id: int) -> None:
         """Brings the channel up to date with the saved game (under the game's lock): a board that
         shows an older version redrawn, every call without a notification notified, the stale

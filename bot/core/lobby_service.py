@@ -101,7 +101,8 @@ class LobbyService(ServiceBase):
             players = record.lobby["players"]
             if not module.min_players <= len(players) <= module.max_players:
                 raise ServiceError(
-                    f"{module.title} needs {module.min_players} to {module.max_players} players."
+                    f"{module.title} needs {module.min_players} to {module.max_players} players: ask a "
+                    "friend to press **Join**, or press **Add AI** to play against the AI."
                 )
             self._assign_free_characters(record, module)
             try:
@@ -142,7 +143,8 @@ class LobbyService(ServiceBase):
             if player["character"] is None:
                 player["character"] = free.pop(0)
             if player.get("ai") and player["user_id"] < 0 and not module.secret_picks:
-                player["name"] = f"{module.characters[player['character']]} (AI)"
+                # Named after its fighter: the AI's seats are told apart by the "ai" mark.
+                player["name"] = module.characters[player["character"]]
 
     async def open_rematch(self, game_id: int, user_id: int, user_name: str) -> GameRecord:
         """A new lobby in the finished game's channel with the same people (the one asking hosts it),

@@ -137,9 +137,11 @@ class TurnClock:
             return
         note = f"This lobby closed after {minutes_text(expiry)} without activity. Start a new one any time!"
         if record.message_id is not None:
+            # Drawn closed: without the footer that asks people to join, and without its controls.
+            closed = self.host.controllers[record.game].lobby_message(record)["embed"]
             with contextlib.suppress(discord.HTTPException):
                 await (
                     channel_of(self.host, record)
                     .get_partial_message(record.message_id)
-                    .edit(content=note, view=None)
+                    .edit(content=note, embed=closed, view=None)
                 )

@@ -40,10 +40,14 @@ from bot.core.game_module import GameModule
 from bot.core.host import Host, channel_of
 from bot.core.service import GameService, Move
 from bot.storage import AT_THE_TABLE, GameRecord, TurnClock
+from bot.table.first_game import with_first_turn_line
 from bot.table.presence import AWAY_AFTER_SECONDS, Presence
 from bot.ui.messages import as_edit, mentions, message_link, moved_line, ping_text, problem_text
 from bot.ui.replies import try_reply_private
 from rules.core.events import Event
+
+UNKNOWN_MESSAGE = 10008
+"""Discord's error code for a message that no longer exists."""
 
 log = logging.getLogger("bot.boards")
 
@@ -77,7 +81,14 @@ class BoardKeeper(ABC):
 
     @abstractmethod
     async def board_message(self, record: GameRecord, state: Any, events: list[Event]) -> dict[str, Any]:
-        """The board as a new-message payload: content, embed, files and view."""
+        """The board as a new-message payload: content, embed, files and view. Shown through
+        ``board_for``, which adds what every game's board says."""
+
+    async def board_for(self, record: GameRecord, state: Any, events: list[Event]) -> dict[str, Any]:
+        """The board as it is shown: ``board_message``, with the line that tells the newcomers it
+        calls to their first move what to do."""
+        message = await self.board_message(record, state, events)
+        return await with_first_turn_line(self.service.storage, self.module, record, state, message)
 
     @abstractmethod
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
@@ -105,7 +116,9 @@ class BoardKeeper(ABC):
             await self.retire_stale_pings(game_id)
         except Exception as error:
             log.warning("game %s: showing a saved move failed (%r); drawing the board again", game_id, error)
-            problem = await self._redraw_after_failure(game_id)
+            # A board that is gone (deleted by someone) is posted again rather than edited.
+            gone = isinstance(error, discord.NotFound) and error.code == UNKNOWN_MESSAGE
+            problem = await self._redraw_after_failure(game_id, repost=gone)
             if interaction is not None:
                 await try_reply_private(
                     interaction,
@@ -202,9 +215,9 @@ class BoardKeeper(ABC):
             done.append(ping.message_id)
         await storage.forget_stale_pings(done)
 
-    async def _redraw_after_failure(self, game_id: int) -> str | None:
+    async def _redraw_after_failure(self, game_id: int, repost: bool) -> str | None:
         try:
-            await self.refresh_board(game_id, repost=False)
+            await self.refresh_board(game_id, repost=repost)
             await self.notify_owed(game_id)
             await self.retire_stale_pings(game_id)
         except Exception as error:
@@ -235,7 +248,7 @@ class BoardKeeper(ABC):
         record = await self.service.storage.game(game_id)
         if record is None or record.status == "abandoned" or record.state_json is None:
             return
-        message = await self.board_message(record, self.service.load_state(record), [])
+        message = await self.board_for(record, self.service.load_state(record), [])
         if record.message_id is not None and not repost:
             board = self.channel_of(record).get_partial_message(record.message_id)
             # A board someone deleted is simply posted again below.

@@ -1,5 +1,6 @@
-"""What every game's Discord side shares: opening a lobby, the status, log, autoplay and abandon
-commands, paged rules, and the controls of table life (hand-offs of absent players, rematches).
+"""What every game's Discord side shares: the status, log, autoplay, leave and abandon commands, paged
+rules, the lobby (``bot.table.lobby_desk``), and the controls of table life (hand-offs of absent
+players, leaving a game, rematches).
 
 A game's controller extends ``TableController``, draws its own board with ``board_message`` and
 shows its moves with ``show_move`` (see ``bot.table.boards``); the commands here work on whichever game
@@ -15,39 +16,25 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.core.service import Move, ServiceError, seat_of
+from bot.core.service import ServiceError, seat_of
 from bot.storage import GameRecord
-from bot.table.boards import BoardKeeper
-from bot.table.lobby import LOBBY_MENUS, LOBBY_OPS, change_lobby, lobby_embed, lobby_view
+from bot.table.lobby import LOBBY_MENUS, LOBBY_OPS, change_lobby
+from bot.table.lobby_desk import LobbyDesk
 from bot.table.pages import RulePages
 from bot.table.replay import post_replay
 from bot.ui.components import UNKNOWN_CONTROL, Control, button, index_in, view_of
-from bot.ui.messages import as_edit
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
 
-# What the bot must be allowed in a channel to run a game there, by the names Discord shows.
-NEEDED_PERMISSIONS = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "embed_links": "Embed Links",
-    "attach_files": "Attach Files",
-}
-THREAD_PERMISSION = ("send_messages_in_threads", "Send Messages in Threads")
-
-
-def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> list[str]:
-    needed = dict(NEEDED_PERMISSIONS)
-    if in_thread:
-        needed[THREAD_PERMISSION[0]] = THREAD_PERMISSION[1]
-    return [label for flag, label in needed.items() if not getattr(permissions, flag)]
-
-
-REPLAY_HELP = "\n**/{name} replay** — an animated replay of a finished game (the last here, or by number)"
+TABLE_HELP = (
+    "\n**/{name} leave** — leave the running game (after a confirmation): the AI plays your seat"
+    "\n**/{name} replay** — an animated replay of a finished game (the last here, or by number)"
+)
 
 
 # The controls every game's table has, beside the game's own.
-TABLE_OPS = ("rules", "handoff", "rematch", *LOBBY_OPS)
+TABLE_OPS = ("rules", "handoff", "rematch", "quit", *LOBBY_OPS)
+QUIT_CHOICES = ("confirm", "cancel")
 
 
 def _as_drawn(control: Control) -> bool:
@@ -55,6 +42,8 @@ def _as_drawn(control: Control) -> bool:
     hand-off's argument are read where they are handled)."""
     if control.op in LOBBY_OPS:
         return control.arg == "" and control.menu == (control.op in LOBBY_MENUS)
+    if control.op == "quit":
+        return control.version == 0 and control.arg in QUIT_CHOICES and not control.menu
     return control.version == 0 and (control.op != "rematch" or control.arg == "")
 
 
@@ -65,13 +54,13 @@ def finished_view(record: GameRecord) -> discord.ui.View:
     )
 
 
-class TableController(BoardKeeper):
+class TableController(LobbyDesk):
     """The commands and controls every game has; subclasses draw the board and handle moves."""
 
     rule_pages: RulePages
 
     def add_table_commands(self, group: app_commands.Group, help_text: str) -> None:
-        """The commands every game has: status, rules, log, autoplay, abandon and help."""
+        """The commands every game has: status, rules, log, autoplay, leave, abandon, help and replay."""
         title = self.module.title
 
         @group.command(name="autoplay", description="Hand your seat to the AI, or take it back")
@@ -90,13 +79,17 @@ class TableController(BoardKeeper):
         async def log_command(interaction: discord.Interaction[Any]) -> None:
             await self.show_log(interaction)
 
+        @group.command(name="leave", description="Leave this channel's game: the AI plays your seat")
+        async def leave(interaction: discord.Interaction[Any]) -> None:
+            await self.ask_to_leave(interaction)
+
         @group.command(name="abandon", description="End this channel's game (host or channel managers)")
         async def abandon(interaction: discord.Interaction[Any]) -> None:
             await self.abandon(interaction)
 
         @group.command(name="help", description=f"List the {title} commands")
         async def help_command(interaction: discord.Interaction[Any]) -> None:
-            await reply_private(interaction, help_text + REPLAY_HELP.format(name=self.name))
+            await reply_private(interaction, help_text + TABLE_HELP.format(name=self.name))
 
         @group.command(name="replay", description=f"An animated replay of a finished {title} game")
         @app_commands.describe(game="The game's number from /history; this channel's last game if left out")
@@ -105,85 +98,12 @@ class TableController(BoardKeeper):
         ) -> None:
             await post_replay(interaction, self.service.storage, self.module, self.render_png, game)
 
-    def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
-        """The game's own buttons on its lobby, beside Join, Leave, Start and the pick menus."""
-        return []
-
-    def lobby_message(self, record: GameRecord) -> dict[str, Any]:
-        return {
-            "embed": lobby_embed(self.module, record),
-            "view": lobby_view(self.module, record, self.lobby_buttons(record)),
-        }
-
     @abstractmethod
     def render_png(self, state: Any) -> bytes:
         """The public board of ``state`` as PNG bytes, as the live board shows it (used by replays)."""
 
     async def show_rules(self, interaction: discord.Interaction[Any]) -> None:
         await send(interaction, ephemeral=True, embed=self.rule_pages.embed(0), view=self.rule_pages.view(0))
-
-    async def open_lobby(
-        self, interaction: discord.Interaction[Any], variant: str | None, ai_players: int
-    ) -> None:
-        """Opens a lobby, after checking the bot may post boards here and the server allows games here;
-        ``variant`` None takes the server's default difficulty."""
-        assert interaction.channel_id is not None
-        missing = missing_permissions(
-            interaction.app_permissions, isinstance(interaction.channel, discord.Thread)
-        )
-        if missing:
-            await reply_error(
-                interaction,
-                f"I can't run a game in this channel: I lack {', '.join(missing)}. "
-                "Ask a server admin to grant them to me here, or start the game in another channel.",
-            )
-            return
-        settings = await self.host.server_settings.get(interaction.guild_id)
-        if not settings.allows(interaction.channel_id):
-            allowed = ", ".join(f"<#{channel}>" for channel in settings.game_channels)
-            await reply_error(interaction, f"Games on this server are played in {allowed}.")
-            return
-        if variant is None:
-            variant = (
-                settings.default_difficulty
-                if settings.default_difficulty in self.module.variants
-                else next(iter(self.module.variants))
-            )
-        try:
-            record = await in_time(
-                interaction,
-                self.service.open_lobby(
-                    self.name,
-                    interaction.guild_id,
-                    interaction.channel_id,
-                    interaction.user.id,
-                    interaction.user.display_name,
-                    variant,
-                    ai_players,
-                ),
-                thinking=True,
-            )
-        except ServiceError as error:
-            await reply_error(interaction, error.message)
-            return
-        await self._post_lobby(interaction, record)
-
-    async def _post_lobby(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
-        message_id = await send(interaction, **self.lobby_message(record))
-        assert message_id is not None
-        self.host.pacer.note(record.channel_id)
-        await self.adopt_board(record, message_id)
-
-    async def channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord | None:
-        """The channel's running game of this kind, or None after telling the user there is none."""
-        record = await self.service.running_game(interaction.channel_id)
-        if record is None or record.game != self.name:
-            await reply_error(
-                interaction,
-                f"There is no {self.module.title} game in this channel. Start one with `/{self.name} start`.",
-            )
-            return None
-        return record
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)
@@ -202,7 +122,7 @@ class TableController(BoardKeeper):
             if record.status == "lobby":
                 message = self.lobby_message(record)
             else:
-                message = await self.board_message(record, self.service.load_state(record), [])
+                message = await self.board_for(record, self.service.load_state(record), [])
             message_id = await send(interaction, **message)
             assert message_id is not None
             self.host.pacer.note(record.channel_id)
@@ -284,6 +204,56 @@ class TableController(BoardKeeper):
             await self.retire_stale_pings(record.id)
         self.host.wake(record.id)
 
+    async def ask_to_leave(self, interaction: discord.Interaction[Any]) -> None:
+        """``/<game> leave``: the confirmation, privately, before the AI takes the player's seat."""
+        record = await self.channel_game(interaction)
+        if record is None:
+            return
+        seat = seat_of(record, interaction.user.id)
+        if record.status != "active" or seat is None:
+            await reply_error(
+                interaction,
+                "Leaving is for players of a running game (in a lobby, press **Leave** on it).",
+            )
+            return
+        if record.lobby["players"][seat].get("ai"):
+            await reply_error(
+                interaction, f"The AI already plays your seat. `/{self.name} autoplay` takes it back."
+            )
+            return
+        choices = [
+            button(record.id, 0, "quit", "confirm", label="Leave game", style=discord.ButtonStyle.danger),
+            button(record.id, 0, "quit", "cancel", label="Stay"),
+        ]
+        await reply_private(
+            interaction,
+            f"Leave this {self.module.title} game? The AI plays your seat to the end, and the channel "
+            "is told.",
+            view=view_of(choices),
+        )
+
+    async def _leave_clicked(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        if control.arg == "cancel":
+            await update(interaction, content="You stay in the game.", view=None)
+            return
+        record = await self.service.storage.game(control.game_id)
+        seat = None if record is None else seat_of(record, interaction.user.id)
+        if record is None or record.status != "active" or seat is None:
+            await update(
+                interaction, content="That game is not running any more: nothing changed.", view=None
+            )
+            return
+        if record.lobby["players"][seat].get("ai"):
+            await update(interaction, content="The AI already plays your seat: nothing changed.", view=None)
+            return
+        await update(
+            interaction,
+            content=f"You left the game: the AI plays your seat now. `/{self.name} autoplay` takes it back.",
+            view=None,
+        )
+        with contextlib.suppress(ServiceError):
+            await self.hand_to_ai(record.id, seat, "they left the game")
+
     async def on_table_control(self, interaction: discord.Interaction[Any], control: Control) -> bool:
         """Handles a rules page, a lobby click, a hand-off or a rematch; returns False for the game's
         own controls. Each is read only as the bot draws it: none is a private panel's, and only the
@@ -299,13 +269,22 @@ class TableController(BoardKeeper):
             return True
         if control.op == "rules":
             page = RulePages.page_of(control)
-            await update(interaction, embed=self.rule_pages.embed(page), view=self.rule_pages.view(page))
+            pages = {"embed": self.rule_pages.embed(page), "view": self.rule_pages.view(page)}
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                await update(interaction, **pages)
+            else:
+                # The lobby's How to play: the pages open privately, the lobby stays.
+                await send(interaction, ephemeral=True, **pages)
             return True
         if control.op == "handoff":
             await self._hand_off_clicked(interaction, control)
             return True
         if control.op == "rematch":
             await self._rematch(interaction, control.game_id)
+            return True
+        if control.op == "quit":
+            await self._leave_clicked(interaction, control)
             return True
         lobby = await change_lobby(
             self.service,
@@ -315,16 +294,8 @@ class TableController(BoardKeeper):
             lambda move: self.publish(move, interaction, show=self._show_start),
         )
         if lobby is not None:
-            await update(interaction, **self.lobby_message(lobby))
+            await update(interaction, **self.lobby_message(*lobby))
         return True
-
-    async def _show_start(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        """The lobby message becomes the game's first board."""
-        assert interaction is not None
-        state = move.state
-        await update(
-            interaction, **as_edit(await self.board_message(move.record, state, state.recent_events))
-        )
 
     async def _hand_off_clicked(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """Another player (or the host) lets the AI play for someone the clock reminded."""
@@ -351,13 +322,3 @@ class TableController(BoardKeeper):
         if await self.service.storage.advance_clock(record.id, seat, clock.called_at, 2):
             with contextlib.suppress(ServiceError):
                 await self.hand_to_ai(record.id, seat, f"handed over by {interaction.user.display_name}")
-
-    async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        try:
-            record = await self.service.open_rematch(
-                game_id, interaction.user.id, interaction.user.display_name
-            )
-        except ServiceError as error:
-            await reply_error(interaction, error.message)
-            return
-        await self._post_lobby(interaction, record)

@@ -77,7 +77,7 @@ async def test_a_whole_game_from_the_lobby_to_the_replay(tmp_path: Path) -> None
 
         stats = answer_of(await fake.slash(winner, "stats", channel=channel)).embeds[0]
         field = next(field for field in stats["fields"] if field["name"] == "Seven Balls")
-        assert "**1** games · **1** wins · **0** losses" in field["value"]
+        assert "**1** game · **1** win · **0** losses" in field["value"]
 
         replay = answer_of(await fake.slash(bob, "sevenballs replay", channel=channel))
         assert replay.attachments[0].filename == f"sevenballs-{record.id}-replay.gif"

@@ -19,7 +19,8 @@ FORGET_OP = "forget"
 CONFIRM_TEXT = (
     'This replaces your Discord id and name by an anonymous seat label (such as "Player 2") in every '
     "game, move and result this bot has stored, in every server. Your games still count in the servers' "
-    "history under that label, and you leave the leaderboards. It cannot be undone."
+    "history under that label, and you leave the leaderboards. Boards already posted keep their mention of "
+    "you. It cannot be undone."
 )
 
 

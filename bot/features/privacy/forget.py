@@ -112,5 +112,7 @@ def privacy_text(retention_days: float, backups_kept: int | None) -> str:
         "**Removing your data**\n"
         '`/forget-me` replaces your user id and name by an anonymous seat label (such as "Player 2") in '
         "every stored game, move and result, in every server. Your games still count in the server's "
-        "history, under that label; you leave the leaderboard."
+        "history, under that label; you leave the leaderboard. Boards and messages already posted in "
+        "the channels are not edited: they keep their mention of you (a server's moderators can delete "
+        "them)."
     )

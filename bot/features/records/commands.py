@@ -25,17 +25,36 @@ def _percent(wins: int, games: int) -> str:
     return f"{round(100 * wins / games)}%"
 
 
+def noun_for(number: int, noun: str) -> str:
+    """``noun`` as it goes with ``number``: in the plural unless the number is one ("wins", "losses")."""
+    if number == 1:
+        return noun
+    return f"{noun}es" if noun.endswith("s") else f"{noun}s"
+
+
+def counted(number: int, noun: str) -> str:
+    return f"{number} {noun_for(number, noun)}"
+
+
+def _pick_names(module: GameModule | None) -> dict[str, str]:
+    """The names of the characters a seat of ``module``'s game may have held."""
+    return {} if module is None else {**module.characters, **module.other_picks}
+
+
 def _stats_field(module: GameModule, stats: GameStats) -> str:
-    favourite = module.characters.get(stats.favourite, stats.favourite)
+    favourite = _pick_names(module).get(stats.favourite, stats.favourite)
     best = " · ".join(
         f"{module.variants.get(variant, variant)}: "
         + (f"won {wins} of {games}" if wins else f"lost all {games}" if games > 1 else "lost")
         for variant, (wins, games) in sorted(stats.by_variant.items(), key=lambda item: -item[1][0])
     )
-    return (
-        f"**{stats.games}** games · **{stats.wins}** wins · **{stats.losses}** losses "
-        f"({_percent(stats.wins, stats.games)})\nFavourite: {favourite}\nBest by difficulty: {best}"
+    totals = " · ".join(
+        f"**{number}** {noun_for(number, noun)}"
+        for number, noun in ((stats.games, "game"), (stats.wins, "win"), (stats.losses, "loss"))
     )
+    # A game with a single variant has nothing to compare.
+    by_variant = f"\nBest by {module.variant_noun}: {best}" if len(module.variants) > 1 else ""
+    return f"{totals} ({_percent(stats.wins, stats.games)})\nFavourite: {favourite}{by_variant}"
 
 
 def stats_embed(modules: dict[str, GameModule], name: str, stats: list[GameStats]) -> discord.Embed:
@@ -61,10 +80,13 @@ def _outcome(past: PastGame) -> str:
 def _history_line(modules: dict[str, GameModule], past: PastGame, guild_id: int) -> str:
     module = modules.get(past.game)
     title = module.title if module is not None else past.game
-    characters = module.characters if module is not None else {}
+    characters = _pick_names(module)
     variant = module.variants.get(past.variant, past.variant) if module is not None else past.variant
     seats = ", ".join(
-        f"{seat.name} ({characters.get(seat.character, seat.character)})" for seat in past.seats
+        f"{characters.get(seat.character, seat.character)} (AI)"
+        if seat.ai
+        else f"{seat.name} ({characters.get(seat.character, seat.character)})"
+        for seat in past.seats
     )
     ended = int(datetime.fromisoformat(past.finished_at).timestamp())
     link = (
@@ -88,7 +110,7 @@ def history_embed(modules: dict[str, GameModule], games: list[PastGame], guild_i
 def leaderboard_embed(modules: dict[str, GameModule], game: str | None, ranked: list[Any]) -> discord.Embed:
     title = modules[game].title if game is not None else "All games"
     lines = [
-        f"{place}. **{entry.name}** — {entry.wins} wins in {entry.games} games"
+        f"{place}. **{entry.name}** — {counted(entry.wins, 'win')} in {counted(entry.games, 'game')}"
         + (f" ({round(100 * entry.win_rate)}%)" if entry.win_rate is not None else "")
         for place, entry in enumerate(ranked, start=1)
     ]

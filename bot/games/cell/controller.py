@@ -354,7 +354,7 @@ class CellController(TableController):
         away."""
         record, state, events = move.record, move.state, move.events
         activated = any(event.kind == "cell_activates" for event in events)
-        message = await self.board_message(record, state, events)
+        message = await self.board_for(record, state, events)
         board_update = {"view": None, "content": None} if activated else as_edit(message)
         from_board = (
             interaction is not None

@@ -19,6 +19,7 @@ a refused move included, and every move redraws the open panels whose picture ch
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 import discord
@@ -152,10 +153,13 @@ class Over9000Controller(TableController):
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
         panel = panel_message(record, state, seat, seat_moves, choice, note)
         message = interaction.message
+        opened: OpenPanel | None = None
         if message is not None and _from_panel(interaction):
-            await update(interaction, **panel)
-            opened = OpenPanel(interaction, message.id, original=True)
-        else:
+            # The panel clicked may have been replaced, and deleted, meanwhile: then a new one answers.
+            with contextlib.suppress(discord.NotFound):
+                await update(interaction, **panel)
+                opened = OpenPanel(interaction, message.id, original=True)
+        if opened is None:
             sent = await send(interaction, ephemeral=True, **panel)
             if sent is not None:
                 opened = OpenPanel(interaction, sent, original=False)

@@ -24,11 +24,21 @@ def ai_seed(state: Over9000State, seat: int) -> int:
 class Over9000Module(GameModule):
     name = "over9000"
     title = "Over 9000"
+    summary = "A bluffing duel of hidden tokens: be the only fighter over 9000 when a round ends."
     rules = RULES
     renderer = "renderers.over9000"
     min_players = 2
     max_players = 6
     characters = {character.id: character.name for character in catalogue().characters}
+    character_notes = {
+        character.id: f"{character.power.name}: {character.power.text}"
+        for character in catalogue().characters
+    }
+    first_turn_hint = (
+        "Press **My tokens** to arrange your six tokens in secret; on your attack push one and "
+        "declare Kick, Punch or High Blast (bluffing allowed)."
+    )
+    ai_hint = "`/over9000 start ai_players:1`: an AI opponent fills an empty seat"
     variants = {"standard": "Standard"}
     simultaneous = True
 

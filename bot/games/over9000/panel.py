@@ -32,7 +32,9 @@ TOKEN_EMOJI = {
     "power_up": "⚡",
     "dragon_ball": "🐉",
 }
-STALE_NOTE = "This board is out of date, so nothing changed. Here is your current panel."
+STALE_NOTE = "This panel is out of date, so nothing changed. Here is your current one."
+DONE_MARK = "✅"
+"""Begins the note of a panel drawn after the player's move."""
 REFUSED_MARK = "⚠️"
 """Begins the note of a panel drawn again after a refused move."""
 
@@ -408,4 +410,4 @@ def done_note(action: Over9000Action, events: list[Event], seat: int) -> str:
         said.insert(0, f"{TOKEN_NAMES[action.kind]} into slot {action.slot + 1}.")
     elif isinstance(action, TakeBack):
         said.insert(0, "Every token is back in your hand.")
-    return clip("✅ " + " ".join(said), 1900) if said else "✅ Done."
+    return clip(f"{DONE_MARK} " + " ".join(said), 1900) if said else f"{DONE_MARK} Done."

@@ -14,6 +14,7 @@ clock's row, kept in the database) and fired by ``bot.features.deadlines``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import datetime
@@ -256,10 +257,13 @@ class PrimeTimeController(TableController):
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
         panel = panel_message(record, state, seat, seat_moves, step, note)
         message = interaction.message
+        opened: OpenPanel | None = None
         if message is not None and _from_panel(interaction):
-            await update(interaction, **panel)
-            opened = OpenPanel(interaction, message.id, original=True)
-        else:
+            # The panel clicked may have been replaced, and deleted, meanwhile: then a new one answers.
+            with contextlib.suppress(discord.NotFound):
+                await update(interaction, **panel)
+                opened = OpenPanel(interaction, message.id, original=True)
+        if opened is None:
             sent = await send(interaction, ephemeral=True, **panel)
             if sent is not None:
                 opened = OpenPanel(interaction, sent, original=False)
@@ -380,9 +384,7 @@ class PrimeTimeController(TableController):
         # the channel: the board clicked only loses its controls, and becomes a line once it is up.
         board: dict[str, Any] | None = None
         if on_board:
-            board = (
-                {"view": None} if new_round else as_edit(await self.board_message(record, state, move.events))
-            )
+            board = {"view": None} if new_round else as_edit(await self.board_for(record, state, move.events))
         sends: list[Awaitable[Any]] = [*await self._panel_redraws(record, state, seat if in_panel else None)]
         if interaction is not None and seat is not None and in_panel:
             note = done_note(move.events, seat)

@@ -22,6 +22,7 @@ from bot.storage import GameRecord
 from bot.ui.components import button, view_of
 from bot.ui.messages import player_tag
 from bot.ui.text import clip
+from renderers.primetime.describe import WIN_REASONS
 from rules.core.events import Event, events_for
 from rules.primetime import PrimeTimeView, view
 from rules.primetime.cards import card
@@ -40,9 +41,10 @@ def _names(record: GameRecord) -> list[str]:
 def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
     names = _names(record)
     if state.outcome is not None:
+        why = WIN_REASONS.get(state.outcome.reason, "equal on every tiebreak")
         if not state.outcome.winners:
-            return f"**The game ends in a draw** ({state.outcome.reason})."
-        return f"🏆 **{names[state.outcome.winners[0]]} wins** ({state.outcome.reason})."
+            return f"**The game ends in a draw** ({why})."
+        return f"🏆 **{names[state.outcome.winners[0]]} wins** ({why})."
     parts = []
     for seat in dict.fromkeys(prompt.who for prompt in state.prompts):
         prompt = state.prompt_for(seat)

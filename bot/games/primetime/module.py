@@ -13,6 +13,7 @@ from rules.primetime.content import catalogue
 from rules.primetime.roster import Roster
 from rules.primetime.state import PrimeTimeState
 
+_CHARACTER_NAMES = {character.id: character.name for character in catalogue().characters}
 CUSTOM = "custom"
 """The pick of a player who built their own roster (kept beside their seat as ``roster``)."""
 AUTO_PASS = "auto_pass_on_hit"
@@ -40,15 +41,31 @@ WATCHED_KINDS = ("activation", "action")
 class PrimeTimeModule(GameModule, TimedPrompts):
     name = "primetime"
     title = "Prime Time"
+    summary = "A two-player miniatures skirmish: field a team and fight over three Dragon Ball objectives."
     rules = RULES
     renderer = "renderers.primetime"
     min_players = 2
     max_players = 2
     characters = {preset.id: preset.name for preset in catalogue().presets}
     """The rosters players pick in the lobby: the published presets of DESIGN.md 3.2."""
+    character_notes = {
+        preset.id: ", ".join(_CHARACTER_NAMES[model] for model in preset.models)
+        for preset in catalogue().presets
+    }
+    other_picks = {CUSTOM: "Own roster"}
+    pick_noun = "roster"
+    first_turn_hint = (
+        "Answer the board's prompts; on your activation press **Act…** to move and attack with a model, "
+        "and **My hand** for your cards."
+    )
+    ai_hint = "`/primetime start ai_opponent:True`: the AI takes the second seat"
     secret_picks = True
     """The lobby shows only "ready ✓": both rosters are revealed together (SU-2); mirrors are allowed."""
-    variants = {"quick": "Quick (fixed setup)", "full": "Full setup (SU-1 to SU-9)"}
+    variants = {
+        "quick": "Quick (fixed battlefield)",
+        "full": "Full (terrain, roll-off, objectives, deployment)",
+    }
+    variant_noun = "setup"
     simultaneous = True
 
     def options(self, lobby: dict[str, Any]) -> PrimeTimeOptions:

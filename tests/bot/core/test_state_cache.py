@@ -41,7 +41,11 @@ def record_at(version: int, state_json: str, game_id: int = 1) -> GameRecord:
     )
 
 
-PANEL_RECORD = record_at(1, "{}")
+# The game of the panel test: a person in the first seat and the two AI seats it is played with.
+PANEL_RECORD = dataclasses.replace(
+    record_at(1, "{}"),
+    lobby={"players": [{"id": HOST, "name": "Host"}, {"ai": True}, {"ai": True}]},
+)
 
 
 def test_a_kept_state_serves_only_the_version_and_json_it_was_parsed_from() -> None:

@@ -40,6 +40,7 @@ async def test_forget_me_leaves_no_trace_of_the_user_and_keeps_the_records(tmp_p
 
         privacy = answer_of(await fake.slash(bob, "privacy", channel=channel))
         assert privacy.ephemeral and "180 days" in privacy.content and "/forget-me" in privacy.content
+        assert "keep their mention of you" in privacy.content
 
         # While bob sits in a running game, nothing is forgotten: the game would lose a player.
         await fake.slash(bob, "cell start", channel=channel)
@@ -74,7 +75,10 @@ async def test_forget_me_leaves_no_trace_of_the_user_and_keeps_the_records(tmp_p
         history = answer_of(await fake.slash(carol, "history", channel=channel)).embeds[0]["description"]
         assert "Player 1 (Goku), Carol (Vegeta)" in history and "Carol (Goku), Player 2 (Krillin)" in history
         board = answer_of(await fake.slash(carol, "leaderboard", channel=channel)).embeds[0]["description"]
-        assert board.splitlines() == [f"1. **Carol** — {int(1 in winners)} wins in 2 games"]
+        carol_wins = int(1 in winners)
+        assert board.splitlines() == [
+            f"1. **Carol** — {carol_wins} {'win' if carol_wins else 'wins'} in 2 games"
+        ]
         forgotten = answer_of(await fake.slash(bob, "stats", channel=channel)).embeds[0]
         assert forgotten["description"] == "No finished games yet."
         # Both games still replay, as the seats keep their characters.
@@ -104,7 +108,7 @@ async def test_old_finished_games_are_pruned_with_their_actions_and_their_result
             assert history["description"].startswith(f"**#{finished}** Perfect Cell (Normal) — lost")
             assert "final board" not in history["description"]
             stats = answer_of(await fake.slash(users.bob, "stats", channel=channel)).embeds[0]
-            assert "**1** games" in stats["fields"][0]["value"]
+            assert "**1** game ·" in stats["fields"][0]["value"]
             replay = answer_of(await fake.slash(users.bob, "cell replay", channel=channel))
             assert replay.ephemeral and "no finished" in replay.content
 

@@ -53,12 +53,15 @@ async def test_stats_leaderboard_history_and_replays_after_real_games(tmp_path: 
 
         stats = answer_of(await fake.slash(users.bob, "stats", channel=channel)).embeds[0]
         cell_field = next(field for field in stats["fields"] if field["name"] == "Perfect Cell")
-        assert "**2** games · **1** wins · **1** losses" in cell_field["value"]
+        assert "**2** games · **1** win · **1** loss" in cell_field["value"]
         # Goku and Piccolo were played once each: the more recent one is the favourite.
         assert "Favourite: Goku" in cell_field["value"]
         assert "Easy: won 1 of 1" in cell_field["value"] and "Normal: lost" in cell_field["value"]
         duel_field = next(field for field in stats["fields"] if field["name"] == "Over 9000")
-        assert f"**{int(0 in winners)}** wins" in duel_field["value"]
+        bob_duel_wins = int(0 in winners)
+        assert f"**{bob_duel_wins}** {'win' if bob_duel_wins == 1 else 'wins'}" in duel_field["value"]
+        # Over 9000 has no difficulties to compare.
+        assert "Best by" not in duel_field["value"] and "Best by difficulty" in cell_field["value"]
         carol = answer_of(await fake.slash(users.bob, "stats", channel=channel, player=users.carol)).embeds[0]
         assert carol["title"].startswith("Carol") and len(carol["fields"]) == 2
         nobody = answer_of(await fake.slash(users.bob, "stats", channel=channel, player=users.dave)).embeds[0]
@@ -68,13 +71,14 @@ async def test_stats_leaderboard_history_and_replays_after_real_games(tmp_path: 
             0
         ]
         assert board["description"].splitlines() == [
-            "1. **Bob** — 1 wins in 2 games",
-            "2. **Carol** — 0 wins in 1 games",
+            "1. **Bob** — 1 win in 2 games",
+            "2. **Carol** — 0 wins in 1 game",
         ]
         overall = answer_of(await fake.slash(users.carol, "leaderboard", channel=channel)).embeds[0]
         bob_line = next(line for line in overall["description"].splitlines() if "**Bob**" in line)
         bob_wins = 1 + int(0 in winners)
-        assert bob_line.endswith(f"{bob_wins} wins in 3 games ({round(100 * bob_wins / 3)}%)")
+        wins_word = "win" if bob_wins == 1 else "wins"
+        assert bob_line.endswith(f"{bob_wins} {wins_word} in 3 games ({round(100 * bob_wins / 3)}%)")
         carol_line = next(line for line in overall["description"].splitlines() if "**Carol**" in line)
         assert carol_line.endswith("in 2 games"), "no win rate before 3 games"
         assert "AI" not in overall["description"]

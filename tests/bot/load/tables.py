@@ -7,7 +7,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from bot.games.over9000.panel import REFUSED_MARK, STALE_NOTE
+from bot.games.over9000.panel import DONE_MARK
 from rules.cell.state import CellState
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action
@@ -109,8 +109,9 @@ def answers_by_token(requests: list[RecordedRequest]) -> dict[str, list[Recorded
 def acknowledged(game: str, answers: list[RecordedRequest]) -> bool:
     """Whether the bot told the player their move went through: the clicked message updated with the
     move's outcome (at once, or edited after an acknowledgement), or word that the move was saved. A
-    refusal is a new private message, or for Over 9000 the panel redrawn with the out-of-date note or
-    the reason the move was refused."""
+    refusal is a new private message. An Over 9000 panel is also redrawn when the game moves on, through
+    the token of the click that last answered with it, so only a redraw that says what the move did
+    counts there."""
     for request in answers:
         if request.template.endswith("/callback"):
             updated = request.body.get("type") == UPDATE_MESSAGE
@@ -118,8 +119,8 @@ def acknowledged(game: str, answers: list[RecordedRequest]) -> bool:
         else:
             updated = request.method == "PATCH" and request.template.endswith("/@original")
             content = request.body.get("content")
-        refused = content == STALE_NOTE or (content or "").startswith(REFUSED_MARK)
-        if SAVED_WORD in (content or "") or (updated and (game == "cell" or not refused)):
+        told = (content or "").startswith(DONE_MARK)
+        if SAVED_WORD in (content or "") or (updated and (game == "cell" or told)):
             return True
     return False
 

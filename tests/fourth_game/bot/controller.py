@@ -68,7 +68,7 @@ class SevenBallsController(TableController):
             await reply_error(interaction, error.message)
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        message = as_edit(await self.board_message(move.record, move.state, move.events))
+        message = as_edit(await self.board_for(move.record, move.state, move.events))
         if interaction is not None:
             await update(interaction, **message)
         elif move.record.message_id is not None:

@@ -11,6 +11,7 @@ from tests.fourth_game.rules import MOST_TAKEN, RULES, SevenBallsOptions, SevenB
 class SevenBallsModule(GameModule):
     name = "sevenballs"
     title = "Seven Balls"
+    summary = "Take one or two Dragon Balls a turn: whoever takes the last one wins."
     rules = RULES
     renderer = "tests.fourth_game.renderer"
     min_players = 2

@@ -1,0 +1,56 @@
+"""The line that tells a newcomer what to do, on the board while it calls them to their first move: a
+newcomer has no finished game of this kind in this server yet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.game_module import GameModule
+from bot.core.service_base import people_to_act
+from bot.storage import GameRecord, Storage
+
+
+async def newcomers(storage: Storage, record: GameRecord, people: list[int]) -> list[int]:
+    """Those of ``people`` without a result row of this game's kind in its server."""
+    people = [user for user in people if user > 0]
+    if not people:
+        return []
+    marks = ", ".join("?" for _ in people)
+    rows = await storage.read_all(
+        f"SELECT DISTINCT user_id FROM results WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+        (record.guild_id, record.game, *people),
+    )
+    played = {row[0] for row in rows}
+    return [user for user in people if user not in played]
+
+
+def first_turn_line(module: GameModule, users: list[int]) -> str | None:
+    """What to do now, for the newcomers ``users``; None when there are none or the game has no hint."""
+    if not users or not module.first_turn_hint:
+        return None
+    who = ", ".join(f"<@{user}>" for user in users)
+    return f"👋 First {module.title} game, {who}? {module.first_turn_hint} More: `/{module.name} rules`."
+
+
+async def first_moves(storage: Storage, module: GameModule, record: GameRecord, state: Any) -> list[int]:
+    """The people ``state`` calls to act who have yet to make their first move, in their first game
+    of this kind in this server."""
+    if not module.first_turn_hint:
+        return []
+    unmoved = [
+        user
+        for seat, user in people_to_act(module, record, state).items()
+        if await storage.seat_moves(record.id, seat) == 0
+    ]
+    return await newcomers(storage, record, unmoved)
+
+
+async def with_first_turn_line(
+    storage: Storage, module: GameModule, record: GameRecord, state: Any, message: dict[str, Any]
+) -> dict[str, Any]:
+    """``message`` (a board) with the line for the newcomers it calls below its content, if any."""
+    line = first_turn_line(module, await first_moves(storage, module, record, state))
+    if line is None:
+        return message
+    content = "\n".join(part for part in (message.get("content"), line) if part)
+    return {**message, "content": content}
