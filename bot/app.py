@@ -34,6 +34,7 @@ from bot.runtime.painter import Painter
 from bot.runtime.sharding import ShardScope
 from bot.storage import DatabaseBusy, Storage, open_storage
 from bot.table.reconcile import Reconciler
+from bot.table.threads import THREAD_ARCHIVED, THREAD_DELETED, end_for_lost_thread
 from bot.ui.components import (
     NOT_ON_THE_MENU,
     UNKNOWN_CONTROL,
@@ -42,6 +43,7 @@ from bot.ui.components import (
     find_component,
     is_select,
     offers,
+    typed_answer,
 )
 from bot.ui.options import OptionCheckingTree
 from bot.ui.pacing import ChannelPacer
@@ -182,12 +184,15 @@ class GameBot(commands.Bot):
         restart, or after the message changed and lost the control (a double click that arrives after
         the first one redrew the board), which the game then calls stale. A click that names no
         control of ours, or not as Discord would send it, is refused here and reaches no game."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await self._on_modal_answer(interaction)
+            return
         if interaction.type is not discord.InteractionType.component or interaction.message is None:
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         custom_id, values = data.get("custom_id"), data.get("values")
         control = control_of(custom_id, tuple(values or ())) if isinstance(custom_id, str) else None
-        if control is None or not _sent_as_drawn(data, custom_id, values):
+        if control is None or control.typed or not _sent_as_drawn(data, custom_id, values):
             await reply_error(interaction, UNKNOWN_CONTROL)
             return
         shown = find_component(interaction.message.components, custom_id)
@@ -200,10 +205,21 @@ class GameBot(commands.Bot):
             control = dataclasses.replace(control, shown=False)
         await self.dispatch_control(interaction, control)
 
+    async def _on_modal_answer(self, interaction: discord.Interaction[Any]) -> None:
+        """A modal's answer, understood from its custom id and its one typed field alone: the modal
+        may have been opened before a restart, and discord.py keeps none of ours (``open_modal``)."""
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id, text = data.get("custom_id"), typed_answer(data.get("components"))
+        control = control_of(custom_id, (text,)) if isinstance(custom_id, str) and text is not None else None
+        if control is None or not control.typed:
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
+        await self.dispatch_control(interaction, control)
+
     async def dispatch_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """Routes a click to its game's controller. Game id 0 marks controls that belong to no game
         (such as rules pages); their argument starts with the game's name."""
-        if control.game_id == 0 and control.op in self.global_controls:
+        if control.game_id == 0 and control.op in self.global_controls and not control.typed:
             await self.global_controls[control.op](interaction, control)
             return
         try:
@@ -235,7 +251,19 @@ class GameBot(commands.Bot):
         if game not in self.controllers:
             await reply_error(interaction, "I can't find that game any more.")
             return
-        await self.controllers[game].on_control(interaction, control)
+        controller = self.controllers[game]
+        if control.typed and control.op not in controller.typed_ops:
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
+        await controller.on_control(interaction, control)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A game's thread archived by someone else ends its game (see ``bot.table.threads``)."""
+        if payload.data.get("thread_metadata", {}).get("archived"):
+            await end_for_lost_thread(self, payload.thread_id, THREAD_ARCHIVED)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await end_for_lost_thread(self, payload.thread_id, THREAD_DELETED)
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         metrics.handled()

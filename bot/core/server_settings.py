@@ -26,6 +26,9 @@ class ServerSettings(BaseModel):
     the longest a server can choose."""
     game_channels: list[int] = Field(default_factory=list)
     """Channels where games may start; empty means every channel."""
+    games_in_threads: bool = False
+    """Whether each game started in a channel is played in a public thread opened on its lobby, so
+    several games can run in one channel at once."""
 
     @model_validator(mode="after")
     def _ordered(self) -> ServerSettings:

@@ -19,6 +19,7 @@ SETTING_OPTIONS = {
     "handoff_minutes": "handoff_minutes",
     "lobby_minutes": "lobby_expiry_minutes",
     "retention_days": "retention_days",
+    "threads": "games_in_threads",
 }
 
 
@@ -36,6 +37,8 @@ def settings_embed(settings: ServerSettings) -> discord.Embed:
     )
     embed.add_field(name="Finished games kept", value=kept)
     embed.add_field(name="Games allowed in", value=channels, inline=False)
+    threads = "on: each game gets a thread of its own" if settings.games_in_threads else "off"
+    embed.add_field(name="Games in threads", value=threads, inline=False)
     return embed
 
 
@@ -62,6 +65,7 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
         allow_channel="Allow games in this channel (once any is allowed, only those are)",
         forbid_channel="No longer allow games in this channel",
         every_channel="Allow games in every channel again",
+        threads="Play each game in a thread opened on its lobby, so a channel can run several at once",
     )
     @app_commands.choices(difficulty=[app_commands.Choice(name=d.title(), value=d) for d in DIFFICULTIES])
     async def settings(
@@ -75,6 +79,7 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
         allow_channel: discord.TextChannel | None = None,
         forbid_channel: discord.TextChannel | None = None,
         every_channel: bool = False,
+        threads: bool | None = None,
     ) -> None:
         guild_id = interaction.guild_id
         assert guild_id is not None
@@ -96,6 +101,7 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
             "handoff_minutes": handoff_minutes,
             "lobby_minutes": lobby_minutes,
             "retention_days": retention_days,
+            "threads": threads,
         }
         for option, value in chosen.items():
             if value is not None:

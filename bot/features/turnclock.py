@@ -141,7 +141,11 @@ class TurnClock:
             closed = self.host.controllers[record.game].lobby_message(record)["embed"]
             with contextlib.suppress(discord.HTTPException):
                 await (
-                    channel_of(self.host, record)
+                    channel_of(self.host, record, record.message_id)
                     .get_partial_message(record.message_id)
                     .edit(content=note, embed=closed, view=None)
                 )
+        if record.parent_channel_id is not None:
+            # The lobby's own thread is closed with it (reconciling a game does that).
+            async with service.lock(game_id):
+                await self.host.controllers[record.game].catch_up(game_id)

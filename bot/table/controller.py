@@ -58,6 +58,8 @@ class TableController(LobbyDesk):
     """The commands and controls every game has; subclasses draw the board and handle moves."""
 
     rule_pages: RulePages
+    typed_ops: tuple[str, ...] = ()
+    """The ops of the game's modals (none unless the game has some)."""
 
     def add_table_commands(self, group: app_commands.Group, help_text: str) -> None:
         """The commands every game has: status, rules, log, autoplay, leave, abandon, help and replay."""
@@ -167,8 +169,11 @@ class TableController(LobbyDesk):
         self.host.pacer.note(record.channel_id)
         if record.message_id is not None:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
-                await self.channel_of(record).get_partial_message(record.message_id).edit(view=None)
+                board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
+                await board.edit(view=None)
         await self.retire_stale_pings(record.id)
+        async with self.service.lock(record.id):
+            await self.close_thread(record.id)
 
     async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)

@@ -64,6 +64,12 @@ def _centre_unit(zoom: PrimeTimeZoom) -> Unit | None:
     return next((unit for unit in view.units if unit.id == wanted), None)
 
 
+def _focus(zoom: PrimeTimeZoom, mover: Unit | None) -> Cell:
+    if zoom.focus is not None:
+        return zoom.focus
+    return mover.cell if mover is not None else (BOARD_SIZE // 2, BOARD_SIZE // 2)
+
+
 def render_primetime_zoom(zoom: PrimeTimeZoom) -> RenderedBoard:
     canvas = draw_zoom(zoom)
     return RenderedBoard(
@@ -75,8 +81,7 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     """The close-up as an image, before encoding (tests read the texts drawn on it)."""
     view = zoom.board.view
     mover = _centre_unit(zoom)
-    centre_cell = mover.cell if mover is not None else (BOARD_SIZE // 2, BOARD_SIZE // 2)
-    west, south = _window(centre_cell)
+    west, south = _window(_focus(zoom, mover))
     left, top = ZOOM.cell_box((west, south + CELLS - 1))[:2]
     window = (left, top, left + CELLS * ZOOM.inch, top + CELLS * ZOOM.inch)
     layer = field_layer(view, ZOOM)
@@ -219,14 +224,18 @@ def _frame(canvas: Image.Image, west: int, south: int) -> None:
             )
 
 
+def _around(zoom: PrimeTimeZoom, mover: Unit | None) -> str:
+    if mover is not None:
+        return model_words(mover)
+    return "the centre" if zoom.focus is None else f"{zoom.focus[0]},{zoom.focus[1]}"
+
+
 def alt_text(zoom: PrimeTimeZoom) -> str:
     """What the close-up shows, in words: the model, the lettered cells and the targets."""
     view = zoom.board.view
     mover = _centre_unit(zoom)
     units = {unit.id: unit for unit in view.units}
-    parts = [
-        f"Close-up of the battlefield around {model_words(mover) if mover is not None else 'the centre'}."
-    ]
+    parts = [f"Close-up of the battlefield around {_around(zoom, mover)}."]
     if zoom.reach:
         parts.append(f"{len(zoom.reach)} cells within reach.")
     if zoom.lettered:

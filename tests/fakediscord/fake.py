@@ -27,7 +27,7 @@ from .errors import (
     UserActionError,
 )
 from .gateway import Gateway
-from .ids import Snowflakes
+from .ids import Snowflakes, iso_timestamp
 from .interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
@@ -44,6 +44,7 @@ from .ratelimits import MessageRateLimits
 from .reading import WorldReading
 from .rest import Fault, HeldRequest, RecordedRequest, RestApi
 from .spec import load_spec
+from .threads import delete_thread
 from .world import FakeChannel, FakeGuild, FakeThread, StoredMessage
 
 # The fake sends every guild right after READY; discord.py's default 2 s wait for more is wasted time.
@@ -285,9 +286,15 @@ class FakeDiscord(WorldReading):
         )
 
     async def submit_modal(
-        self, user: FakeUser, opened: InteractionResult, answers: Mapping[str, str | Sequence[str]]
+        self,
+        user: FakeUser,
+        opened: InteractionResult,
+        answers: Mapping[str, str | Sequence[str]],
+        *,
+        custom_id: str | None = None,
     ) -> InteractionResult:
-        """Fill the modal the bot opened (fields keyed by custom_id or label) and submit it."""
+        """Fill the modal the bot opened (fields keyed by custom_id or label) and submit it;
+        ``custom_id`` sends that id in place of the modal's, as a tampered client could."""
         modal = opened.modal
         if modal is None:
             raise UserActionError(f"{opened.interaction.description} did not open a modal")
@@ -296,6 +303,8 @@ class FakeDiscord(WorldReading):
                 f"the modal was shown to {opened.interaction.user.username}, not {user.username}"
             )
         data = modal_submit_data(modal, answers)
+        if custom_id is not None:
+            data["custom_id"] = custom_id
         source = opened.interaction.source_message
         current_source = self.world.find_message(source.id) if source is not None else None
         return await self._interact(
@@ -357,6 +366,18 @@ class FakeDiscord(WorldReading):
         """Drop a shard's gateway connection like a network blip, and wait until the bot has resumed."""
         await self.gateway.interrupt(shard_id)
         await asyncio.wait_for(self.gateway.resumed.wait(), STARTUP_TIMEOUT)
+
+    async def moderator_archives(self, thread: FakeThread) -> None:
+        """A moderator archives the thread by hand (the gateway tells the bot), then the bot settles."""
+        thread.archived = True
+        thread.archive_timestamp = iso_timestamp()
+        await self.rest.store.dispatch_thread_update(thread)
+        await self.settle()
+
+    async def moderator_deletes(self, thread: FakeThread) -> None:
+        """A moderator deletes the thread by hand (the gateway tells the bot), then the bot settles."""
+        await delete_thread(self, thread)
+        await self.settle()
 
     async def together(self, *actions: Awaitable[InteractionResult]) -> list[InteractionResult]:
         """Dispatch several user actions at the same moment (two players clicking at once), then settle."""

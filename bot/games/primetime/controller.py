@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
@@ -27,6 +26,7 @@ from bot.core.game_module import GameModule
 from bot.core.host import Host
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
+from bot.games.primetime.controls import Controls
 from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
 from bot.games.primetime.messages import (
     board_embed,
@@ -36,9 +36,10 @@ from bot.games.primetime.messages import (
     done_note,
     panel_message,
 )
-from bot.games.primetime.modal import CoordinatesModal, cell_code
+from bot.games.primetime.modal import TYPED_OP, coordinates_modal
 from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
+from bot.games.primetime.panel_step import PanelStep
 from bot.games.primetime.roster import (
     builder_message,
     change_draft,
@@ -46,6 +47,7 @@ from bot.games.primetime.roster import (
     pick_cards,
     roster_from,
 )
+from bot.games.primetime.typed import back_step, preview_message, preview_zoom, typed_action
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
@@ -54,7 +56,7 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, in
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, reply_private, send, update
 from bot.ui.text import clip
-from renderers.primetime import render_primetime
+from renderers.primetime import render_primetime, render_primetime_zoom
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
@@ -64,18 +66,10 @@ from rules.primetime.state import PrimeTimeState
 STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here is your current panel."
 
 
-@dataclass(frozen=True)
-class PanelStep:
-    """What an open panel shows: its step, drawn for its player's decision of this kind (None: no
-    decision of theirs)."""
-
-    step: str
-    prompt_kind: str | None
-
-
 class PrimeTimeController(TableController):
     rule_pages = RULE_PAGES
     module: PrimeTimeModule
+    typed_ops = (TYPED_OP,)
 
     def __init__(self, host: Host, module: GameModule) -> None:
         super().__init__(host, module)
@@ -132,9 +126,13 @@ class PrimeTimeController(TableController):
     # Controls.
 
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        if control.typed != (control.op == TYPED_OP):
+            # Only the coordinates modal answers with typed text, and nothing else answers as it.
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
         if control.op == "coords":
             # A modal must be the first answer, before anything is awaited.
-            await open_modal(interaction, CoordinatesModal(self.host, control))
+            await open_modal(interaction, coordinates_modal(control))
             return
         if control.op == "roster":
             await self._build_roster(interaction, control)
@@ -163,7 +161,7 @@ class PrimeTimeController(TableController):
                 interaction, record, self.service.load_state(record), seat, "main", STALE_NOTE
             )
             return
-        if control.op in ("act", "pact", "cell") and record.lobby["players"][seat].get("ai"):
+        if control.op in ("act", "pact", TYPED_OP) and record.lobby["players"][seat].get("ai"):
             await reply_error(
                 interaction, "The AI is playing your seat. Use `/primetime autoplay` to take it back."
             )
@@ -173,8 +171,8 @@ class PrimeTimeController(TableController):
             return
         if control.op in ("act", "pact"):
             await self._act(interaction, control, control.values[0] if control.values else control.arg)
-        elif control.op == "cell":
-            await self._cell(interaction, record, control)
+        elif control.op == TYPED_OP:
+            await self._cell(interaction, record, seat, control)
         elif control.op in ("panel", "choose"):
             state = self.service.load_state(record)
             step = control.arg if control.op == "choose" and control.arg != "main" else "main"
@@ -232,7 +230,7 @@ class PrimeTimeController(TableController):
         if control.arg == "done":
             note = "✅ Your roster is in. The lobby shows you ready; nobody sees it before the reveal."
             if record.message_id is not None:
-                lobby = self.channel_of(record).get_partial_message(record.message_id)
+                lobby = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
                 await lobby.edit(**self.lobby_message(record))
         # The card pages carry their page last: ``cards.<page>`` and ``pick.<group>.<page>``.
         page = control.arg.rpartition(".")[2] if control.arg.startswith(("cards.", "pick.")) else ""
@@ -261,7 +259,7 @@ class PrimeTimeController(TableController):
         if message is not None and _from_panel(interaction):
             # The panel clicked may have been replaced, and deleted, meanwhile: then a new one answers.
             with contextlib.suppress(discord.NotFound):
-                await update(interaction, **panel)
+                await update(interaction, **_panel_edit(panel))
                 opened = OpenPanel(interaction, message.id, original=True)
         if opened is None:
             sent = await send(interaction, ephemeral=True, **panel)
@@ -273,7 +271,7 @@ class PrimeTimeController(TableController):
                 except discord.HTTPException:
                     return
                 opened = OpenPanel(interaction, answer.id, original=True)
-        opened.choice, opened.shown = PanelStep(step, _prompt_kind(state, seat)), fingerprint(panel)
+        opened.choice, opened.shown = PanelStep.drawn(step, state, seat), fingerprint(panel)
         await self.panels.opened(record.id, seat, opened)
 
     async def _panel_redraws(
@@ -288,12 +286,10 @@ class PrimeTimeController(TableController):
             if seat == answered:
                 continue
             kept: PanelStep = panel.choice
-            kind = _prompt_kind(state, seat)
-            step = kept.step if kept.prompt_kind == kind else "main"
+            panel.choice = kept.followed(state, seat)
             seat_moves = await self.service.storage.seat_moves(record.id, seat)
-            drawn = panel_message(record, state, seat, seat_moves, step, None)
-            panel.choice = PanelStep(step, kind)
-            redraws.append(self.panels.redraw(record.id, seat, panel, drawn))
+            drawn = panel_message(record, state, seat, seat_moves, panel.choice.step, None)
+            redraws.append(self.panels.redraw(record.id, seat, panel, _panel_edit(drawn)))
         return redraws
 
     async def _act(
@@ -321,21 +317,22 @@ class PrimeTimeController(TableController):
             if not from_modal:
                 await reply_error(interaction, error.message)
                 return
-            await self._try_again(interaction, control, error.message)
+            await self._refuse(interaction, control, error.message)
         except ServiceError as error:
             await reply_error(interaction, error.message)
 
     async def _cell(
-        self, interaction: discord.Interaction[Any], record: GameRecord, control: Control
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, control: Control
     ) -> None:
-        """A modal's answer: garbage or an illegal choice is answered with the reason and a Try again
-        button; nothing changes."""
-        text = control.values[0] if control.values else ""
+        """A modal's answer: a terrain edit is played at once; a cell is shown on the close-up with
+        Confirm and Back. Garbage, an out-of-date modal or an illegal choice is answered with the
+        reason, and nothing changes."""
+        text = control.values[0]
         purpose = control.arg
         if purpose == "terrain":
             code = terrain_edit_code(text)
             if code is None:
-                await self._try_again(
+                await self._refuse(
                     interaction,
                     control,
                     f"`{clip(text, 30)}` is no edit. Type `spire 4 10 2 2` or `remove 3`.",
@@ -345,15 +342,41 @@ class PrimeTimeController(TableController):
             return
         cell = parse_cell(text)
         if cell is None:
-            await self._try_again(
+            await self._refuse(
                 interaction,
                 control,
                 f"`{clip(text, 20)}` is not a cell. Type it like `14,9`, `14 9` or `x14 y9`.",
             )
             return
-        await self._act(interaction, control, cell_code(purpose, cell), from_modal=True)
+        state = self.service.load_state(record)
+        if control.version != await self.service.storage.seat_moves(record.id, seat):
+            await self._show_panel(interaction, record, state, seat, "main", STALE_NOTE)
+            return
+        try:
+            action = typed_action(state, seat, purpose, cell)
+        except IllegalAction as error:
+            await self._refuse(interaction, control, error.message)
+            return
+        zoom = preview_zoom(record, state, seat, action)
+        picture = await metrics.render("primetime", self.host.painter.draw(render_primetime_zoom, zoom))
+        controls = Controls(record.id, control.version, "pact", seat)
+        preview = preview_message(record, state, seat, controls, action, picture, back_step(purpose))
+        if _from_panel(interaction):
+            await update(interaction, **as_edit(preview))
+        else:
+            await send(interaction, ephemeral=True, **preview)
 
-    async def _try_again(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
+    async def _refuse(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
+        """A typed answer refused: the panel it came from shows the step again with the reason (its
+        Coordinates… button tries again); a modal opened from the board gets the reason and a Try
+        again button privately."""
+        note = f"⚠️ {reason} Nothing changed."
+        if control.seat is not None and _from_panel(interaction):
+            record = await self.service.storage.game(control.game_id)
+            assert record is not None
+            state = self.service.load_state(record)
+            await self._show_panel(interaction, record, state, control.seat, back_step(control.arg), note)
+            return
         again = button(
             control.game_id,
             control.version,
@@ -363,7 +386,7 @@ class PrimeTimeController(TableController):
             emoji="🔁",
             seat=control.seat,
         )
-        await send(interaction, ephemeral=True, content=f"⚠️ {reason} Nothing changed.", view=view_of([again]))
+        await send(interaction, ephemeral=True, content=note, view=view_of([again]))
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
         """The mover's panel is updated in place (or the board they clicked), and the board is redrawn
@@ -441,14 +464,17 @@ class PrimeTimeController(TableController):
         }
 
 
-def _prompt_kind(state: PrimeTimeState, seat: int) -> str | None:
-    prompt = state.prompt_for(seat)
-    return None if prompt is None else prompt.kind
-
-
 def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:
     prompt = state.prompt_for(seat)
     return prompt is not None and prompt.kind in PUBLIC_KINDS
+
+
+def _panel_edit(panel: dict[str, Any]) -> dict[str, Any]:
+    """A panel as an edit of the panel message: its pictures replace the old ones, so a preview's
+    close-up goes when the panel moves on."""
+    edit = dict(panel)
+    edit["attachments"] = edit.pop("files", [])
+    return edit
 
 
 def _from_panel(interaction: discord.Interaction[Any]) -> bool:

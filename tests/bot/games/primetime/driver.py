@@ -8,6 +8,7 @@ steps that lead to it (Move…, Technique…, Play a card…, one Ascension menu
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from bot.app import GameBot
@@ -34,6 +35,9 @@ from rules.primetime.state import PrimeTimeState
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
+
+PREVIEW_WAITS = 200
+"""Up to 10 s, in steps of 50 ms."""
 
 
 def parts(custom_id: str) -> list[str]:
@@ -235,7 +239,17 @@ class PrimeTimeTable:
         assert control is not None, "no Coordinates… button"
         opened = await self.fake.click(self.people[seat], message, control["custom_id"])
         self.modals_used += 1
-        return await self.fake.submit_modal(self.people[seat], opened, {"cell": f"{cell[0]},{cell[1]}"})
+        typed = await self.fake.submit_modal(self.people[seat], opened, {"cell": f"{cell[0]},{cell[1]}"})
+        preview = preview_of(typed)
+        # A bot in another process is settled when Discord hears nothing from it for a while, which
+        # a close-up drawn on a busy machine can outlast: its preview is then waited for.
+        for _ in range(PREVIEW_WAITS):
+            if preview is not None:
+                break
+            await asyncio.sleep(0.05)
+            preview = preview_of(typed)
+        assert preview is not None, f"no preview of {cell}: {said(typed)}"
+        return await self.fake.click(self.people[seat], preview, find(preview, "pact")["custom_id"])
 
     async def play_out(self, limit: int = 3000) -> PrimeTimeState:
         """Plays every person's decision with ``human_policy`` until the game ends; AI seats play
@@ -253,6 +267,13 @@ class PrimeTimeTable:
             await self.play(human_policy(state, seats[0]))
             await self.settle()
         raise AssertionError("the game did not end")
+
+
+def preview_of(typed: InteractionResult) -> StoredMessage | None:
+    """The private message showing a typed cell with its Confirm: the panel it was typed in, updated,
+    or a message of its own for a modal opened from the board."""
+    messages = [*typed.followups, *([typed.message] if typed.message is not None else [])]
+    return next((message for message in messages if message.ephemeral and find(message, "pact")), None)
 
 
 def said(result: InteractionResult) -> str:

@@ -1,6 +1,6 @@
-"""Prime Time's controls through the fake Discord: the coordinates modal, double and simultaneous
-clicks, clicks by people who may not make the decision, and a Z-Reaction whose deadline runs out
-across a restart of the bot."""
+"""Prime Time's controls through the fake Discord: double and simultaneous clicks, clicks by people
+who may not make the decision, and a Z-Reaction whose deadline runs out across a restart of the bot
+(the coordinates modal is tested in ``test_primetime_typed``)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,8 @@ from rules.primetime import RULES
 from rules.primetime.actions import Move, PrimeTimeAction, Timeout
 from rules.primetime.ai import choose_action
 from rules.primetime.engine import legal_actions
-from rules.primetime.geometry import distance
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
-from rules.primetime.targeting import move_options
 from tests.bot.driver import make_bot
 from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, said
 from tests.fakediscord.fake import FakeDiscord
@@ -55,46 +53,6 @@ def _reaction(state: PrimeTimeState) -> bool:
 async def _actions(table: PrimeTimeTable) -> list[PrimeTimeAction]:
     storage = table.bot.service.storage
     return [logged.action for logged in await storage.actions((await table.record()).id)]
-
-
-async def test_the_coordinates_modal_takes_a_legal_cell_and_explains_an_illegal_one_or_garbage(
-    fake_discord: FakeDiscord, tmp_path: Path
-) -> None:
-    fake = fake_discord
-    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
-        table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob, fake.users.carol])
-        await table.open(["z_fighters", "ginyu_force"])
-        state = await advance_until(table, _can_move)
-        seat = state.prompts[0].who
-        user = table.people[seat]
-        assert state.activation is not None
-        unit = state.unit(state.activation.unit)
-        version = (await table.record()).version
-        panel = await table.step(seat, await table.open_panel(seat), "move")
-        opened = await fake.click(user, panel, find(panel, "coords")["custom_id"])
-        assert opened.modal is not None
-
-        garbage = await fake.submit_modal(user, opened, {"cell": "behind the rock"})
-        assert "is not a cell" in said(garbage) and (await table.record()).version == version
-        assert garbage.message is not None and garbage.message.visible_to is user
-        again = await fake.click(user, garbage.message, "Try again")
-        assert again.modal is not None
-
-        reachable = move_options(state, unit)
-        far = max(
-            ((x, y) for x in range(1, 31) for y in range(1, 31) if (x, y) not in reachable),
-            key=lambda cell: distance(cell, unit.cell),
-        )
-        illegal = await fake.submit_modal(user, again, {"cell": f"x{far[0]} y{far[1]}"})
-        assert "away" in said(illegal) and "MOV" in said(illegal) and "Nothing changed" in said(illegal)
-        assert (await table.record()).version == version
-
-        target = next(cell for cell in sorted(reachable) if cell != unit.cell)
-        retry = await fake.click(user, illegal.message, "Try again")  # type: ignore[arg-type]
-        await fake.submit_modal(user, retry, {"cell": f"{target[0]} {target[1]}"})
-        await table.settle()
-        assert (await table.state()).unit(unit.id).cell == target
-        assert (await _actions(table))[-1] == {"type": "move", "player": seat, "to": list(target)}
 
 
 async def test_double_clicks_apply_once_and_others_are_refused(
