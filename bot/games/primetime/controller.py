@@ -18,7 +18,7 @@ import contextlib
 from collections.abc import Awaitable
 from datetime import datetime
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -28,8 +28,8 @@ from bot.core.host import Host
 from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
+from bot.games.primetime.commands import primetime_group
 from bot.games.primetime.controls import Controls
-from bot.games.primetime.guide import HELP_TEXT
 from bot.games.primetime.messages import (
     board_embed,
     board_items,
@@ -40,11 +40,10 @@ from bot.games.primetime.messages import (
     panel_message,
 )
 from bot.games.primetime.modal import TYPED_OP, coordinates_modal
-from bot.games.primetime.module import AUTO_PASS, AUTO_READY, CUSTOM, PrimeTimeModule
+from bot.games.primetime.module import CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
 from bot.games.primetime.panel_step import PanelStep
 from bot.games.primetime.pictures import ZOOM_FILE, panel_zoom, zoom_file
-from bot.games.primetime.player_commands import card_answer, card_choices, settings_words
 from bot.games.primetime.roster import (
     builder_message,
     change_draft,
@@ -60,7 +59,7 @@ from bot.table.controller import TableController, finished_view
 from bot.table.open_panels import OpenPanel, OpenPanels, fingerprint
 from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, index_in, number_of, view_of
 from bot.ui.messages import as_edit, board_file
-from bot.ui.replies import open_modal, reply_error, reply_private, send, update
+from bot.ui.replies import open_modal, reply_error, send, update
 from bot.ui.text import clip
 from renderers.primetime import PrimeTimeBoard, render_primetime, render_primetime_zoom
 from renderers.primetime.inputs import DEFAULT_NAMES
@@ -87,79 +86,7 @@ class PrimeTimeController(TableController):
         return [button(record.id, 0, "roster", "open", label="Build roster…", emoji="🛠️", row=0)]
 
     def command_group(self) -> app_commands.Group:
-        group = app_commands.Group(
-            name="primetime", description="Prime Time: a two-player DBZ miniatures skirmish", guild_only=True
-        )
-
-        @group.command(name="start", description="Open a Prime Time lobby in this channel")
-        @app_commands.describe(
-            ai_opponent="The AI takes the second seat when the game starts",
-            setup="quick: the fixed battlefield, straight to round 1; full: terrain, roll-off, objectives "
-            "and deployment",
-        )
-        async def start(
-            interaction: discord.Interaction[Any],
-            ai_opponent: bool = False,
-            setup: Literal["quick", "full"] = "quick",
-        ) -> None:
-            await self.open_lobby(interaction, setup, 1 if ai_opponent else 0)
-
-        @group.command(name="settings", description="Your choices for this channel's Prime Time game")
-        @app_commands.describe(
-            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once",
-            auto_ready="Answer every Phase Start with Ready at once (you then play no Phase Start card)",
-        )
-        async def settings_command(
-            interaction: discord.Interaction[Any],
-            auto_pass_on_hit: bool | None = None,
-            auto_ready: bool | None = None,
-        ) -> None:
-            await self.player_settings(interaction, {AUTO_PASS: auto_pass_on_hit, AUTO_READY: auto_ready})
-
-        @group.command(name="card", description="One Prime Time card in full: its window, cost and effect")
-        @app_commands.describe(name="The card's name: start typing and pick it from the list")
-        async def card_command(
-            interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
-        ) -> None:
-            answer, refused = card_answer(name)
-            if refused:
-                await reply_error(interaction, answer["content"])
-            else:
-                await reply_private(interaction, "", **answer)
-
-        @card_command.autocomplete("name")
-        async def card_names(
-            interaction: discord.Interaction[Any], current: str
-        ) -> list[app_commands.Choice[str]]:
-            return card_choices(current)
-
-        self.add_table_commands(group, HELP_TEXT)
-        return group
-
-    async def player_settings(
-        self, interaction: discord.Interaction[Any], chosen: dict[str, bool | None]
-    ) -> None:
-        """Changes the seat options given (none: shows them), then says what each now is."""
-        record = await self.channel_game(interaction)
-        if record is None:
-            return
-        seat = seat_of(record, interaction.user.id)
-        if seat is None:
-            await reply_error(interaction, "You are not playing in this game.")
-            return
-        try:
-            for key, value in chosen.items():
-                if value is not None:
-                    await self.service.set_seat_option(record.id, interaction.user.id, key, value)
-        except ServiceError as error:
-            await reply_error(interaction, error.message)
-            return
-        current = await self.service.storage.game(record.id)
-        player = (current or record).lobby["players"][seat]
-        await reply_private(interaction, settings_words(player))
-        self.host.wake(record.id)
-
-    # Controls.
+        return primetime_group(self)
 
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         if control.typed != (control.op == TYPED_OP):
@@ -554,14 +481,6 @@ class PrimeTimeController(TableController):
 def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:
     prompt = state.prompt_for(seat)
     return prompt is not None and prompt.kind in PUBLIC_KINDS
-
-
-def _panel_edit(panel: dict[str, Any]) -> dict[str, Any]:
-    """A panel as an edit of the panel message: its pictures replace the old ones, so a preview's
-    close-up goes when the panel moves on."""
-    edit = dict(panel)
-    edit["attachments"] = edit.pop("files", [])
-    return edit
 
 
 def _from_panel(interaction: discord.Interaction[Any]) -> bool:
