@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 import json
@@ -55,6 +56,8 @@ log = logging.getLogger("bot")
 COMMAND_SYNC_LEASE = "command sync"
 # Longer than any sync takes; a process that dies while syncing holds it no longer than this.
 COMMAND_SYNC_LEASE_SECONDS = 120.0
+DRAIN_SECONDS = 10.0
+"""How long a stopping bot waits for the clicks it is answering: a stop loses no answer."""
 BUSY_ANSWER = "The game's database has been busy for minutes, so nothing changed. Try again in a while."
 
 
@@ -83,6 +86,7 @@ class GameBot(commands.Bot):
             tree_cls=OptionCheckingTree,
             **client_options,
         )
+        self._answering: set[asyncio.Task[Any]] = set()
         self.settings = settings
         self.scope = ShardScope.of(settings)
         # Who this bot is when it takes a lease in the shared database.
@@ -233,6 +237,9 @@ class GameBot(commands.Bot):
         if control.game_id == 0 and control.op in self.global_controls and not control.typed:
             await self.global_controls[control.op](interaction, control)
             return
+        answering = asyncio.current_task()
+        assert answering is not None
+        self._answering.add(answering)
         try:
             # The clock starts before the game is looked up: a busy database must not eat the time
             # the click has to be acknowledged in.
@@ -253,6 +260,8 @@ class GameBot(commands.Bot):
             await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
         else:
             metrics.handled()
+        finally:
+            self._answering.discard(answering)
 
     async def _to_controller(self, interaction: discord.Interaction[Any], control: Control) -> None:
         if control.game_id == 0:
@@ -309,6 +318,9 @@ class GameBot(commands.Bot):
         metrics.count_active_games([row[0] for row in rows if self.scope.owns(row[1])])
 
     async def close(self) -> None:
+        # The clicks being answered finish first, while storage and Discord are still there.
+        if self._answering:
+            await asyncio.wait(set(self._answering), timeout=DRAIN_SECONDS)
         if self.metrics_server is not None:
             await self.metrics_server.stop()
         self.reconciler.stop()

@@ -140,8 +140,10 @@ class BoardKeeper(ABC):
         finally:
             if record.status != "active":
                 self.presence.forget(game_id)
-                await self.close_thread(game_id)
             self.host.wake(game_id)
+        if record.status != "active":
+            # Once the final board is shown; a bot stopped in between leaves it to reconciling.
+            await self.close_thread(game_id)
 
     async def catch_up(self, game_id: int) -> None:
         """What reconciling does for the board (see ``GameController.catch_up``): a stale board is
