@@ -12,7 +12,7 @@ misses at full size it cannot be blamed on the phone. tesseract is installed fro
 packages when missing (``scripts/tesseract.sh``). The last line printed is
 ``boards=N min_recall=X median_recall=Y`` (phone size).
 
-    PYTHONPATH=. .venv/bin/python bench/legibility.py [--quick]
+    PYTHONPATH=. .venv/bin/python bench/legibility.py [--quick] [--only primetime]
 """
 
 from __future__ import annotations
@@ -67,9 +67,10 @@ def on_a_phone(image: Image.Image) -> Image.Image:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
+    parser.add_argument("--only", default="", help="only the boards whose names start with this")
     arguments = parser.parse_args()
     subprocess.run(["bash", str(INSTALLER)], check=True)
-    names = QUICK if arguments.quick else tuple(GALLERY)
+    names = [name for name in (QUICK if arguments.quick else GALLERY) if name.startswith(arguments.only)]
     recalls = []
     for name in names:
         sample = GALLERY[name]

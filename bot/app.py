@@ -34,6 +34,8 @@ from bot.runtime.painter import Painter
 from bot.runtime.sharding import ShardScope
 from bot.storage import DatabaseBusy, Storage, open_storage
 from bot.table.reconcile import Reconciler
+from bot.table.threads import THREAD_ARCHIVED, THREAD_DELETED, end_for_lost_thread
+from bot.ui.command_translator import CommandTranslator
 from bot.ui.components import (
     NOT_ON_THE_MENU,
     UNKNOWN_CONTROL,
@@ -42,6 +44,7 @@ from bot.ui.components import (
     find_component,
     is_select,
     offers,
+    typed_answer,
 )
 from bot.ui.options import OptionCheckingTree
 from bot.ui.pacing import ChannelPacer
@@ -87,7 +90,9 @@ class GameBot(commands.Bot):
         self.storage = storage
         self.games = tuple(games)
         self._service: GameService | None = None
-        self.controllers: dict[str, GameController] = {}
+        self.controllers: dict[str, GameController] = {
+            game.name: game.controller(self, game.module) for game in self.games
+        }
         self._new_seed = new_seed
         self.autopilot = Autopilot(self, settings.ai_turn_delay)
         self.reconciler = Reconciler(self, settings.ai_sweep_interval)
@@ -123,26 +128,27 @@ class GameBot(commands.Bot):
             self.storage = await open_storage(self.settings.database_target)
         modules = {game.name: game.module for game in self.games}
         self._service = GameService(self.storage, modules, new_seed=self._new_seed)
-        self.controllers = {game.name: game.controller(self, game.module) for game in self.games}
         self._server_settings = ServerSettingsStore(self.storage)
-        for controller in self.controllers.values():
-            self.tree.add_command(controller.command_group())
-        self._add_records_and_privacy()
-        self.tree.add_command(settings_command(self))
+        self.add_commands()
+        self.global_controls[FORGET_OP] = lambda interaction, control: on_forget_control(
+            self, interaction, control
+        )
+        self.upkeep.start()
         self.tree.on_error = self._on_command_error
+        await self.tree.set_translator(CommandTranslator())
         self.painter.start()
         if self.metrics_server is not None:
             await self.metrics_server.start()
         await self._sync_commands()
 
-    def _add_records_and_privacy(self) -> None:
-        """The top-level commands beside the games' groups, and the periodic upkeep."""
+    def add_commands(self) -> None:
+        """Every slash command onto the tree: each game's group, then the commands beside them. Needs
+        no storage, so the ``bot`` catalogue's extraction reads the tree too (``bot.command_strings``)."""
+        for controller in self.controllers.values():
+            self.tree.add_command(controller.command_group())
         for command in [help_command(self), *records_commands(self), *privacy_commands(self)]:
             self.tree.add_command(command)
-        self.global_controls[FORGET_OP] = lambda interaction, control: on_forget_control(
-            self, interaction, control
-        )
-        self.upkeep.start()
+        self.tree.add_command(settings_command(self))
 
     async def _sync_commands(self) -> None:
         """Syncs the slash commands only when their definitions changed since the last sync (a hash kept
@@ -168,7 +174,14 @@ class GameBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         scope = str(guild_id) if guild_id is not None else "global"
-        definitions = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        # What the sync sends, localizations included: a changed translation is a changed command.
+        translator = self.tree.translator
+        definitions = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(json.dumps(definitions, sort_keys=True).encode()).hexdigest()
         if await self.storage.command_hash(scope) == digest:
             log.info("slash commands unchanged since the last sync to %s", scope)
@@ -182,12 +195,15 @@ class GameBot(commands.Bot):
         restart, or after the message changed and lost the control (a double click that arrives after
         the first one redrew the board), which the game then calls stale. A click that names no
         control of ours, or not as Discord would send it, is refused here and reaches no game."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await self._on_modal_answer(interaction)
+            return
         if interaction.type is not discord.InteractionType.component or interaction.message is None:
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         custom_id, values = data.get("custom_id"), data.get("values")
         control = control_of(custom_id, tuple(values or ())) if isinstance(custom_id, str) else None
-        if control is None or not _sent_as_drawn(data, custom_id, values):
+        if control is None or control.typed or not _sent_as_drawn(data, custom_id, values):
             await reply_error(interaction, UNKNOWN_CONTROL)
             return
         shown = find_component(interaction.message.components, custom_id)
@@ -200,10 +216,21 @@ class GameBot(commands.Bot):
             control = dataclasses.replace(control, shown=False)
         await self.dispatch_control(interaction, control)
 
+    async def _on_modal_answer(self, interaction: discord.Interaction[Any]) -> None:
+        """A modal's answer, understood from its custom id and its one typed field alone: the modal
+        may have been opened before a restart, and discord.py keeps none of ours (``open_modal``)."""
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id, text = data.get("custom_id"), typed_answer(data.get("components"))
+        control = control_of(custom_id, (text,)) if isinstance(custom_id, str) and text is not None else None
+        if control is None or not control.typed:
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
+        await self.dispatch_control(interaction, control)
+
     async def dispatch_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """Routes a click to its game's controller. Game id 0 marks controls that belong to no game
         (such as rules pages); their argument starts with the game's name."""
-        if control.game_id == 0 and control.op in self.global_controls:
+        if control.game_id == 0 and control.op in self.global_controls and not control.typed:
             await self.global_controls[control.op](interaction, control)
             return
         try:
@@ -235,7 +262,19 @@ class GameBot(commands.Bot):
         if game not in self.controllers:
             await reply_error(interaction, "I can't find that game any more.")
             return
-        await self.controllers[game].on_control(interaction, control)
+        controller = self.controllers[game]
+        if control.typed and control.op not in controller.typed_ops:
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
+        await controller.on_control(interaction, control)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A game's thread archived by someone else ends its game (see ``bot.table.threads``)."""
+        if payload.data.get("thread_metadata", {}).get("archived"):
+            await end_for_lost_thread(self, payload.thread_id, THREAD_ARCHIVED)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await end_for_lost_thread(self, payload.thread_id, THREAD_DELETED)
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         metrics.handled()

@@ -22,6 +22,7 @@ from renderers.over9000 import render_over9000
 from renderers.over9000 import samples as over9000_samples
 from renderers.over9000.board import draw_over9000
 from renderers.primetime import (
+    Highlight,
     PrimeTimeBoard,
     PrimeTimeZoom,
     ZoomTarget,
@@ -35,6 +36,7 @@ from rules.cell.state import CellState
 from rules.cell.view import view as cell_view
 from rules.over9000.state import Over9000State
 from rules.over9000.view import view as over9000_view
+from rules.primetime.state import PrimeTimeState
 from rules.primetime.view import view as primetime_view
 
 NAMES = ("Bulma", "Yamcha")
@@ -75,32 +77,37 @@ def _zoom(targets: bool) -> Sample:
     )
 
 
-def _mid_game(highlight: bool, names: tuple[str, str] = NAMES) -> PrimeTimeBoard:
-    state = primetime_samples.mid_game()
-    chosen = (
-        primetime_samples.reach_highlight(state)
-        if highlight
-        else primetime_samples.technique_highlight(state)
-    )
-    return PrimeTimeBoard(view=primetime_view(state, None), names=names, highlight=chosen)
+def _highlighted(
+    make_state: Callable[[], PrimeTimeState], make_highlight: Callable[[PrimeTimeState], Highlight]
+) -> Callable[[], PrimeTimeBoard]:
+    def board() -> PrimeTimeBoard:
+        state = make_state()
+        return PrimeTimeBoard(view=primetime_view(state, None), names=NAMES, highlight=make_highlight(state))
+
+    return board
 
 
 def _plain(make_state: Callable[[], object], names: tuple[str, str] = NAMES) -> Callable[[], PrimeTimeBoard]:
     return lambda: PrimeTimeBoard(view=primetime_view(make_state(), None), names=names)  # type: ignore[arg-type]
 
 
+def targets_zoom(state: PrimeTimeState) -> PrimeTimeZoom:
+    """The active model's close-up with the targets of its technique, a chance to hit beside each."""
+    highlight = primetime_samples.technique_highlight(state)
+    chances = [
+        ZoomTarget(unit=unit, label=f"{62 - 9 * index}%")
+        for index, unit in enumerate(sorted(highlight.targets))
+    ]
+    return PrimeTimeZoom(board=PrimeTimeBoard(view=primetime_view(state, None), names=NAMES), targets=chances)
+
+
 def zoom_sample(targets: bool) -> PrimeTimeZoom:
     """The active model's close-up: its reach with the nearest twelve cells lettered, or the targets
     of its technique with a chance to hit each."""
+    if targets:
+        return targets_zoom(primetime_samples.targeting())
     state = primetime_samples.mid_game()
     board = PrimeTimeBoard(view=primetime_view(state, None), names=NAMES)
-    if targets:
-        highlight = primetime_samples.technique_highlight(state)
-        chances = [
-            ZoomTarget(unit=unit, label=f"{62 - 9 * index}%")
-            for index, unit in enumerate(sorted(highlight.targets))
-        ]
-        return PrimeTimeZoom(board=board, targets=chances)
     highlight = primetime_samples.reach_highlight(state)
     assert state.activation is not None
     here = state.unit(state.activation.unit).cell
@@ -127,8 +134,12 @@ GALLERY: dict[str, Sample] = {
     "primetime-flyer-l2": _primetime(_plain(primetime_samples.flyer_at_l2)),
     "primetime-dazed": _primetime(_plain(primetime_samples.dazed)),
     "primetime-deflect": _primetime(_plain(primetime_samples.deflecting)),
-    "primetime-reach": _primetime(lambda: _mid_game(highlight=True)),
-    "primetime-targets": _primetime(lambda: _mid_game(highlight=False)),
+    "primetime-reach": _primetime(
+        _highlighted(primetime_samples.mid_game, primetime_samples.reach_highlight)
+    ),
+    "primetime-targets": _primetime(
+        _highlighted(primetime_samples.targeting, primetime_samples.technique_highlight)
+    ),
     "primetime-crowded": _primetime(_plain(primetime_samples.crowded, LONG_NAMES)),
     "primetime-final": _primetime(_plain(primetime_samples.final, LONG_NAMES)),
     "primetime-zoom-move": _zoom(targets=False),

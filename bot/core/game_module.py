@@ -14,7 +14,9 @@ The optional parts have their defaults here; a game declares the ones it uses:
 - ``ai_hint``: how the start command asks for AI seats, as ``/help`` shows it;
 - ``secret_picks``: lobby picks stay hidden until the game reveals them;
 - ``dice_colours``: the dice colours players choose in the lobby;
-- ``TimedPrompts``: decisions with a default that a player gets when their time runs out.
+- ``clock_minutes``: how long a called player may take before the reminder and the AI's hand-off;
+- ``TimedPrompts``: decisions with a default that a player gets when their time runs out;
+- ``SeatWordedEvents``: events that name players by seat, worded with the players' names for people.
 """
 
 from __future__ import annotations
@@ -25,7 +27,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from rules.core.events import Event
 from rules.core.game import GameRules
+
+DEFAULT_CLOCK_MINUTES = (3.0, 10.0)
 
 
 class GameModule(Protocol):
@@ -64,6 +69,9 @@ class GameModule(Protocol):
     """Whether picks stay hidden until the game reveals them; several players may then pick the same."""
     dice_colours: Mapping[str, str] = MappingProxyType({})
     """The dice colours players choose from in the lobby, for a game whose dice belong to no character."""
+    clock_minutes: tuple[float, float] = DEFAULT_CLOCK_MINUTES
+    """Minutes a called player may take before the reminder (when another player may also hand their
+    seat to the AI) and before the AI takes it by itself, unless the server chose its own."""
 
     def options(self, lobby: dict[str, Any]) -> BaseModel: ...
 
@@ -86,6 +94,16 @@ class TimedPrompts(Protocol):
         """Seconds each seat has, from the moment it was called, before ``timeout_action`` answers."""
         ...
 
-    def timeout_action(self, seat: int) -> Any:
-        """The action that gives ``seat`` the defaults of its pending decisions."""
+    def timeout_action(self, state: Any, lobby: dict[str, Any], seat: int) -> Any:
+        """The action that gives ``seat`` the defaults of its pending decisions (for a decision the
+        player chose to answer at once, their standing answer rather than a timeout)."""
+        ...
+
+
+@runtime_checkable
+class SeatWordedEvents(Protocol):
+    """A game whose engine does not know the players' names, so its events name them by seat."""
+
+    def event_text(self, event: Event, lobby: dict[str, Any]) -> str:
+        """The event's words as people read them: each seat named by its player's name."""
         ...

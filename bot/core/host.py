@@ -30,6 +30,8 @@ class GameController(Protocol):
 
     name: str
     module: GameModule
+    typed_ops: tuple[str, ...]
+    """The ops of the game's modals: a modal's answer with any other op is no control of the game's."""
 
     def command_group(self) -> app_commands.Group: ...
 
@@ -86,6 +88,19 @@ class Host(Protocol):
         """Something changed in the game: whatever acts by itself (the AI, the deadlines) looks again."""
         ...
 
+    def get_channel(
+        self, id: int, /
+    ) -> discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | None:
+        """The channel or active thread from discord.py's cache, None when not cached (an archived
+        thread is not)."""
+        ...
+
+    async def fetch_channel(
+        self, channel_id: int, /
+    ) -> discord.abc.GuildChannel | discord.abc.PrivateChannel | discord.Thread:
+        """The channel or thread as Discord has it now; raises discord.NotFound once it is deleted."""
+        ...
+
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
     ) -> discord.PartialMessageable: ...
@@ -95,6 +110,8 @@ class Host(Protocol):
         ...
 
 
-def channel_of(host: Host, record: GameRecord) -> discord.PartialMessageable:
-    """The channel a game is played in, for sending and editing its messages."""
-    return host.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+def channel_of(host: Host, record: GameRecord, message_id: int | None = None) -> discord.PartialMessageable:
+    """The channel a game is played in, for sending its messages; with ``message_id``, the channel
+    that message lives in, for editing it (a thread's lobby lives in the channel it was opened in)."""
+    channel_id = record.channel_id if message_id is None else record.channel_of_message(message_id)
+    return host.get_partial_messageable(channel_id, guild_id=record.guild_id)

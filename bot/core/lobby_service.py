@@ -146,9 +146,11 @@ class LobbyService(ServiceBase):
                 # Named after its fighter: the AI's seats are told apart by the "ai" mark.
                 player["name"] = module.characters[player["character"]]
 
-    async def open_rematch(self, game_id: int, user_id: int, user_name: str) -> GameRecord:
-        """A new lobby in the finished game's channel with the same people (the one asking hosts it),
-        characters, difficulty and number of AI players."""
+    async def open_rematch(
+        self, game_id: int, user_id: int, user_name: str, channel_id: int | None = None
+    ) -> GameRecord:
+        """A new lobby with the same people (the one asking hosts it), characters, difficulty and
+        number of AI players, stored under ``channel_id`` (the finished game's channel when None)."""
         finished = await self.storage.game(game_id)
         if finished is None or finished.status != "finished":
             raise ServiceError("Only a finished game can be played again.")
@@ -168,7 +170,12 @@ class LobbyService(ServiceBase):
         }
         try:
             record = await self.storage.create_lobby(
-                finished.game, finished.guild_id, finished.channel_id, user_id, lobby, self.new_seed()
+                finished.game,
+                finished.guild_id,
+                finished.channel_id if channel_id is None else channel_id,
+                user_id,
+                lobby,
+                self.new_seed(),
             )
         except ChannelBusy as busy:
             raise ServiceError(self._busy_message(busy.existing)) from None

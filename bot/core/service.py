@@ -155,7 +155,11 @@ class GameService(LobbyService):
             log.info("game %s: seat %d handed to the AI", game_id, seat)
             return record
 
-    async def abandon(self, game_id: int, user_id: int, can_manage_channel: bool) -> GameRecord:
+    async def abandon(
+        self, game_id: int, user_id: int, can_manage_channel: bool, outcome: str = "abandoned"
+    ) -> GameRecord:
+        """Ends a running game unfinished; ``outcome`` says why (a player abandoned it, or its thread
+        was archived or deleted)."""
         async with self.lock(game_id):
             record = await self.storage.game(game_id)
             if record is None or record.status not in ("lobby", "active"):
@@ -167,10 +171,15 @@ class GameService(LobbyService):
                 )
             loaded = record.version
             record.status = "abandoned"
-            record.outcome = "abandoned"
+            record.outcome = outcome
             await self._save(record, loaded)
             log.info(
-                "game %s (%s) in channel %s abandoned by %s", game_id, record.game, record.channel_id, user_id
+                "game %s (%s) in channel %s ended unfinished (%s, %s)",
+                game_id,
+                record.game,
+                record.channel_id,
+                outcome,
+                user_id,
             )
             return record
 

@@ -93,14 +93,15 @@ class PromptDeadlines:
         module = service.module(record)
         assert isinstance(module, TimedPrompts)
         controller = self.host.controllers[record.game]
+        if record.version != version:
+            return True
+        action = module.timeout_action(service.load_state(record), record.lobby, seat)
         try:
-            await service.act_as(
-                game_id, seat, version, module.timeout_action(seat), publish=controller.publish
-            )
+            await service.act_as(game_id, seat, version, action, publish=controller.publish)
         except StaleBoard:
             return True
         except (ServiceError, IllegalAction) as error:
             log.warning("game %s: the default for seat %d was refused (%s)", game_id, seat, error)
             return False
-        log.info("game %s: seat %d ran out of time; its default was applied", game_id, seat)
+        log.info("game %s: seat %d got its default (%s)", game_id, seat, type(action).__name__)
         return True

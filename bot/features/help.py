@@ -33,8 +33,8 @@ def game_field(module: GameModule) -> str:
 def help_embed(modules: Iterable[GameModule]) -> discord.Embed:
     embed = discord.Embed(
         title="Dragon Ball Z games",
-        description="Open a lobby in a channel with a game's `start`; friends press **Join**, the host "
-        "presses **Start**. Leaving mid-game? A game's `leave` hands your seat to the AI.",
+        description="Open a lobby in a channel with a game's `start`; friends press **Join**, "
+        "the host presses **Start**.\nLeaving mid-game? A game's `leave` hands your seat to the AI.",
         colour=HELP_COLOUR,
     )
     for module in modules:

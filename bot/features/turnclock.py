@@ -2,8 +2,9 @@
 after a longer wait, and lobbies that close when nobody uses them.
 
 The clock lives in the database (``turn_clocks``, ``games.updated_at``), so a restart neither loses
-nor repeats a reminder; each step is claimed with a conditional update before it fires. Delays come
-from the server's ``/settings`` and are multiplied by ``TURN_CLOCK_SCALE`` (tests make them short).
+nor repeats a reminder; each step is claimed with a conditional update before it fires. Delays are each
+game's own (``GameModule.clock_minutes``) unless the server's ``/settings`` chose them, and are
+multiplied by ``TURN_CLOCK_SCALE`` (tests make them short).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 
 import discord
 
+from bot.core.game_module import DEFAULT_CLOCK_MINUTES
 from bot.core.host import GameController, Host, channel_of
 from bot.core.service import ServiceError
 from bot.storage import GameRecord
@@ -72,11 +74,14 @@ class TurnClock:
         moment = datetime.now(UTC)
         for clock in [clock for clock in await storage.turn_clocks() if owns(clock.guild_id)]:
             settings = await self.host.server_settings.get(clock.guild_id)
+            module = self.host.service.modules.get(await self.host.service.game_name(clock.game_id) or "")
+            game_clock = module.clock_minutes if module is not None else DEFAULT_CLOCK_MINUTES
+            reminder, handoff = settings.clock_minutes(game_clock)
             waited = (moment - datetime.fromisoformat(clock.called_at)).total_seconds()
-            if clock.stage < HANDED_OFF and waited >= self.seconds(settings.handoff_minutes):
-                await self._hand_off(clock, settings.handoff_minutes)
-            elif clock.stage < REMINDED and waited >= self.seconds(settings.reminder_minutes):
-                await self._remind(clock, settings.reminder_minutes, settings.handoff_minutes)
+            if clock.stage < HANDED_OFF and waited >= self.seconds(handoff):
+                await self._hand_off(clock, handoff)
+            elif clock.stage < REMINDED and waited >= self.seconds(reminder):
+                await self._remind(clock, reminder, handoff)
         for lobby in [lobby for lobby in await storage.lobbies() if owns(lobby.guild_id)]:
             settings = await self.host.server_settings.get(lobby.guild_id)
             expiry = timedelta(seconds=self.seconds(settings.lobby_expiry_minutes))
@@ -141,7 +146,11 @@ class TurnClock:
             closed = self.host.controllers[record.game].lobby_message(record)["embed"]
             with contextlib.suppress(discord.HTTPException):
                 await (
-                    channel_of(self.host, record)
+                    channel_of(self.host, record, record.message_id)
                     .get_partial_message(record.message_id)
                     .edit(content=note, embed=closed, view=None)
                 )
+        if record.parent_channel_id is not None:
+            # The lobby's own thread is closed with it (reconciling a game does that).
+            async with service.lock(game_id):
+                await self.host.controllers[record.game].catch_up(game_id)

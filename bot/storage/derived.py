@@ -27,6 +27,17 @@ STALE_BOARDS = (
     "AND (status = 'active' OR (status = 'finished' AND message_id IS NOT NULL)) ORDER BY id"
 )
 
+MOVE_TO_THREAD = "UPDATE games SET channel_id = ?, parent_channel_id = ? WHERE id = ?"
+"""Parameters: the thread, the channel it was opened in, the game."""
+
+CLOSE_THREAD = "UPDATE games SET thread_closed_at = ? WHERE id = ? AND thread_closed_at IS NULL"
+"""Parameters: the time it was closed, the game."""
+
+THREADS_TO_CLOSE = (
+    "SELECT id FROM games WHERE parent_channel_id IS NOT NULL AND thread_closed_at IS NULL "
+    "AND status IN ('finished', 'abandoned') ORDER BY id"
+)
+
 _TO_OUTBOX = (
     "INSERT INTO stale_pings (message_id, game_id, channel_id) "
     "SELECT clock.ping_message_id, clock.game_id, games.channel_id "

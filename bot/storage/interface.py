@@ -121,6 +121,20 @@ class Storage(ABC):
         step, so of two boards posted at once exactly one ends up live. The message id is where the
         board lives, not game state: it does not bump the version."""
 
+    @abstractmethod
+    async def move_to_thread(self, game_id: int, thread_id: int, parent_channel_id: int) -> None:
+        """The game is played from now on in the thread ``thread_id``, opened in ``parent_channel_id``
+        on its lobby. Where the game lives is not game state: it does not bump the version."""
+
+    @abstractmethod
+    async def close_thread(self, game_id: int) -> None:
+        """The ended game's thread is archived and its result told in the parent channel."""
+
+    @abstractmethod
+    async def threads_to_close(self) -> list[int]:
+        """The ids of the ended games (finished or abandoned) played in a thread that is not closed
+        yet, in order."""
+
     # The action log
 
     @abstractmethod

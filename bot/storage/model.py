@@ -48,6 +48,19 @@ class GameRecord:
     updated_at: str = ""
     board_version: int | None = None
     """The version the board message shows (see ``Storage.board_shown``)."""
+    parent_channel_id: int | None = None
+    """For a game played in a thread of its own (``channel_id``), the channel the thread was opened
+    in; None for a game played in its channel."""
+    thread_closed_at: str | None = None
+    """When the thread of the ended game was archived and the result told in the parent channel."""
+
+    def channel_of_message(self, message_id: int) -> int:
+        """The channel a message of the game lives in: a thread's starter message (the lobby the
+        thread was opened on, whose id is the thread's) lives in the parent channel, every other
+        message in the game's channel."""
+        if self.parent_channel_id is not None and message_id == self.channel_id:
+            return self.parent_channel_id
+        return self.channel_id
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GameRecord:
@@ -68,6 +81,8 @@ class GameRecord:
             outcome=row["outcome"],
             updated_at=row["updated_at"],
             board_version=row["board_version"],
+            parent_channel_id=row["parent_channel_id"],
+            thread_closed_at=row["thread_closed_at"],
         )
 
 

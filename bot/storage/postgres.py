@@ -22,7 +22,16 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage.derived import BOARD_SHOWN, STALE_BOARDS, record_ping, replace_clocks, replace_ping
+from bot.storage.derived import (
+    BOARD_SHOWN,
+    CLOSE_THREAD,
+    MOVE_TO_THREAD,
+    STALE_BOARDS,
+    THREADS_TO_CLOSE,
+    record_ping,
+    replace_clocks,
+    replace_ping,
+)
 from bot.storage.interface import Row, Storage
 from bot.storage.migrations import MIGRATIONS_DIR, migrations_in
 from bot.storage.model import (
@@ -319,6 +328,17 @@ class PostgresStorage(Storage):
 
     async def stale_boards(self) -> list[GameRecord]:
         return await self._games(STALE_BOARDS)
+
+    async def move_to_thread(self, game_id: int, thread_id: int, parent_channel_id: int) -> None:
+        async with self._transaction(game_id) as db:
+            await db.execute(numbered_placeholders(MOVE_TO_THREAD), thread_id, parent_channel_id, game_id)
+
+    async def close_thread(self, game_id: int) -> None:
+        async with self._transaction(game_id) as db:
+            await db.execute(numbered_placeholders(CLOSE_THREAD), now(), game_id)
+
+    async def threads_to_close(self) -> list[int]:
+        return [row[0] for row in await self._pool.fetch(THREADS_TO_CLOSE)]
 
     _CLOCKS = (
         "SELECT clock.game_id, clock.seat, clock.user_id, clock.called_at, clock.stage, games.guild_id, "

@@ -29,7 +29,16 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.derived import BOARD_SHOWN, STALE_BOARDS, record_ping, replace_clocks, replace_ping
+from bot.storage.derived import (
+    BOARD_SHOWN,
+    CLOSE_THREAD,
+    MOVE_TO_THREAD,
+    STALE_BOARDS,
+    THREADS_TO_CLOSE,
+    record_ping,
+    replace_clocks,
+    replace_ping,
+)
 from bot.storage.interface import Row, Storage
 from bot.storage.model import (
     ActionRecord,
@@ -348,6 +357,17 @@ class SqliteStorage(Storage):
 
     async def stale_boards(self) -> list[GameRecord]:
         return [GameRecord.from_row(row) for row in await self._fetch_all(STALE_BOARDS)]
+
+    async def move_to_thread(self, game_id: int, thread_id: int, parent_channel_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(MOVE_TO_THREAD, (thread_id, parent_channel_id, game_id))
+
+    async def close_thread(self, game_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(CLOSE_THREAD, (now(), game_id))
+
+    async def threads_to_close(self) -> list[int]:
+        return [row[0] for row in await self._fetch_all(THREADS_TO_CLOSE)]
 
     _CLOCKS = (
         "SELECT clock.game_id, clock.seat, clock.user_id, clock.called_at, clock.stage, games.guild_id, "

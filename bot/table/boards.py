@@ -8,11 +8,12 @@ shows its own moves (``show_move``).
 The board stays where it is: Discord notifies nobody of an edit, so whoever is called to act anew
 gets a ping instead, a short message with their mention and a jump link to the board (one message
 for everyone the same move calls), unless they are at the table (``bot.table.presence``: they
-clicked in the game within the last two minutes and see the board change). Once they act, the ping
-is deleted. A board is posted anew only when it must be (its message is gone, a game starts a new
-round at the bottom of the channel, a player asks with ``/… status``); the board it replaces is
-edited down to one line with a link to the new one in the same step, so the channel shows one board
-image per running game. A finished game keeps its final board.
+clicked in the game within the last two minutes and see the board change), or their standing choice
+answers the call at once (a deadline of 0). Once they act, the ping is deleted. A board is posted
+anew only when it must be (its message is gone, a game starts a new round at the bottom of the
+channel, a player asks with ``/… status``); the board it replaces is edited down to one line with a
+link to the new one in the same step, so the channel shows one board image per running game. A
+finished game keeps its final board.
 
 What the channel shows is recorded after it is shown, so a restart can tell what is missing (see
 ``bot.table.reconcile``): the version each board shows (``board_shown``), and for each call the
@@ -36,13 +37,22 @@ from typing import Any
 
 import discord
 
-from bot.core.game_module import GameModule
+from bot.core.game_module import GameModule, TimedPrompts
 from bot.core.host import Host, channel_of
 from bot.core.service import GameService, Move
 from bot.storage import AT_THE_TABLE, GameRecord, TurnClock
 from bot.table.first_game import with_first_turn_line
 from bot.table.presence import AWAY_AFTER_SECONDS, Presence
-from bot.ui.messages import as_edit, mentions, message_link, moved_line, ping_text, problem_text
+from bot.table.threads import close_thread, ready_to_close
+from bot.ui.messages import (
+    as_edit,
+    mentions,
+    message_link,
+    moved_line,
+    ping_text,
+    problem_text,
+    thread_line,
+)
 from bot.ui.replies import try_reply_private
 from rules.core.events import Event
 
@@ -130,12 +140,13 @@ class BoardKeeper(ABC):
         finally:
             if record.status != "active":
                 self.presence.forget(game_id)
+                await self.close_thread(game_id)
             self.host.wake(game_id)
 
     async def catch_up(self, game_id: int) -> None:
         """What reconciling does for the board (see ``GameController.catch_up``): a stale board is
-        redrawn (posted again when its message is gone), the notifications owed are posted, and the
-        stale ones deleted."""
+        redrawn (posted again when its message is gone), the notifications owed are posted, the
+        stale ones deleted, and the thread of an ended game closed."""
         record = await self.service.storage.game(game_id)
         if record is None:
             return
@@ -149,6 +160,18 @@ class BoardKeeper(ABC):
             await self.refresh_board(game_id, repost=False)
         await self.notify_owed(game_id)
         await self.retire_stale_pings(game_id)
+        await self.close_thread(game_id)
+
+    async def close_thread(self, game_id: int) -> None:
+        """Closes the thread of a game played in one once it has ended (``bot.table.threads``); a
+        failure is left to the next reconciling."""
+        record = await self.service.storage.game(game_id)
+        if record is None or not ready_to_close(record):
+            return
+        try:
+            await close_thread(self.host, self.module, record)
+        except discord.HTTPException as error:
+            log.warning("game %s: closing its thread failed (%r); left to reconciling", game_id, error)
 
     async def owed_clocks(self, game_id: int) -> list[TurnClock]:
         """The game's calls whose player has not been notified yet."""
@@ -168,11 +191,21 @@ class BoardKeeper(ABC):
         if record is None or record.status != "active" or record.message_id is None:
             return
         present = {clock.user_id for clock in owed if self.presence.at_table(game_id, clock.user_id)}
+        present |= self._answered_at_once(record, owed)
         if present:
             await storage.record_ping(game_id, present, AT_THE_TABLE)
         away = [clock for clock in owed if clock.user_id not in present]
         if away:
             await self.post_ping(record, away)
+
+    def _answered_at_once(self, record: GameRecord, owed: list[TurnClock]) -> set[int]:
+        """The called players whose standing choice answers their decision at once (a deadline of 0,
+        such as Prime Time's auto-Ready): their answer follows without them, so a notification would
+        call them for nothing."""
+        if not isinstance(self.module, TimedPrompts):
+            return set()
+        deadlines = self.module.prompt_deadlines(self.service.load_state(record), record.lobby)
+        return {clock.user_id for clock in owed if deadlines.get(clock.seat) == 0}
 
     async def post_ping(self, record: GameRecord, calls: Sequence[TurnClock]) -> None:
         """One message that notifies the players of ``calls``, and only them, with a jump link to the
@@ -250,7 +283,7 @@ class BoardKeeper(ABC):
             return
         message = await self.board_for(record, self.service.load_state(record), [])
         if record.message_id is not None and not repost:
-            board = self.channel_of(record).get_partial_message(record.message_id)
+            board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
             # A board someone deleted is simply posted again below.
             with contextlib.suppress(discord.NotFound):
                 await board.edit(**as_edit(message))
@@ -258,8 +291,9 @@ class BoardKeeper(ABC):
                 return
         await self.post_board(record, message)
 
-    def channel_of(self, record: GameRecord) -> discord.PartialMessageable:
-        return channel_of(self.host, record)
+    def channel_of(self, record: GameRecord, message_id: int | None = None) -> discord.PartialMessageable:
+        """Where the game's messages are sent, or where the message ``message_id`` lives."""
+        return channel_of(self.host, record, message_id)
 
     async def post_board(
         self, record: GameRecord, message: dict[str, Any], superseded: Sequence[discord.Embed] = ()
@@ -291,10 +325,14 @@ class BoardKeeper(ABC):
         round_number = None
         if record.state_json is not None:
             round_number = getattr(self.service.load_state(record), "round", None)
-        line = moved_line(self.module.title, round_number, message_link(record))
+        if record.channel_of_message(message_id) != record.channel_id:
+            # The lobby a thread was opened on, in the parent channel: the game went into the thread.
+            line = thread_line(self.module.title, message_link(record))
+        else:
+            line = moved_line(self.module.title, round_number, message_link(record))
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
             await (
-                self.channel_of(record)
+                self.channel_of(record, message_id)
                 .get_partial_message(message_id)
                 .edit(content=line, embeds=list(superseded), attachments=[], view=None)
             )

@@ -16,6 +16,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.core.game_module import SeatWordedEvents
+from bot.core.replay import RenderPng
 from bot.core.service import ServiceError, seat_of
 from bot.storage import GameRecord
 from bot.table.lobby import LOBBY_MENUS, LOBBY_OPS, change_lobby
@@ -58,6 +60,8 @@ class TableController(LobbyDesk):
     """The commands and controls every game has; subclasses draw the board and handle moves."""
 
     rule_pages: RulePages
+    typed_ops: tuple[str, ...] = ()
+    """The ops of the game's modals (none unless the game has some)."""
 
     def add_table_commands(self, group: app_commands.Group, help_text: str) -> None:
         """The commands every game has: status, rules, log, autoplay, leave, abandon, help and replay."""
@@ -96,11 +100,16 @@ class TableController(LobbyDesk):
         async def replay(
             interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
         ) -> None:
-            await post_replay(interaction, self.service.storage, self.module, self.render_png, game)
+            await post_replay(interaction, self.service.storage, self.module, self.replay_png, game)
 
     @abstractmethod
     def render_png(self, state: Any) -> bytes:
         """The public board of ``state`` as PNG bytes, as the live board shows it (used by replays)."""
+
+    def replay_png(self, record: GameRecord) -> RenderPng:
+        """How the replay of ``record`` draws its frames: ``render_png``, unless the board needs more
+        of the record than the state (Prime Time's players' names)."""
+        return self.render_png
 
     async def show_rules(self, interaction: discord.Interaction[Any]) -> None:
         await send(interaction, ephemeral=True, embed=self.rule_pages.embed(0), view=self.rule_pages.view(0))
@@ -138,7 +147,11 @@ class TableController(LobbyDesk):
             return
         state = self.service.load_state(record)
         public = self.module.rules.view(state, None)
-        lines = [event.text for event in public.recent_events][-20:]  # type: ignore[attr-defined]
+        events = public.recent_events[-20:]  # type: ignore[attr-defined]
+        if isinstance(self.module, SeatWordedEvents):
+            lines = [self.module.event_text(event, record.lobby) for event in events]
+        else:
+            lines = [event.text for event in events]
         embed = discord.Embed(
             title=f"{self.module.title} — recent events (round {state.round})",
             description=clip("\n".join(lines), 4000),
@@ -167,8 +180,11 @@ class TableController(LobbyDesk):
         self.host.pacer.note(record.channel_id)
         if record.message_id is not None:
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
-                await self.channel_of(record).get_partial_message(record.message_id).edit(view=None)
+                board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
+                await board.edit(view=None)
         await self.retire_stale_pings(record.id)
+        async with self.service.lock(record.id):
+            await self.close_thread(record.id)
 
     async def autoplay(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)

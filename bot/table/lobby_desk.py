@@ -16,8 +16,9 @@ from bot.core.service import Move, ServiceError
 from bot.storage import GameRecord
 from bot.table.boards import BoardKeeper
 from bot.table.lobby import lobby_embed, lobby_view
-from bot.ui.messages import as_edit, mentions
-from bot.ui.replies import in_time, reply_error, send, update
+from bot.table.threads import archive_thread, missing_thread_permissions, open_thread, thread_refusal
+from bot.ui.messages import as_edit, mentions, message_link
+from bot.ui.replies import acknowledge, in_time, reply_error, reply_private, send, update
 
 # What the bot must be allowed in a channel to run a game there, by the names Discord shows.
 NEEDED_PERMISSIONS = {
@@ -58,9 +59,8 @@ class LobbyDesk(BoardKeeper):
         """Opens a lobby, after checking the bot may post boards here and the server allows games here;
         ``variant`` None takes the server's default difficulty."""
         assert interaction.channel_id is not None
-        missing = missing_permissions(
-            interaction.app_permissions, isinstance(interaction.channel, discord.Thread)
-        )
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        missing = missing_permissions(interaction.app_permissions, in_thread)
         if missing:
             await reply_error(
                 interaction,
@@ -69,6 +69,11 @@ class LobbyDesk(BoardKeeper):
             )
             return
         settings = await self.host.server_settings.get(interaction.guild_id)
+        # A game started in a thread already is played there: threads hold no threads.
+        threaded = settings.games_in_threads and not in_thread
+        if threaded and (missing := missing_thread_permissions(interaction.app_permissions)):
+            await reply_error(interaction, thread_refusal(missing))
+            return
         if not settings.allows(interaction.channel_id):
             allowed = ", ".join(f"<#{channel}>" for channel in settings.game_channels)
             await reply_error(interaction, f"Games on this server are played in {allowed}.")
@@ -85,7 +90,9 @@ class LobbyDesk(BoardKeeper):
                 self.service.open_lobby(
                     self.name,
                     interaction.guild_id,
-                    interaction.channel_id,
+                    # Until its thread exists, a lobby is kept under the id of the interaction
+                    # that opened it (see bot.table.threads).
+                    interaction.id if threaded else interaction.channel_id,
                     interaction.user.id,
                     interaction.user.display_name,
                     variant,
@@ -96,22 +103,28 @@ class LobbyDesk(BoardKeeper):
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
-        await self._post_lobby(interaction, record)
+        await self._post_lobby(interaction, record, interaction.channel_id if threaded else None)
 
     async def _post_lobby(
         self,
         interaction: discord.Interaction[Any],
         record: GameRecord,
+        thread_parent: int | None = None,
         news: str | None = None,
         ping: Sequence[int] = (),
     ) -> None:
-        """Posts a new lobby with ``news`` above it, notifying only ``ping`` (a rematch's players), and
-        them once: the next change to the lobby replaces its news."""
+        """Posts a new lobby as the answer with ``news`` above it, notifying only ``ping`` (a rematch's
+        players), and them once: the next change to the lobby replaces its news. With
+        ``thread_parent`` (the channel it is posted in), opens the game's thread on it."""
         message_id = await send(
             interaction, **self.lobby_message(record, news), allowed_mentions=mentions(ping)
         )
         assert message_id is not None
-        self.host.pacer.note(record.channel_id)
+        self.host.pacer.note(record.channel_id if thread_parent is None else thread_parent)
+        if thread_parent is not None:
+            opened = await open_thread(self.host, self.module, record, thread_parent, message_id)
+            if opened is None:
+                return
         await self.adopt_board(record, message_id)
 
     async def channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord | None:
@@ -126,15 +139,37 @@ class LobbyDesk(BoardKeeper):
         return record
 
     async def _show_start(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
-        """The lobby message becomes the game's first board."""
+        """The lobby message becomes the game's first board; the lobby a thread was opened on stays in
+        the parent channel, so the first board is posted in the thread instead."""
         assert interaction is not None
         state = move.state
-        await update(interaction, **as_edit(await self.board_for(move.record, state, state.recent_events)))
+        record, lobby = move.record, move.record.message_id
+        board = await self.board_for(record, state, state.recent_events)
+        if lobby is not None and record.channel_of_message(lobby) != record.channel_id:
+            await acknowledge(interaction)
+            await self.post_board(record, board)
+            return
+        await update(interaction, **as_edit(board))
 
     async def _rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """A new lobby where ``/… start`` would open it, mentioning the other players once: the rematch
+        of a game played in a thread goes back to the channel the thread was opened in (the finished
+        game's thread is closed)."""
+        finished = await self.service.storage.game(game_id)
+        parent = None if finished is None else finished.parent_channel_id
+        settings = await self.host.server_settings.get(interaction.guild_id)
+        threaded = settings.games_in_threads and (
+            parent is not None or not isinstance(interaction.channel, discord.Thread)
+        )
+        if threaded and (missing := missing_thread_permissions(interaction.app_permissions)):
+            await reply_error(interaction, thread_refusal(missing))
+            return
         try:
             record = await self.service.open_rematch(
-                game_id, interaction.user.id, interaction.user.display_name
+                game_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                channel_id=interaction.id if threaded else parent,
             )
         except ServiceError as error:
             await reply_error(interaction, error.message)
@@ -150,4 +185,20 @@ class LobbyDesk(BoardKeeper):
             if others
             else None
         )
-        await self._post_lobby(interaction, record, news, others)
+        if parent is None:
+            thread_parent = interaction.channel_id if threaded else None
+            await self._post_lobby(interaction, record, thread_parent, news, others)
+            return
+        assert finished is not None
+        channel = self.host.get_partial_messageable(parent, guild_id=record.guild_id)
+        posted = await self.host.pacer.send(
+            channel, parent, **self.lobby_message(record, news), allowed_mentions=mentions(others)
+        )
+        if threaded and await open_thread(self.host, self.module, record, parent, posted.id) is None:
+            await reply_private(interaction, "I couldn't open a thread for the rematch, so nothing started.")
+            return
+        await self.adopt_board(record, posted.id)
+        await reply_private(interaction, f"Your rematch lobby is open → {message_link(record)}")
+        if isinstance(interaction.channel, discord.Thread) and interaction.channel_id == finished.channel_id:
+            # Answering in the finished game's thread brought it back from the archive.
+            await archive_thread(self.host, finished.channel_id)

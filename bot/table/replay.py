@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -46,10 +47,11 @@ async def post_replay(
     interaction: discord.Interaction[Any],
     storage: Storage,
     module: GameModule,
-    render: RenderPng,
+    render: Callable[[GameRecord], RenderPng],
     game_id: int | None,
 ) -> None:
-    """Answers ``/<game> replay``: acknowledged in time, built in a thread, posted as an attachment."""
+    """Answers ``/<game> replay``: acknowledged in time, built in a thread, posted as an attachment;
+    ``render`` gives the frames' drawing for the game's record."""
     assert interaction.channel_id is not None
     record = await finished_game(storage, module.name, interaction.guild_id, interaction.channel_id, game_id)
     if record is None:
@@ -60,7 +62,8 @@ async def post_replay(
             "`/history` lists the server's recent games with their numbers.",
         )
         return
-    await in_time(interaction, _build_and_post(interaction, storage, module, render, record), thinking=True)
+    build = _build_and_post(interaction, storage, module, render(record), record)
+    await in_time(interaction, build, thinking=True)
 
 
 async def _build_and_post(

@@ -1,12 +1,13 @@
 """Buttons and select menus that survive restarts.
 
 Every game control's custom id carries the game id, the board version it was drawn for, an
-operation and an argument: ``gb:<game>:<version>:<op>:<arg>`` for buttons and ``gs:…`` for selects.
-A private panel's controls end with the seat they were drawn for (``gb:…:<arg>:<seat>``): a click on
-one is refused unless the clicker sits in that seat, so nobody plays through another player's panel.
-The bot reads them from any click, whenever the message was sent (``GameBot.on_interaction``), and
-hands the click to the game's controller, which reloads the game from the database. Nothing about a
-message is kept in memory, so controls work the same before and after a restart.
+operation and an argument: ``gb:<game>:<version>:<op>:<arg>`` for buttons, ``gs:…`` for selects and
+``gm:…`` for a modal, whose answer is the text typed in its one field. A private panel's controls
+end with the seat they were drawn for (``gb:…:<arg>:<seat>``): a click on one is refused unless the
+clicker sits in that seat, so nobody plays through another player's panel. The bot reads them from
+any click or modal answer, whenever the message or the modal was sent (``GameBot.on_interaction``),
+and hands it to the game's controller, which reloads the game from the database. Nothing about a
+message or a modal is kept in memory, so controls work the same before and after a restart.
 
 Ids are read strictly, since a tampered client can send any text: ASCII only, numbers written as the
 bot writes them (no signs, spaces, leading zeros or other scripts' digits), and no larger than the
@@ -66,6 +67,9 @@ class Control:
     """The seat a private panel's control was drawn for; None on the public board."""
     menu: bool = False
     """Whether the control is a select menu (else a button)."""
+    typed: bool = False
+    """Whether the control is a modal's answer: its one value was typed by the player, where every
+    other control's values are among those the bot offered."""
     shown: bool = True
     """Whether the message clicked still shows this control. Discord sends only what a message shows,
     so a control it no longer shows is a late click (the message changed meanwhile), or a forged one:
@@ -88,12 +92,17 @@ def select_id(game_id: int, version: int, op: str, arg: str | int = "", seat: in
     return _custom_id("gs", game_id, version, op, arg, seat)
 
 
-_ANY_CONTROL = re.compile(r"(?P<kind>g[bs]):" + _ID)
+def modal_id(game_id: int, version: int, op: str, arg: str | int = "", seat: int | None = None) -> str:
+    return _custom_id("gm", game_id, version, op, arg, seat)
+
+
+_ANY_CONTROL = re.compile(r"(?P<kind>g[bsm]):" + _ID)
 
 
 def control_of(custom_id: str, values: tuple[str, ...] = ()) -> Control | None:
     """The control a custom id names, or None when it is not one of ours (or not written as the bot
-    writes them). Only a select menu carries chosen values; any sent with a button are dropped."""
+    writes them). Only a select menu carries chosen values and a modal its typed text; any sent with
+    a button are dropped."""
     match = _ANY_CONTROL.fullmatch(custom_id) if len(custom_id) <= CUSTOM_ID_LIMIT else None
     if match is None:
         return None
@@ -106,10 +115,36 @@ def control_of(custom_id: str, values: tuple[str, ...] = ()) -> Control | None:
         version,
         match["op"],
         match["arg"],
-        values if match["kind"] == "gs" else (),
+        values if match["kind"] in ("gs", "gm") else (),
         seat,
         menu=match["kind"] == "gs",
+        typed=match["kind"] == "gm",
     )
+
+
+TEXT_INPUT = 4
+TYPED_LIMIT = 4000
+"""Discord's limit on a text field's answer: no modal of ours takes more."""
+
+
+def typed_answer(components: Any) -> str | None:
+    """The text typed in a modal's one field, from the components of its answer as Discord sends them
+    (the field in a row or under a label); None unless there is exactly one text field, answered with
+    text no longer than Discord allows."""
+    if not isinstance(components, list):
+        return None
+    fields: list[Any] = []
+    for component in components:
+        if not isinstance(component, dict):
+            return None
+        inner = component.get("components", [component.get("component")])
+        if not isinstance(inner, list):
+            return None
+        fields.extend(field for field in inner if isinstance(field, dict) and field.get("type") == TEXT_INPUT)
+    if len(fields) != 1:
+        return None
+    value = fields[0].get("value")
+    return value if isinstance(value, str) and len(value) <= TYPED_LIMIT else None
 
 
 def is_select(custom_id: str) -> bool:

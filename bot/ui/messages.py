@@ -28,7 +28,10 @@ def as_edit(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def message_link(record: GameRecord) -> str:
-    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
+    """A jump link to the game's board (a thread's lobby lives in the channel it was opened in)."""
+    message_id = record.message_id
+    channel_id = record.channel_id if message_id is None else record.channel_of_message(message_id)
+    return f"https://discord.com/channels/{record.guild_id}/{channel_id}/{record.message_id}"
 
 
 def ping_text(user_ids: Iterable[int], title: str, board_link: str) -> str:
@@ -49,6 +52,11 @@ def moved_line(title: str, round_number: int | None, board_link: str) -> str:
     """What a superseded board becomes: one line, with a jump link to the board that replaced it."""
     where = f"{title}, round {round_number}" if round_number is not None else title
     return f"{where} · the board moved ↓ {board_link}"
+
+
+def thread_line(title: str, board_link: str) -> str:
+    """What a lobby becomes once its game started in the thread opened on it."""
+    return f"{title} · the game is on in its thread → {board_link}"
 
 
 def player_tag(player: dict[str, Any]) -> str:

@@ -81,9 +81,19 @@ async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:
             metrics.answered(interaction)
 
 
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Takes a click without a word and without changing its message (what it did shows elsewhere)."""
+    async with _answer_lock(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+            metrics.answered(interaction)
+
+
 async def open_modal(interaction: discord.Interaction[Any], modal: discord.ui.Modal) -> None:
     """Opens ``modal``, which only a first answer can do; a click already acknowledged is asked to
-    press again."""
+    press again. The modal is stopped first, so discord.py does not keep it: its answer, whenever it
+    comes, is read from its custom id (``GameBot.on_interaction``), before a restart or after."""
+    modal.stop()
     async with _answer_lock(interaction):
         if not interaction.response.is_done():
             await interaction.response.send_modal(modal)

@@ -2,7 +2,9 @@
 does), the dice on the mat with the name of whoever shared each group of them, and the equipped
 Power Ups; the KO and turn marks.
 
-The names under shared dice are set side by side, each as near the middle of its dice as the one
+The dice sit side by side, never over each other: when more are held than fit across the mat
+(a fighter given everyone's dice), they wrap onto rows of equal length. Under each row, the names
+of whoever shared its dice are set side by side, each as near the middle of its dice as the one
 before it allows, and on a new line when the mat's width runs out: they never print over each
 other.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from math import ceil
 
 from PIL import Image
 
@@ -31,6 +34,8 @@ HEART = 24
 LABEL_LINE = round(TEXT * 1.25)
 LABEL_GAP = 12
 BAR = 5
+ROW_GAP = 6
+"""Between two rows of dice."""
 
 
 def short_name(name: str) -> str:
@@ -104,7 +109,7 @@ def _ringed(kind: str) -> Image.Image:
 
 @dataclass(frozen=True)
 class DiceRow:
-    """Where the dice on a mat go and where each "from <name>" label under them goes."""
+    """Where one row of the dice on a mat goes and where each "from <name>" label under it goes."""
 
     dice: list[tuple[int, Die]]
     """Each die's left edge, relative to the mat's inner left."""
@@ -114,14 +119,27 @@ class DiceRow:
     """(left, line, text) of each group's label: line 0 is just under the dice."""
     label_lines: int
 
+    @property
+    def height(self) -> int:
+        return MAT_DIE + (BAR + 3 + self.label_lines * LABEL_LINE if self.labels else 0)
 
-def dice_row(view: CellView, seat: int, width: int) -> DiceRow:
+
+def dice_rows(view: CellView, seat: int, width: int) -> list[DiceRow]:
+    """The dice ``seat`` holds on its mat, in rows of equal length as wide as ``width`` allows: its
+    own first, then each giver's together."""
     held = [die for die in view.dice if die.zone == "mat" and die.holder == seat]
     held.sort(key=lambda die: (die.owner != seat, die.owner, die.id))
-    step = MAT_DIE_STEP
-    if len(held) > 1:
-        step = min(MAT_DIE_STEP, (width - MAT_DIE) // (len(held) - 1))
-    dice = [(index * step, die) for index, die in enumerate(held)]
+    if not held:
+        return []
+    across = max(1, (width - MAT_DIE) // MAT_DIE_STEP + 1)
+    per_row = ceil(len(held) / ceil(len(held) / across))
+    return [
+        _dice_row(view, seat, held[start : start + per_row], width) for start in range(0, len(held), per_row)
+    ]
+
+
+def _dice_row(view: CellView, seat: int, held: list[Die], width: int) -> DiceRow:
+    dice = [(index * MAT_DIE_STEP, die) for index, die in enumerate(held)]
     groups: dict[int, list[int]] = {}
     for x, die in dice:
         if die.owner != seat:
@@ -165,9 +183,9 @@ def _chips(fighter: FighterState, marks: Marks, active: bool, width: int) -> Flo
 def mat_height(view: CellView, fighter: FighterState, marks: Marks, width: int) -> int:
     inner = width - 2 * PAD
     head = Flow(_head_pieces(view, fighter, marks), inner, line_gap=4)
-    row = dice_row(view, fighter.seat, inner)
+    rows = dice_rows(view, fighter.seat, inner)
     chips = _chips(fighter, marks, view.active_seat == fighter.seat, inner)
-    dice = MAT_DIE + (BAR + 3 + row.label_lines * LABEL_LINE if row.labels else 0) if row.dice else LABEL_LINE
+    dice = sum(row.height for row in rows) + ROW_GAP * (len(rows) - 1) if rows else LABEL_LINE
     return PAD + head.height + 8 + dice + (8 + chips.height if chips.lines else 0) + PAD
 
 
@@ -187,26 +205,33 @@ def draw_mat(canvas: Image.Image, rect: Rect, view: CellView, fighter: FighterSt
     inner = rect.width - 2 * PAD
     left = rect.x + PAD
     y = Flow(_head_pieces(view, fighter, marks), inner, line_gap=4).draw(canvas, (left, rect.y + PAD)) + 8
-    row = dice_row(view, fighter.seat, inner)
-    if not row.dice:
+    rows = dice_rows(view, fighter.seat, inner)
+    if not rows:
         draw.text((left, y + LABEL_LINE // 2), "no dice", font=font(TEXT), fill=Colour.MUTED, anchor="lm")
         y += LABEL_LINE
-    else:
-        for x, die in row.dice:
-            paste(canvas, die_by_id(view, die.id, MAT_DIE, marks), (left + x, y))
-        y += MAT_DIE + 3
-        for start, end, owner in row.bars:
-            draw.rounded_rectangle((left + start, y, left + end, y + BAR), 2, fill=seat_colour(view, owner))
-        for x, line, text in row.labels:
-            draw.text(
-                (left + x, y + BAR + line * LABEL_LINE + LABEL_LINE // 2),
-                text,
-                font=font(TEXT, True),
-                fill=Colour.TEXT,
-                anchor="lm",
-            )
-        if row.labels:
-            y += BAR + row.label_lines * LABEL_LINE
+    for index, row in enumerate(rows):
+        _draw_dice_row(canvas, (left, y), row, view, marks)
+        y += row.height + (ROW_GAP if index < len(rows) - 1 else 0)
     chips = _chips(fighter, marks, active, inner)
     if chips.lines:
         chips.draw(canvas, (left, y + 8))
+
+
+def _draw_dice_row(
+    canvas: Image.Image, at: tuple[int, int], row: DiceRow, view: CellView, marks: Marks
+) -> None:
+    draw = drawing(canvas)
+    left, y = at
+    for x, die in row.dice:
+        paste(canvas, die_by_id(view, die.id, MAT_DIE, marks), (left + x, y))
+    y += MAT_DIE + 3
+    for start, end, owner in row.bars:
+        draw.rounded_rectangle((left + start, y, left + end, y + BAR), 2, fill=seat_colour(view, owner))
+    for x, line, text in row.labels:
+        draw.text(
+            (left + x, y + BAR + line * LABEL_LINE + LABEL_LINE // 2),
+            text,
+            font=font(TEXT, True),
+            fill=Colour.TEXT,
+            anchor="lm",
+        )

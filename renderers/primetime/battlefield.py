@@ -1,9 +1,11 @@
 """The static battlefield layer of the Prime Time board image (DESIGN.md 4.2): the 30x30" grid with
-its coordinates, the two deployment zones and the terrain.
+its coordinates, the two deployment zones and the terrain; and where the terrain's names go.
 
-None of it changes during a game, so the layer is drawn once per layout and cached; a board image
-copies it and draws the models, objectives and overlays on the copy. Each terrain type has its own
-fill *and* hatch, so the types stay apart in greyscale and for colour-blind players.
+None of the layer changes during a game, so it is drawn once per layout and cached; a board image
+copies it and draws the terrain's names, the models, objectives and overlays on the copy. Each
+terrain type has its own fill *and* hatch, so the types stay apart in greyscale and for colour-blind
+players. The names move with the models (a name stays off every model's base, every Dragon Ball
+and every other name), so they are placed per image.
 """
 
 from __future__ import annotations
@@ -96,11 +98,10 @@ def battlefield(
     zones: tuple[Zone, Zone],
     ring: Zone | None,
     scale: Scale,
-    keep_clear: tuple[Box, ...] = (),
 ) -> Image.Image:
     """The layer for one layout, ``scale.field_pixels`` square (the board keeps the backgrounds built
     on it). ``zones[0]`` is tinted blue, ``zones[1]`` orange; the Cell Games Ring, if any, is
-    outlined in yellow. Terrain names stay off ``keep_clear`` (where the balls lie)."""
+    outlined in yellow."""
     canvas = Image.new("RGB", (scale.field_pixels, scale.field_pixels), Colour.TABLE)
     draw = drawing(canvas)
     near, far = scale.margin, scale.margin + scale.board_pixels - 1
@@ -118,9 +119,6 @@ def battlefield(
         left, top = scale.point_pixel((ring.x, ring.y + ring.height))
         right, bottom = scale.point_pixel((ring.x + ring.width, ring.y))
         draw.rectangle((left, top, right - 1, bottom - 1), outline=RING_EDGE, width=3)
-    for piece in pieces:
-        if scale.names:
-            _draw_terrain_label(draw, piece, scale, keep_clear)
     if scale.every:
         _draw_coordinates(draw, scale)
     return canvas
@@ -161,29 +159,36 @@ def _draw_grid(draw: ImageDraw.ImageDraw, scale: Scale) -> None:
         draw.line((near, at, far, at), fill=GRID_LINE_BOLD)
 
 
-def terrain_text(kind: TerrainKind, width: int, height: int, size: int) -> str | None:
-    """The type's name where it fits in ``width`` by ``height`` px, else its initial, else nothing
-    (the hatch tells the type)."""
+def terrain_texts(kind: TerrainKind, width: int, height: int, size: int) -> list[str]:
+    """What may name the type in ``width`` by ``height`` px, best first: its name where it fits,
+    its initial where that fits; nothing when neither does (the hatch tells the type)."""
     style = TERRAIN_STYLES[kind]
     typeface = font(size, True)
     room = width - 2 * PLATE_PAD - 2  # the plate stays inside the outline
     if height < size + 2 * PLATE_PAD:
-        return None
-    for text in (style.name, style.name[0]):
-        if typeface.getlength(text) <= room:
-            return text
-    return None
+        return []
+    return [text for text in (style.name, style.name[0]) if typeface.getlength(text) <= room]
 
 
-def _draw_terrain_label(
-    draw: ImageDraw.ImageDraw, piece: TerrainPiece, scale: Scale, keep_clear: tuple[Box, ...]
-) -> None:
-    left, top = scale.point_pixel((piece.x, piece.y + piece.height))
-    right, bottom = scale.point_pixel((piece.x + piece.width, piece.y))
-    field = (scale.margin, scale.margin, scale.margin + scale.board_pixels, scale.margin + scale.board_pixels)
-    plate = terrain_plate(piece.kind, (left, top, right, bottom), scale.text, keep_clear, field)
-    if plate is not None:
-        draw_name_plate(draw, plate)
+def terrain_names(
+    pieces: tuple[TerrainPiece, ...], scale: Scale, window: Box, keep_clear: list[Box]
+) -> list[NamePlate]:
+    """Where each piece's name goes on the part of it ``window`` shows, on a plate clear of
+    ``keep_clear`` (the models' footprints, the balls...) and of the names placed before it; a
+    piece with no such spot goes unnamed (its hatch still tells its type)."""
+    taken = list(keep_clear)
+    names = []
+    for piece in pieces:
+        left, top = scale.point_pixel((piece.x, piece.y + piece.height))
+        right, bottom = scale.point_pixel((piece.x + piece.width, piece.y))
+        room = max(left, window[0]), max(top, window[1]), min(right, window[2]), min(bottom, window[3])
+        if room[2] <= room[0] or room[3] <= room[1]:
+            continue
+        plate = terrain_plate(piece.kind, room, scale.text, taken, window)
+        if plate is not None:
+            names.append(plate)
+            taken.append(plate.box)
+    return names
 
 
 def _plate(text: str, centre: tuple[int, int], size: int) -> Box:
@@ -223,32 +228,30 @@ def terrain_plate(
     kind: TerrainKind,
     room: Box,
     size: int,
-    keep_clear: tuple[Box, ...],
+    keep_clear: list[Box],
     bounds: Box,
 ) -> NamePlate | None:
-    """Where the type's name (or initial) goes, on a solid plate, for the piece at ``room`` (left,
-    top, right, bottom), where it fits: in the middle, else against its top or bottom edge, else
-    just above or below it, the first spot that stays off ``keep_clear`` (a ball at a piece's centre
-    would cover the middle) and inside ``bounds``; in the middle if none does. None when not even
-    the initial fits."""
-    text = terrain_text(kind, room[2] - room[0], room[3] - room[1], size)
-    if text is None:
-        return None
+    """Where the type's name goes, on a solid plate, for the piece at ``room`` (left, top, right,
+    bottom): the first spot inside ``bounds`` and off ``keep_clear`` of the middle, the top and
+    bottom edges, the left and right ends, and just above or below the piece; the initial at those
+    spots where the name finds none (or does not fit); None where neither does."""
+    for text in terrain_texts(kind, room[2] - room[0], room[3] - room[1], size):
+        for centre in _spots(text, room, size):
+            box = _plate(text, centre, size)
+            if _inside(box, bounds) and not any(_overlaps(box, other) for other in keep_clear):
+                return NamePlate(kind, text, centre, box, size)
+    return None
+
+
+def _spots(text: str, room: Box, size: int) -> list[tuple[int, int]]:
     blank = _plate(text, (0, 0), size)
-    half = (blank[3] - blank[1]) // 2 + 2
-    x = (room[0] + room[2]) // 2
-    spots = [(x, (room[1] + room[3]) // 2), (x, room[1] + half), (x, room[3] - half)]
-    spots += [(x, room[1] - half), (x, room[3] + half)]
-    centre = next(
-        (
-            spot
-            for spot in spots
-            if _inside(_plate(text, spot, size), bounds)
-            and not any(_overlaps(_plate(text, spot, size), box) for box in keep_clear)
-        ),
-        spots[0],
-    )
-    return NamePlate(kind, text, centre, _plate(text, centre, size), size)
+    half_width, half_height = (blank[2] - blank[0]) // 2 + 2, (blank[3] - blank[1]) // 2 + 2
+    x, y = (room[0] + room[2]) // 2, (room[1] + room[3]) // 2
+    west, east = room[0] + half_width, room[2] - half_width
+    north, south = room[1] + half_height, room[3] - half_height
+    inside = [(x, y), (x, north), (x, south), (west, y), (east, y)]
+    inside += [(west, north), (east, north), (west, south), (east, south)]
+    return [*inside, (x, room[1] - half_height), (x, room[3] + half_height)]
 
 
 def draw_name_plate(draw: ImageDraw.ImageDraw, plate: NamePlate) -> None:

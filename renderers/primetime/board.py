@@ -1,8 +1,9 @@
 """The Prime Time board image, drawn from the public view only, at phone size (see ``layout``).
 
 The battlefield (grid, coordinates, zones, terrain) is drawn once per layout and cached; each image
-copies it, then draws the highlights asked for, the zones of control, the last action, the models
-and their tags, the Dragon Balls and the side panel, and writes a palette PNG. Rendering is
+copies it, then draws the terrain's names (clear of the models and balls), the highlights asked for,
+the zones of control, the last action, the models and their tags, the Dragon Balls and the side
+panel, and writes a palette PNG. Rendering is
 CPU-bound: the bot calls ``render_primetime`` in a worker process.
 """
 
@@ -13,9 +14,18 @@ from functools import cache, lru_cache
 from PIL import Image
 
 from renderers.common import Colour, RenderedBoard, blend, build_palette, encode_png, paste
-from renderers.drawing import text_boxes
+from renderers.drawing import drawing
 from renderers.primetime import models, objectives
-from renderers.primetime.battlefield import GRID_LINE, GRID_LINE_BOLD, TERRAIN_STYLES, Box, battlefield
+from renderers.primetime.battlefield import (
+    GRID_LINE,
+    GRID_LINE_BOLD,
+    TERRAIN_STYLES,
+    Box,
+    NamePlate,
+    battlefield,
+    draw_name_plate,
+    terrain_names,
+)
 from renderers.primetime.describe import alt_text
 from renderers.primetime.inputs import PrimeTimeBoard
 from renderers.primetime.last_action import last_action
@@ -64,8 +74,20 @@ def field_layer(view: PrimeTimeView, scale: Scale) -> Image.Image:
     zones = tuple(Zone(zone.x, zone.y, zone.width, zone.height) for zone in view.zones)
     ring = location(view.location).ring
     ring_zone = Zone(ring.x, ring.y, ring.width, ring.height) if ring is not None else None
-    balls = tuple(objectives.ball_boxes(view.objectives, scale))
-    return _battlefield(view.terrain, (zones[0], zones[1]), ring_zone, balls, scale).copy()
+    return _battlefield(view.terrain, (zones[0], zones[1]), ring_zone, scale).copy()
+
+
+def placed_terrain_names(
+    view: PrimeTimeView,
+    scale: Scale,
+    window: Box,
+    keep_clear: list[Box] = [],  # noqa: B006 - read only
+) -> list[NamePlate]:
+    """The terrain's names inside ``window``, clear of every model's footprint, every ball and
+    ``keep_clear``."""
+    footprints = [scale.footprint(unit.cell) for unit in view.units]
+    balls = objectives.ball_boxes(view.objectives, scale)
+    return terrain_names(view.terrain, scale, window, [*footprints, *balls, *keep_clear])
 
 
 def draw_pieces(
@@ -76,11 +98,10 @@ def draw_pieces(
     keep_clear: list[tuple[int, int, int, int]] = [],  # noqa: B006 - read only
 ) -> list[tuple[int, int, int, int]]:
     """Everything on the battlefield layer for ``board``: the reach, the zones of control, the last
-    action, the models and their tags (inside ``bounds``, clear of ``keep_clear``), the balls and the
-    target marks. Tags stay clear of the texts already on ``canvas`` too (the terrain's names).
-    Returns what later labels must stay clear of: the tags, the models, the balls."""
+    action, the models and their tags (inside ``bounds``, clear of ``keep_clear``: the terrain's
+    names...), the balls and the target marks. Returns what later labels must stay clear of: the
+    tags, the models, the balls."""
     view, highlight = board.view, board.highlight
-    written = [text.box for text in text_boxes(canvas)]
     if highlight is not None:
         draw_reach(canvas, highlight.reach, scale)
     objectives.draw_zones(canvas, view.objectives, view.units, scale)
@@ -88,7 +109,7 @@ def draw_pieces(
     active = view.activation.unit if view.activation is not None else None
     balls = objectives.ball_boxes(view.objectives, scale)
     taken = models.draw_models(
-        canvas, view.units, active, view.phase == "activation", scale, bounds, [*balls, *keep_clear, *written]
+        canvas, view.units, active, view.phase == "activation", scale, bounds, [*balls, *keep_clear]
     )
     objectives.draw_balls(canvas, view.objectives, scale)
     if highlight is not None:
@@ -99,15 +120,19 @@ def draw_pieces(
 def draw_primetime(board: PrimeTimeBoard) -> Image.Image:
     """The board as an image, before encoding (tests read the texts drawn on it)."""
     view = board.view
+    inner = BOARD.margin, BOARD.margin, BOARD.margin + BOARD.board_pixels, BOARD.margin + BOARD.board_pixels
+    names = placed_terrain_names(view, BOARD, inner)
     height = panel_height(view, board.names)
     strip_top = max(FIELD_PIXELS, PANEL.y + height + 8)
-    canvas = Image.new("RGB", (WIDTH, strip_top + strip_height(view)), Colour.TABLE)
+    canvas = Image.new("RGB", (WIDTH, strip_top + strip_height(view, names)), Colour.TABLE)
     field = field_layer(view, BOARD)
-    inner = BOARD.margin, BOARD.margin, BOARD.margin + BOARD.board_pixels, BOARD.margin + BOARD.board_pixels
-    draw_pieces(field, board, BOARD, inner)
+    draw = drawing(field)
+    for name in names:
+        draw_name_plate(draw, name)
+    draw_pieces(field, board, BOARD, inner, [name.box for name in names])
     paste(canvas, field, (0, 0))
     draw_side_panel(canvas, view, board.names, height)
-    draw_strip(canvas, view, strip_top)
+    draw_strip(canvas, view, board.names, strip_top, names)
     return canvas
 
 
@@ -118,12 +143,10 @@ def _battlefield(
     terrain: tuple[TerrainPiece, ...],
     zones: tuple[Zone, Zone],
     ring: Zone | None,
-    balls: tuple[Box, ...],
     scale: Scale,
 ) -> Image.Image:
-    """The battlefield with the Location's zones (seat 0's tinted blue, seat 1's orange) and Ring,
-    its terrain names clear of where the balls lie."""
-    return battlefield(terrain, zones, ring, scale, balls)
+    """The battlefield with the Location's zones (seat 0's tinted blue, seat 1's orange) and Ring."""
+    return battlefield(terrain, zones, ring, scale)
 
 
 @cache

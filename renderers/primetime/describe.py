@@ -13,6 +13,7 @@ from renderers.primetime.objectives import controller
 from rules.primetime.content import catalogue, settings
 from rules.primetime.scenario import Mission, condition, location
 from rules.primetime.scenario import mission as mission_named
+from rules.primetime.seat_words import with_names
 from rules.primetime.state import Unit
 from rules.primetime.stats import char, hp_max
 from rules.primetime.view import PlayerView, PrimeTimeView
@@ -188,8 +189,8 @@ def _objectives_sentence(view: PrimeTimeView, names: Sequence[str]) -> str:
     return "Objectives: " + ", ".join(held) + "."
 
 
-def _last_sentence(view: PrimeTimeView) -> str:
-    return f"Last: {view.recent_events[-1].text}." if view.recent_events else ""
+def _last_sentence(view: PrimeTimeView, names: Sequence[str]) -> str:
+    return f"Last: {with_names(view.recent_events[-1].text, names)}." if view.recent_events else ""
 
 
 def alt_text(view: PrimeTimeView, names: Sequence[str]) -> str:
@@ -203,7 +204,7 @@ def alt_text(view: PrimeTimeView, names: Sequence[str]) -> str:
         _score_sentence(view, names),
         *(_models_sentence(view, names, player.seat) for player in view.players),
     ]
-    objectives, last = _objectives_sentence(view, names), _last_sentence(view)
+    objectives, last = _objectives_sentence(view, names), _last_sentence(view, names)
     for tail in ([objectives, last], [objectives], []):
         text = " ".join(part for part in [*head, *tail] if part)
         if len(text) <= ALT_TEXT_LIMIT:

@@ -54,6 +54,9 @@ class PrimeTimeZoom(BaseModel):
 
     board: PrimeTimeBoard
     centre: str | None = None
+    focus: Cell | None = None
+    """The cell the window is centred on, when not the centre model's: a typed cell, or the middle
+    of a move, so that both ends show."""
     reach: frozenset[Cell] = frozenset()
     lettered: list[Cell] = Field(default=[], max_length=MAX_LETTERED)
     targets: list[ZoomTarget] = []

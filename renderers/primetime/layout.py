@@ -26,8 +26,6 @@ class Scale:
     every: int = 5
     """Which coordinates the frame carries: every fifth on the board; none in the zoom's layer,
     whose crop is framed with its own."""
-    names: bool = True
-    """Terrain names drawn on the layer (the zoom writes them on its crop instead, where they fit)."""
 
     @property
     def board_pixels(self) -> int:
@@ -56,6 +54,13 @@ class Scale:
 
     def cell_centre_pixel(self, cell: Cell) -> tuple[int, int]:
         return self.point_pixel((cell[0] - 0.5, cell[1] - 0.5))
+
+    def footprint(self, cell: Cell) -> tuple[int, int, int, int]:
+        """A model's base in ``cell`` with the ring or brackets that may be drawn round it: what a
+        terrain name keeps clear of."""
+        x, y = self.cell_centre_pixel(cell)
+        reach = self.inch // 2 + 4
+        return x - reach, y - reach, x + reach, y + reach
 
 
 WIDTH = 1080

@@ -14,7 +14,7 @@ from PIL import Image
 from renderers.common import PANEL_PAD, Colour, Rect, draw_event_lines, draw_panel, font
 from renderers.drawing import drawing
 from renderers.flow import Flow, Picture, Piece, Words
-from renderers.primetime.battlefield import TERRAIN_STYLES, terrain_text
+from renderers.primetime.battlefield import TERRAIN_STYLES, NamePlate
 from renderers.primetime.describe import (
     PHASE_WORDS,
     STATUS_WORDS,
@@ -27,8 +27,9 @@ from renderers.primetime.describe import (
     scenario_words,
     scoring_words,
 )
-from renderers.primetime.layout import BOARD, PANEL, SIDE_COLOURS, TEXT, WIDTH
+from renderers.primetime.layout import PANEL, SIDE_COLOURS, TEXT, WIDTH
 from renderers.primetime.models import STATUS_LETTERS, disc_fill
+from rules.primetime.seat_words import with_names
 from rules.primetime.view import PlayerView, PrimeTimeView
 
 TITLE = "PRIME TIME"
@@ -111,17 +112,16 @@ def _mission_flows(view: PrimeTimeView, width: int) -> list[Flow]:
     return [Flow(pieces, width)]
 
 
-def _key(view: PrimeTimeView) -> Flow | None:
+def _key(view: PrimeTimeView, terrain_names: Sequence[NamePlate]) -> Flow | None:
     """The status letters and the terrain initials shown on the board, spelt out."""
     shown = {status for unit in view.units if not unit.dazed for status in unit.statuses}
     words = [
         f"{letter} {STATUS_WORDS[status]}" for status, letter in STATUS_LETTERS.items() if status in shown
     ]
     initials = {
-        TERRAIN_STYLES[piece.kind].name
-        for piece in view.terrain
-        if terrain_text(piece.kind, piece.width * BOARD.inch, piece.height * BOARD.inch, BOARD.text)
-        == TERRAIN_STYLES[piece.kind].name[0]
+        TERRAIN_STYLES[plate.kind].name
+        for plate in terrain_names
+        if plate.text != TERRAIN_STYLES[plate.kind].name
     }
     words += [f"{name[0]} {name}" for name in sorted(initials)]
     if not words:
@@ -129,9 +129,12 @@ def _key(view: PrimeTimeView) -> Flow | None:
     return Flow([_words("KEY", Colour.MUTED, True), _words(" · ".join(words), Colour.MUTED)], STRIP_WIDTH)
 
 
-def _events(view: PrimeTimeView) -> list[tuple[str, tuple[int, int, int] | None]]:
+def _events(view: PrimeTimeView, names: Sequence[str]) -> list[tuple[str, tuple[int, int, int] | None]]:
     events = [event for event in view.recent_events if event.kind not in QUIET_EVENTS]
-    return [(event.text, SIDE_COLOURS[event.actor] if event.actor is not None else None) for event in events]
+    return [
+        (with_names(event.text, names), SIDE_COLOURS[event.actor] if event.actor is not None else None)
+        for event in events
+    ]
 
 
 def _player_height(flows: list[Flow]) -> int:
@@ -151,15 +154,16 @@ def panel_height(view: PrimeTimeView, names: Sequence[str]) -> int:
     return used + PANEL_PAD
 
 
-def _strip_flows(view: PrimeTimeView) -> list[Flow]:
+def _strip_flows(view: PrimeTimeView, terrain_names: Sequence[NamePlate]) -> list[Flow]:
     flows = _mission_flows(view, STRIP_WIDTH)
-    key = _key(view)
+    key = _key(view, terrain_names)
     return flows + ([key] if key is not None else [])
 
 
-def strip_height(view: PrimeTimeView) -> int:
-    """Under the battlefield and the panel: the mission, the key and the last moves."""
-    flows = _strip_flows(view)
+def strip_height(view: PrimeTimeView, terrain_names: Sequence[NamePlate]) -> int:
+    """Under the battlefield and the panel: the mission, the key (of the terrain initials among
+    ``terrain_names`` too) and the last moves."""
+    flows = _strip_flows(view, terrain_names)
     return sum(flow.height + 4 for flow in flows) + GAP + EVENT_LINES * LINE + PANEL_PAD
 
 
@@ -197,9 +201,16 @@ def draw_side_panel(canvas: Image.Image, view: PrimeTimeView, names: Sequence[st
         y = box.bottom + GAP
 
 
-def draw_strip(canvas: Image.Image, view: PrimeTimeView, top: int) -> None:
+def draw_strip(
+    canvas: Image.Image,
+    view: PrimeTimeView,
+    names: Sequence[str],
+    top: int,
+    terrain_names: Sequence[NamePlate],
+) -> None:
+    """The mission, the key and the last moves (the players named by ``names``)."""
     y = top
-    for flow in _strip_flows(view):
+    for flow in _strip_flows(view, terrain_names):
         y = flow.draw(canvas, (PANEL_PAD, y)) + 4
     area = Rect(PANEL_PAD, y + GAP, STRIP_WIDTH, EVENT_LINES * LINE)
-    draw_event_lines(drawing(canvas), area, _events(view), LINE, font(TEXT))
+    draw_event_lines(drawing(canvas), area, _events(view, names), LINE, font(TEXT))

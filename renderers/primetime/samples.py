@@ -81,6 +81,10 @@ FINAL_SEED = 4
 DEPLOYING_SEED = 11
 """A full setup on the Cell Games Arena with Dragon Ball Hunt's extra objectives."""
 DEPLOYED_BEFORE = 3
+TARGETING_SEED = 21
+"""Guldo about to act in round 2 of a Frieza Force mirror, a technique reaching three models within
+the close-up's window."""
+TARGETED = 3
 
 
 def setup() -> PrimeTimeState:
@@ -164,6 +168,18 @@ def technique_highlight(state: PrimeTimeState) -> Highlight:
     best = max(sorted(targets), key=lambda technique: len(targets[technique]), default=None)
     return Highlight(
         attacker=state.activation.unit, targets=frozenset(targets[best]) if best is not None else frozenset()
+    )
+
+
+def targeting(seed: int = TARGETING_SEED) -> PrimeTimeState:
+    """A model about to act whose technique reaches ``TARGETED`` models or more."""
+    return first_state(
+        seed,
+        lambda state: (
+            state.activation is not None
+            and state.attack is None
+            and len(technique_highlight(state).targets) >= TARGETED
+        ),
     )
 
 

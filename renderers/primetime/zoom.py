@@ -2,7 +2,9 @@
 54 px per inch (2.7 times the public board), at phone size (864 px wide, 24 px text at the
 smallest). It shows what a choice needs: the cells the model can reach tinted, the suggested ones
 lettered A, B, C... as the menu offers them, and the models a technique can reach bracketed, each
-joined to the model by a range line and labelled (the chance to hit, say).
+joined to the model by a range line and labelled (the chance to hit, say). A technique can reach
+farther than the window: the window then shows the model and as many of its targets as it can, and
+a target beyond it is labelled with its code where its range line leaves the window.
 
 The same battlefield, models, tags and overlays as the board are drawn at the zoom's scale, and the
 window is cropped from it and framed with its own coordinates.
@@ -16,17 +18,16 @@ from PIL import Image
 
 from renderers.common import Colour, RenderedBoard, encode_png, font, ink_on, paste, smallest_text
 from renderers.drawing import cropped, drawing
-from renderers.primetime import labels, objectives
-from renderers.primetime.battlefield import NamePlate, draw_name_plate, terrain_plate
-from renderers.primetime.board import draw_pieces, field_layer, palette
+from renderers.primetime import labels
+from renderers.primetime.battlefield import draw_name_plate
+from renderers.primetime.board import draw_pieces, field_layer, palette, placed_terrain_names
 from renderers.primetime.describe import model_words
-from renderers.primetime.inputs import Highlight, PrimeTimeZoom, letter
+from renderers.primetime.inputs import Highlight, PrimeTimeZoom, ZoomTarget, letter
 from renderers.primetime.layout import Scale
 from renderers.primetime.overlays import TARGET_RING
 from rules.primetime.geometry import BOARD_SIZE, Cell
 from rules.primetime.state import Unit
 from rules.primetime.stats import char
-from rules.primetime.view import PrimeTimeView
 
 WIDTH = 864
 TEXT = smallest_text(WIDTH) * 5 // 4
@@ -34,7 +35,7 @@ TEXT = smallest_text(WIDTH) * 5 // 4
 the close-up's cells have room for them and they are what a player reads to choose."""
 CELLS = 15
 """The window is this many cells square."""
-ZOOM = Scale(inch=54, margin=0, text=TEXT, every=0, names=False)
+ZOOM = Scale(inch=54, margin=0, text=TEXT, every=0)
 LEFT_BAND = 48
 TOP_BAND = 40
 HEIGHT = TOP_BAND + CELLS * ZOOM.inch + 6
@@ -58,10 +59,38 @@ def _window(centre: Cell) -> tuple[int, int]:
     )
 
 
+def _window_with(centre: Cell, targets: list[Cell]) -> tuple[int, int]:
+    """The window's south-west cell: the centre at least a cell inside it, as many ``targets`` in
+    it as can be, and the rest of the scene as near its middle as the window allows."""
+    if not targets:
+        return _window(centre)
+    scene = [centre, *targets]
+    middle = (sum(cell[0] for cell in scene) / len(scene), sum(cell[1] for cell in scene) / len(scene))
+
+    def span(value: int) -> range:
+        last = BOARD_SIZE - CELLS + 1
+        return range(max(min(value - CELLS + 2, last), 1), min(max(value - 1, 1), last) + 1)
+
+    def score(corner: tuple[int, int]) -> tuple[int, float]:
+        inside = sum(
+            1 for cell in targets if 0 <= cell[0] - corner[0] < CELLS and 0 <= cell[1] - corner[1] < CELLS
+        )
+        off = (corner[0] + CELLS // 2 - middle[0]) ** 2 + (corner[1] + CELLS // 2 - middle[1]) ** 2
+        return -inside, off
+
+    return min(((west, south) for west in span(centre[0]) for south in span(centre[1])), key=score)
+
+
 def _centre_unit(zoom: PrimeTimeZoom) -> Unit | None:
     view = zoom.board.view
     wanted = zoom.centre or (view.activation.unit if view.activation is not None else None)
     return next((unit for unit in view.units if unit.id == wanted), None)
+
+
+def _focus(zoom: PrimeTimeZoom, mover: Unit | None) -> Cell:
+    if zoom.focus is not None:
+        return zoom.focus
+    return mover.cell if mover is not None else (BOARD_SIZE // 2, BOARD_SIZE // 2)
 
 
 def render_primetime_zoom(zoom: PrimeTimeZoom) -> RenderedBoard:
@@ -75,13 +104,12 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     """The close-up as an image, before encoding (tests read the texts drawn on it)."""
     view = zoom.board.view
     mover = _centre_unit(zoom)
-    centre_cell = mover.cell if mover is not None else (BOARD_SIZE // 2, BOARD_SIZE // 2)
-    west, south = _window(centre_cell)
+    units = {unit.id: unit for unit in view.units}
+    targets = [target for target in zoom.targets if target.unit in units]
+    west, south = _window_with(_focus(zoom, mover), [units[target.unit].cell for target in targets])
     left, top = ZOOM.cell_box((west, south + CELLS - 1))[:2]
     window = (left, top, left + CELLS * ZOOM.inch, top + CELLS * ZOOM.inch)
     layer = field_layer(view, ZOOM)
-    units = {unit.id: unit for unit in view.units}
-    targets = [target for target in zoom.targets if target.unit in units]
     if mover is not None:
         _range_lines(layer, mover, [units[target.unit] for target in targets])
     highlight = Highlight(
@@ -91,25 +119,16 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
         targets=frozenset(target.unit for target in targets),
     )
     letters = _letter_boxes(zoom.lettered)
-    names = _terrain_names(view, window, letters)
+    # The models' tags keep clear of the names, which are drawn last, over the crop.
+    names = placed_terrain_names(view, ZOOM, window, letters)
     board = zoom.board.model_copy(update={"highlight": highlight})
     taken = draw_pieces(layer, board, ZOOM, window, [*letters, *(name.box for name in names)])
     for index, cell in enumerate(zoom.lettered):
         paste(layer, letter_sprite(letter(index)), ZOOM.cell_box(cell)[:2])
-    spots = labels.place(
-        [
-            labels.Tag(
-                ZOOM.cell_centre_pixel(units[target.unit].cell),
-                ZOOM.inch // 2 + 4,
-                target_sprite(target.label).size,
-            )
-            for target in targets
-        ],
-        [*taken, *letters],
-        window,
-    )
-    for target, spot in zip(targets, spots, strict=True):
-        paste(layer, target_sprite(target.label), spot.box[:2])
+    marks = [_target_mark(target, units[target.unit], mover, window) for target in targets]
+    spots = labels.place([tag for _, tag in marks], [*taken, *letters], window)
+    for (sprite, _), spot in zip(marks, spots, strict=True):
+        paste(layer, sprite, spot.box[:2])
     canvas = Image.new("RGB", (WIDTH, HEIGHT), Colour.TABLE)
     paste(canvas, cropped(layer, window), (LEFT_BAND, TOP_BAND))
     draw = drawing(canvas)
@@ -119,25 +138,31 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     return canvas
 
 
-def _terrain_names(view: PrimeTimeView, window: labels.Box, letters: list[labels.Box]) -> list[NamePlate]:
-    """Where each piece's name goes on the part of it the window shows, where it fits, clear of the
-    balls, the models and the lettered cells. The models' tags then keep clear of the names, which are drawn
-    last, over the crop."""
-    keep_clear = (
-        *objectives.ball_boxes(view.objectives, ZOOM),
-        *(ZOOM.cell_box(unit.cell) for unit in view.units),
-        *letters,
-    )
-    names = []
-    for piece in view.terrain:
-        left, top = ZOOM.point_pixel((piece.x, piece.y + piece.height))
-        right, bottom = ZOOM.point_pixel((piece.x + piece.width, piece.y))
-        room = max(left, window[0]), max(top, window[1]), min(right, window[2]), min(bottom, window[3])
-        if room[2] > room[0] and room[3] > room[1]:
-            plate = terrain_plate(piece.kind, room, TEXT, keep_clear, window)
-            if plate is not None:
-                names.append(plate)
-    return names
+def _target_mark(
+    target: ZoomTarget, unit: Unit, mover: Unit | None, window: labels.Box
+) -> tuple[Image.Image, labels.Tag]:
+    """A target's label and where it goes: beside the model, or, for a model beyond the window, with
+    its code where its range line leaves the window."""
+    centre = ZOOM.cell_centre_pixel(unit.cell)
+    if window[0] <= centre[0] < window[2] and window[1] <= centre[1] < window[3]:
+        sprite = target_sprite(target.label)
+        return sprite, labels.Tag(centre, ZOOM.inch // 2 + 4, sprite.size)
+    sprite = target_sprite(f"{char(unit).code} {target.label}")
+    half_width, half_height = sprite.width // 2 + labels.CLEARANCE, sprite.height // 2 + labels.CLEARANCE
+    inner = (window[0] + half_width, window[1] + half_height, window[2] - half_width, window[3] - half_height)
+    start = ZOOM.cell_centre_pixel(mover.cell) if mover is not None else centre
+    return sprite, labels.Tag(_towards(start, centre, inner), 0, sprite.size)
+
+
+def _towards(start: tuple[int, int], end: tuple[int, int], inner: labels.Box) -> tuple[int, int]:
+    """The last point of the line from ``start`` to ``end`` inside ``inner``."""
+    reach = 1.0
+    for axis, (low, high) in enumerate(((inner[0], inner[2]), (inner[1], inner[3]))):
+        delta = end[axis] - start[axis]
+        if delta:
+            reach = min(reach, max(((high if delta > 0 else low) - start[axis]) / delta, 0.0))
+    point = [round(start[axis] + reach * (end[axis] - start[axis])) for axis in (0, 1)]
+    return min(max(point[0], inner[0]), inner[2]), min(max(point[1], inner[1]), inner[3])
 
 
 def _letter_boxes(cells: list[Cell]) -> list[labels.Box]:
@@ -219,14 +244,18 @@ def _frame(canvas: Image.Image, west: int, south: int) -> None:
             )
 
 
+def _around(zoom: PrimeTimeZoom, mover: Unit | None) -> str:
+    if mover is not None:
+        return model_words(mover)
+    return "the centre" if zoom.focus is None else f"{zoom.focus[0]},{zoom.focus[1]}"
+
+
 def alt_text(zoom: PrimeTimeZoom) -> str:
     """What the close-up shows, in words: the model, the lettered cells and the targets."""
     view = zoom.board.view
     mover = _centre_unit(zoom)
     units = {unit.id: unit for unit in view.units}
-    parts = [
-        f"Close-up of the battlefield around {model_words(mover) if mover is not None else 'the centre'}."
-    ]
+    parts = [f"Close-up of the battlefield around {_around(zoom, mover)}."]
     if zoom.reach:
         parts.append(f"{len(zoom.reach)} cells within reach.")
     if zoom.lettered:

@@ -12,7 +12,7 @@ from bot.games.registry import GAMES, Game
 from bot.runtime.config import Settings
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
-from tests.fakediscord.world import FakeUser, StoredMessage
+from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
 
 def make_bot(
@@ -31,6 +31,14 @@ def make_bot(
         ai_sweep_interval=ai_sweep_interval,
     )
     return GameBot(settings, new_seed=(lambda: seed) if seed is not None else None, games=games)
+
+
+def game_channel(fake: FakeDiscord, lobby: InteractionResult, channel: FakeChannel) -> FakeChannel:
+    """Where the game ``lobby`` opened in ``channel`` is played: the thread opened on it when the
+    server plays games in threads (a thread started from a message has the message's id)."""
+    posted = [*lobby.followups, lobby.message][0]
+    assert posted is not None, f"{lobby.interaction.description} posted no lobby"
+    return fake.world.channel_by_id(posted.id) or channel
 
 
 def controls(message: StoredMessage) -> list[dict[str, Any]]:

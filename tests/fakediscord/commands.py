@@ -129,3 +129,24 @@ def _check_declared(typed: str, definition: dict[str, Any], wire: Any) -> None:
             raise UserActionError(
                 f"/{typed} option {name!r} must be {shortest} to {longest} characters, not {len(wire)}"
             )
+
+
+def autocomplete_data(
+    command: dict[str, Any],
+    path: list[str],
+    options: dict[str, Any],
+    focused: str,
+    typed: str,
+    guild: FakeGuild,
+    invoker: FakeUser,
+) -> dict[str, Any]:
+    """The interaction ``data`` Discord sends while the user types ``typed`` into option ``focused``:
+    the options filled so far, and the focused one with the partial text, marked ``focused`` (its
+    declared length and choices are not checked yet, nor are required options missing)."""
+    data = command_data(command, path, options, guild, invoker, forged=True)
+    leaf = data
+    while leaf["options"] and leaf["options"][0]["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP):
+        leaf = leaf["options"][0]
+    leaf["options"] = [option for option in leaf["options"] if option["name"] != focused]
+    leaf["options"].append({"name": focused, "type": STRING, "value": typed, "focused": True})
+    return data

@@ -19,7 +19,7 @@ from PIL import Image
 
 from .activity import BotErrorLog, RequestActivity
 from .building import build_world
-from .commands import command_data
+from .commands import autocomplete_data, command_data
 from .errors import (
     DiscordContractError,
     FakeDiscordError,
@@ -27,9 +27,10 @@ from .errors import (
     UserActionError,
 )
 from .gateway import Gateway
-from .ids import Snowflakes
+from .ids import Snowflakes, iso_timestamp
 from .interactions import (
     APPLICATION_COMMAND,
+    APPLICATION_COMMAND_AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     InteractionResult,
@@ -44,6 +45,7 @@ from .ratelimits import MessageRateLimits
 from .reading import WorldReading
 from .rest import Fault, HeldRequest, RecordedRequest, RestApi
 from .spec import load_spec
+from .threads import delete_thread
 from .world import FakeChannel, FakeGuild, FakeThread, StoredMessage
 
 # The fake sends every guild right after READY; discord.py's default 2 s wait for more is wasted time.
@@ -209,6 +211,26 @@ class FakeDiscord(WorldReading):
         description = f"/{command} by {user.username}"
         return await self._interact(user, target, APPLICATION_COMMAND, data, description, shard_id=shard_id)
 
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        command: str,
+        focused: str,
+        typed: str,
+        *,
+        channel: FakeChannel | None = None,
+        **options: Any,
+    ) -> InteractionResult:
+        """Type ``typed`` into option ``focused`` of `/command` (``options`` filled already): the
+        result's ``choices`` are what the user's client then lists."""
+        path = command.removeprefix("/").split()
+        target = channel or self.guild.channels[0]
+        guild = self.world.guild_of(target)
+        definition = self._registered_command(path[0], guild)
+        data = autocomplete_data(definition, path, options, focused, typed, guild, user)
+        description = f"/{command} {focused}={typed!r} typed by {user.username}"
+        return await self._interact(user, target, APPLICATION_COMMAND_AUTOCOMPLETE, data, description)
+
     async def click(
         self,
         user: FakeUser,
@@ -285,9 +307,15 @@ class FakeDiscord(WorldReading):
         )
 
     async def submit_modal(
-        self, user: FakeUser, opened: InteractionResult, answers: Mapping[str, str | Sequence[str]]
+        self,
+        user: FakeUser,
+        opened: InteractionResult,
+        answers: Mapping[str, str | Sequence[str]],
+        *,
+        custom_id: str | None = None,
     ) -> InteractionResult:
-        """Fill the modal the bot opened (fields keyed by custom_id or label) and submit it."""
+        """Fill the modal the bot opened (fields keyed by custom_id or label) and submit it;
+        ``custom_id`` sends that id in place of the modal's, as a tampered client could."""
         modal = opened.modal
         if modal is None:
             raise UserActionError(f"{opened.interaction.description} did not open a modal")
@@ -296,6 +324,8 @@ class FakeDiscord(WorldReading):
                 f"the modal was shown to {opened.interaction.user.username}, not {user.username}"
             )
         data = modal_submit_data(modal, answers)
+        if custom_id is not None:
+            data["custom_id"] = custom_id
         source = opened.interaction.source_message
         current_source = self.world.find_message(source.id) if source is not None else None
         return await self._interact(
@@ -357,6 +387,18 @@ class FakeDiscord(WorldReading):
         """Drop a shard's gateway connection like a network blip, and wait until the bot has resumed."""
         await self.gateway.interrupt(shard_id)
         await asyncio.wait_for(self.gateway.resumed.wait(), STARTUP_TIMEOUT)
+
+    async def moderator_archives(self, thread: FakeThread) -> None:
+        """A moderator archives the thread by hand (the gateway tells the bot), then the bot settles."""
+        thread.archived = True
+        thread.archive_timestamp = iso_timestamp()
+        await self.rest.store.dispatch_thread_update(thread)
+        await self.settle()
+
+    async def moderator_deletes(self, thread: FakeThread) -> None:
+        """A moderator deletes the thread by hand (the gateway tells the bot), then the bot settles."""
+        await delete_thread(self, thread)
+        await self.settle()
 
     async def together(self, *actions: Awaitable[InteractionResult]) -> list[InteractionResult]:
         """Dispatch several user actions at the same moment (two players clicking at once), then settle."""

@@ -13,6 +13,7 @@ from .world import FakeChannel, FakeUser, StoredMessage, World
 
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
+APPLICATION_COMMAND_AUTOCOMPLETE = 4
 MODAL_SUBMIT = 5
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
@@ -36,6 +37,8 @@ class PendingInteraction:
     response_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     modal: dict[str, Any] | None = None
+    # An autocomplete interaction's answer: the choices the user's client lists.
+    choices: list[dict[str, Any]] | None = None
     expired: bool = False
     # Event-loop times of the dispatch and of the first answer, for latency measurements.
     sent_at: float | None = None
@@ -92,6 +95,11 @@ class InteractionResult:
     def modal(self) -> dict[str, Any] | None:
         """The modal the bot opened (custom_id, title, components), if it answered with one."""
         return self.interaction.modal
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """The choices the bot offered for an autocomplete interaction (name and value each)."""
+        return list(self.interaction.choices or [])
 
 
 def interaction_payload(

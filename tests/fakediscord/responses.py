@@ -19,12 +19,19 @@ from .api import (
 )
 from .errors import InteractionAnsweredTwice
 from .history import CreatedBy
-from .interactions import APPLICATION_COMMAND, MODAL_SUBMIT, PendingInteraction
+from .interactions import (
+    APPLICATION_COMMAND,
+    APPLICATION_COMMAND_AUTOCOMPLETE,
+    MODAL_SUBMIT,
+    PendingInteraction,
+)
 from .messages import Upload, creation_flags
 from .store import MessageStore
 from .world import EPHEMERAL, LOADING, StoredMessage
 
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL = 4, 5, 6, 7, 9
+AUTOCOMPLETE_RESULT = 8
+AUTOCOMPLETE_CHOICES = 25
 CHAT_INPUT_COMMAND_MESSAGE = 20
 
 
@@ -78,6 +85,18 @@ class InteractionRoutes:
     async def _answer(
         self, interaction: PendingInteraction, response_type: int, data: dict[str, Any], uploads: list[Upload]
     ) -> StoredMessage | None:
+        if (interaction.kind == APPLICATION_COMMAND_AUTOCOMPLETE) != (response_type == AUTOCOMPLETE_RESULT):
+            raise ApiError(
+                400,
+                INVALID_FORM_BODY,
+                "An autocomplete interaction is answered with its choices, and only it",
+            )
+        if response_type == AUTOCOMPLETE_RESULT:
+            choices = data.get("choices", [])
+            if len(choices) > AUTOCOMPLETE_CHOICES:
+                raise ApiError(400, INVALID_FORM_BODY, f"At most {AUTOCOMPLETE_CHOICES} choices")
+            interaction.choices = choices
+            return None
         if response_type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
             flags = creation_flags(data) | (LOADING if response_type == DEFERRED_CHANNEL_MESSAGE else 0)
             body = data if response_type == CHANNEL_MESSAGE else {}

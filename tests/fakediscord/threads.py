@@ -34,6 +34,24 @@ from .world import (
 OWNER_MAY_CHANGE = ("name", "archived", "auto_archive_duration")
 
 
+async def delete_thread(server: FakeServer, thread: FakeThread) -> None:
+    """The thread and its messages are gone (by the bot's request or a moderator's hand); its starter
+    message no longer shows it."""
+    world = server.world
+    world.guild_of(thread).threads.remove(thread)
+    starter = world.parent_of(thread).messages.get(thread.id)
+    if starter is not None:
+        starter.thread = None
+        starter.flags &= ~HAS_THREAD
+    data = {
+        "id": str(thread.id),
+        "guild_id": str(thread.guild_id),
+        "parent_id": str(thread.parent_id),
+        "type": thread.kind,
+    }
+    await server.gateway.dispatch_guild_event("THREAD_DELETE", data)
+
+
 class ThreadRoutes:
     def __init__(self, server: FakeServer, store: MessageStore) -> None:
         self.server = server
@@ -113,18 +131,7 @@ class ThreadRoutes:
         permissions = self.world.bot_permissions_in(thread)
         if not isinstance(thread, FakeThread) or not permissions.manage_threads:
             raise missing_permissions()
-        self.world.guild_of(thread).threads.remove(thread)
-        starter = self.world.parent_of(thread).messages.get(thread.id)
-        if starter is not None:
-            starter.thread = None
-            starter.flags &= ~HAS_THREAD
-        data = {
-            "id": str(thread.id),
-            "guild_id": str(thread.guild_id),
-            "parent_id": str(thread.parent_id),
-            "type": thread.kind,
-        }
-        await self.server.gateway.dispatch_guild_event("THREAD_DELETE", data)
+        await delete_thread(self.server, thread)
         return 200, thread.payload()
 
     def _new_thread(self, parent: FakeChannel, thread_id: int, kind: int, body: dict[str, Any]) -> FakeThread:

@@ -21,7 +21,7 @@ from renderers.primetime.layout import BOARD
 from rules.cell.view import view as cell_view
 from rules.over9000.view import view as over9000_view
 from rules.primetime.view import view as primetime_view
-from tests.renderers.text_layout import layout_problems, tags_over_models
+from tests.renderers.text_layout import layout_problems, texts_over_models
 
 STATES_PER_GAME = 30
 PLAYOUTS = settings(
@@ -59,4 +59,4 @@ def test_random_prime_time_boards_lay_out_their_texts(seed: int, moves: int) -> 
     view = primetime_view(_nth(primetime_samples.playout(seed), moves), None)
     image = draw_primetime(PrimeTimeBoard(view=view, names=LONG_NAMES))
     assert layout_problems(image) == []
-    assert tags_over_models(image, view.units, BOARD) == []
+    assert texts_over_models(image, view.units, BOARD) == []

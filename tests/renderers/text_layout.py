@@ -12,7 +12,7 @@ from renderers.common import smallest_text
 from renderers.drawing import TextBox, text_boxes
 from renderers.primetime.labels import disc_box
 from renderers.primetime.layout import Scale
-from renderers.primetime.models import model_boxes, tag_text
+from renderers.primetime.models import model_boxes
 from rules.primetime.state import Unit
 
 ELLIPSES = ("…", "...")
@@ -45,14 +45,13 @@ def layout_problems(image: Image.Image) -> list[str]:
     return problems
 
 
-def tags_over_models(image: Image.Image, units: list[Unit], scale: Scale) -> list[str]:
-    """Prime Time's model tags (their words' boxes) that cover a model's base, any model's."""
-    tags = {tag_text(unit) for unit in units}
+def texts_over_models(image: Image.Image, units: list[Unit], scale: Scale) -> list[str]:
+    """Prime Time's texts (the models' tags, the terrain's names, any other) that cover a model's
+    base, any model's."""
     bases = [(unit.id, disc_box(tag)) for unit, tag in zip(units, model_boxes(units, scale), strict=True)]
     return [
         f"{text} covers {unit}"
         for text in text_boxes(image)
-        if text.text in tags
         for unit, base in bases
         if TextBox(base, unit, 0).overlaps(text)
     ]

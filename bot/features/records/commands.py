@@ -149,7 +149,11 @@ def records_commands(host: Host) -> list[app_commands.Command[Any, Any, Any]]:
         found = player_stats(storage(), interaction.guild_id, who.id)
         await answer(interaction, lambda rows: stats_embed(modules(), who.display_name, rows), found)
 
-    kinds = [app_commands.Choice(name=module.title, value=name) for name, module in modules().items()]
+    # From the controllers, which are there before the storage is open (the tree is built without it).
+    kinds = [
+        app_commands.Choice(name=controller.module.title, value=name)
+        for name, controller in host.controllers.items()
+    ]
 
     @app_commands.command(name="leaderboard", description="The server's top players by wins")
     @app_commands.describe(game="Only this game (all games if left out)")

@@ -374,7 +374,8 @@ class CellController(TableController):
         if activated:
             await self.post_board(record, message, superseded=[activation_embed(events)])
         elif not from_board and record.message_id is not None:
-            await self.channel_of(record).get_partial_message(record.message_id).edit(**board_update)
+            board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
+            await board.edit(**board_update)
 
     def render_png(self, state: CellState) -> bytes:
         return render_cell(view(state, None)).png

@@ -252,7 +252,8 @@ def action_label(state: PrimeTimeState, action: PrimeTimeAction) -> str:
         on = [unit_name(state, unit) for unit in (action.unit, action.target) if unit is not None]
         return card_name(action.card) + (f" ({' → '.join(on)})" if on else "")
     if isinstance(action, PassWindow):
-        return "Continue"
+        # One word for one thing: a Phase Start is answered Ready, every other window Continue.
+        return "Ready" if state.phase == "phase_start" else "Continue"
     if isinstance(action, Discard):
         return "Discard " + ", ".join(card_name(chosen) for chosen in action.cards)
     return action.type.replace("_", " ").capitalize()

@@ -11,18 +11,30 @@ its player was called (the turn clock's row, kept in the database) and fired by 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
-from bot.games.primetime.guide import HELP_TEXT, RULE_PAGES
-from bot.games.primetime.messages import board_embed, board_items, call_line, done_note, panel_message
-from bot.games.primetime.modal import CoordinatesModal, cell_code
-from bot.games.primetime.module import AUTO_PASS, CUSTOM, PrimeTimeModule
+from bot.games.primetime.controls import Controls
+from bot.games.primetime.guide import HELP_TEXT
+from bot.games.primetime.messages import (
+    board_embed,
+    board_items,
+    board_names,
+    call_line,
+    done_note,
+    panel_message,
+)
+from bot.games.primetime.modal import TYPED_OP, coordinates_modal
+from bot.games.primetime.module import AUTO_PASS, AUTO_READY, CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
+from bot.games.primetime.pictures import ZOOM_FILE, panel_zoom, zoom_file
+from bot.games.primetime.player_commands import card_answer, card_choices, settings_words
 from bot.games.primetime.roster import (
     builder_message,
     change_draft,
@@ -30,6 +42,8 @@ from bot.games.primetime.roster import (
     pick_cards,
     roster_from,
 )
+from bot.games.primetime.rule_pages import RULE_PAGES
+from bot.games.primetime.typed import back_step, preview_message, preview_zoom, typed_action
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
@@ -37,10 +51,12 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, in
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, reply_private, send, update
 from bot.ui.text import clip
-from renderers.primetime import render_primetime
+from renderers.primetime import PrimeTimeBoard, render_primetime, render_primetime_zoom
+from renderers.primetime.inputs import DEFAULT_NAMES
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
+from rules.primetime.actions import PassWindow
 from rules.primetime.roster import roster_problem
 from rules.primetime.state import PrimeTimeState
 
@@ -50,6 +66,7 @@ STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here i
 class PrimeTimeController(TableController):
     rule_pages = RULE_PAGES
     module: PrimeTimeModule
+    typed_ops = (TYPED_OP,)
 
     def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         return [button(record.id, 0, "roster", "open", label="Build roster…", emoji="🛠️", row=0)]
@@ -74,37 +91,69 @@ class PrimeTimeController(TableController):
 
         @group.command(name="settings", description="Your choices for this channel's Prime Time game")
         @app_commands.describe(
-            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once"
+            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once",
+            auto_ready="Answer every Phase Start with Ready at once (you then play no Phase Start card)",
         )
-        async def settings_command(interaction: discord.Interaction[Any], auto_pass_on_hit: bool) -> None:
-            await self.player_settings(interaction, auto_pass_on_hit)
+        async def settings_command(
+            interaction: discord.Interaction[Any],
+            auto_pass_on_hit: bool | None = None,
+            auto_ready: bool | None = None,
+        ) -> None:
+            await self.player_settings(interaction, {AUTO_PASS: auto_pass_on_hit, AUTO_READY: auto_ready})
+
+        @group.command(name="card", description="One Prime Time card in full: its window, cost and effect")
+        @app_commands.describe(name="The card's name: start typing and pick it from the list")
+        async def card_command(
+            interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
+        ) -> None:
+            answer, refused = card_answer(name)
+            if refused:
+                await reply_error(interaction, answer["content"])
+            else:
+                await reply_private(interaction, "", **answer)
+
+        @card_command.autocomplete("name")
+        async def card_names(
+            interaction: discord.Interaction[Any], current: str
+        ) -> list[app_commands.Choice[str]]:
+            return card_choices(current)
 
         self.add_table_commands(group, HELP_TEXT)
         return group
 
-    async def player_settings(self, interaction: discord.Interaction[Any], auto_pass: bool) -> None:
+    async def player_settings(
+        self, interaction: discord.Interaction[Any], chosen: dict[str, bool | None]
+    ) -> None:
+        """Changes the seat options given (none: shows them), then says what each now is."""
         record = await self.channel_game(interaction)
         if record is None:
             return
+        seat = seat_of(record, interaction.user.id)
+        if seat is None:
+            await reply_error(interaction, "You are not playing in this game.")
+            return
         try:
-            await self.service.set_seat_option(record.id, interaction.user.id, AUTO_PASS, auto_pass)
+            for key, value in chosen.items():
+                if value is not None:
+                    await self.service.set_seat_option(record.id, interaction.user.id, key, value)
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
-        await reply_private(
-            interaction,
-            "On Hit / On Damage prompts are now passed for you at once."
-            if auto_pass
-            else "You will be asked at every On Hit / On Damage prompt again.",
-        )
+        current = await self.service.storage.game(record.id)
+        player = (current or record).lobby["players"][seat]
+        await reply_private(interaction, settings_words(player))
         self.host.wake(record.id)
 
     # Controls.
 
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        if control.typed != (control.op == TYPED_OP):
+            # Only the coordinates modal answers with typed text, and nothing else answers as it.
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
         if control.op == "coords":
             # A modal must be the first answer, before anything is awaited.
-            await open_modal(interaction, CoordinatesModal(self.host, control))
+            await open_modal(interaction, coordinates_modal(control))
             return
         if control.op == "roster":
             await self._build_roster(interaction, control)
@@ -133,7 +182,7 @@ class PrimeTimeController(TableController):
                 interaction, record, self.service.load_state(record), seat, "main", STALE_NOTE
             )
             return
-        if control.op in ("act", "pact", "cell") and record.lobby["players"][seat].get("ai"):
+        if control.op in ("act", "pact", TYPED_OP, "ready") and record.lobby["players"][seat].get("ai"):
             await reply_error(
                 interaction, "The AI is playing your seat. Use `/primetime autoplay` to take it back."
             )
@@ -141,13 +190,17 @@ class PrimeTimeController(TableController):
         if control.op == "act" and not _prompted_publicly(self.service.load_state(record), seat):
             await reply_error(interaction, "This decision is not yours to make, so nothing changed.")
             return
-        if control.op in ("act", "pact"):
+        if control.op == "ready":
+            await self._ready(interaction, control)
+        elif control.op in ("act", "pact"):
             await self._act(interaction, control, control.values[0] if control.values else control.arg)
-        elif control.op == "cell":
-            await self._cell(interaction, record, control)
+        elif control.op == TYPED_OP:
+            await self._cell(interaction, record, seat, control)
         elif control.op in ("panel", "choose"):
             state = self.service.load_state(record)
             step = control.arg if control.op == "choose" and control.arg != "main" else "main"
+            if control.op == "panel" and control.arg == "cards":
+                step = "cards.0"
             stale = (
                 control.op == "choose"
                 and _from_panel(interaction)
@@ -202,7 +255,7 @@ class PrimeTimeController(TableController):
         if control.arg == "done":
             note = "✅ Your roster is in. The lobby shows you ready; nobody sees it before the reveal."
             if record.message_id is not None:
-                lobby = self.channel_of(record).get_partial_message(record.message_id)
+                lobby = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
                 await lobby.edit(**self.lobby_message(record))
         # The card pages carry their page last: ``cards.<page>`` and ``pick.<group>.<page>``.
         page = control.arg.rpartition(".")[2] if control.arg.startswith(("cards.", "pick.")) else ""
@@ -223,12 +276,29 @@ class PrimeTimeController(TableController):
         note: str | None,
     ) -> None:
         """The player's panel: in place when the click came from one, else as a new ephemeral message."""
+        panel = await self.panel(record, state, seat, step, note)
+        if _from_panel(interaction):
+            await update(interaction, **as_edit(panel))
+        else:
+            files = panel.pop("files")
+            await send(interaction, ephemeral=True, **panel, **({"files": files} if files else {}))
+
+    async def panel(
+        self, record: GameRecord, state: PrimeTimeState, seat: int, step: str, note: str | None
+    ) -> dict[str, Any]:
+        """The player's panel at ``step`` as a new message's fields; its ``files`` hold the close-up of
+        a step chosen on the battlefield (Move, Technique) and nothing otherwise, so an edit to another
+        step takes the old picture away."""
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
         panel = panel_message(record, state, seat, seat_moves, step, note)
-        if _from_panel(interaction):
-            await update(interaction, **panel)
-        else:
-            await send(interaction, ephemeral=True, **panel)
+        names = tuple(player["name"] for player in record.lobby["players"])
+        zoom = panel_zoom(state, seat, step, (names[0], names[1]))
+        panel["files"] = []
+        if zoom is not None:
+            drawn = await metrics.render("primetime", self.host.painter.draw(render_primetime_zoom, zoom))
+            panel["embed"].set_image(url=f"attachment://{ZOOM_FILE}")
+            panel["files"].append(zoom_file(drawn))
+        return panel
 
     async def _act(
         self,
@@ -255,21 +325,51 @@ class PrimeTimeController(TableController):
             if not from_modal:
                 await reply_error(interaction, error.message)
                 return
-            await self._try_again(interaction, control, error.message)
+            await self._refuse(interaction, control, error.message)
         except ServiceError as error:
             await reply_error(interaction, error.message)
 
+    async def _ready(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        """The board's Ready for the Phase Start its argument names (``<round>.<phase>``), for whoever
+        pressed it; a later Phase Start, or one the presser already answered, changes nothing."""
+
+        def ready(state: PrimeTimeState, seat: int) -> PassWindow:
+            if state.phase != "phase_start" or control.arg != f"{state.round}.{state.phase_start}":
+                raise IllegalAction("window_closed", "That Phase Start is over, so nothing changed.")
+            prompt = state.prompt_for(seat)
+            if prompt is None or prompt.kind != "phase_start":
+                raise IllegalAction("already_ready", "You have already answered this Phase Start.")
+            return PassWindow(player=seat)
+
+        if control.version != 0 or control.values:
+            await reply_error(interaction, UNKNOWN_CONTROL)
+            return
+        if not control.shown:
+            await reply_error(interaction, "That Ready is no longer on this message, so nothing changed.")
+            return
+        try:
+            await self.service.act(
+                control.game_id,
+                interaction.user.id,
+                None,
+                ready,
+                publish=lambda move: self.publish(move, interaction),
+            )
+        except (IllegalAction, ServiceError) as error:
+            await reply_error(interaction, error.message)
+
     async def _cell(
-        self, interaction: discord.Interaction[Any], record: GameRecord, control: Control
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, control: Control
     ) -> None:
-        """A modal's answer: garbage or an illegal choice is answered with the reason and a Try again
-        button; nothing changes."""
-        text = control.values[0] if control.values else ""
+        """A modal's answer: a terrain edit is played at once; a cell is shown on the close-up with
+        Confirm and Back. Garbage, an out-of-date modal or an illegal choice is answered with the
+        reason, and nothing changes."""
+        text = control.values[0]
         purpose = control.arg
         if purpose == "terrain":
             code = terrain_edit_code(text)
             if code is None:
-                await self._try_again(
+                await self._refuse(
                     interaction,
                     control,
                     f"`{clip(text, 30)}` is no edit. Type `spire 4 10 2 2` or `remove 3`.",
@@ -279,15 +379,41 @@ class PrimeTimeController(TableController):
             return
         cell = parse_cell(text)
         if cell is None:
-            await self._try_again(
+            await self._refuse(
                 interaction,
                 control,
                 f"`{clip(text, 20)}` is not a cell. Type it like `14,9`, `14 9` or `x14 y9`.",
             )
             return
-        await self._act(interaction, control, cell_code(purpose, cell), from_modal=True)
+        state = self.service.load_state(record)
+        if control.version != await self.service.storage.seat_moves(record.id, seat):
+            await self._show_panel(interaction, record, state, seat, "main", STALE_NOTE)
+            return
+        try:
+            action = typed_action(state, seat, purpose, cell)
+        except IllegalAction as error:
+            await self._refuse(interaction, control, error.message)
+            return
+        zoom = preview_zoom(record, state, seat, action)
+        picture = await metrics.render("primetime", self.host.painter.draw(render_primetime_zoom, zoom))
+        controls = Controls(record.id, control.version, "pact", seat)
+        preview = preview_message(record, state, seat, controls, action, picture, back_step(purpose))
+        if _from_panel(interaction):
+            await update(interaction, **as_edit(preview))
+        else:
+            await send(interaction, ephemeral=True, **preview)
 
-    async def _try_again(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
+    async def _refuse(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
+        """A typed answer refused: the panel it came from shows the step again with the reason (its
+        Coordinates… button tries again); a modal opened from the board gets the reason and a Try
+        again button privately."""
+        note = f"⚠️ {reason} Nothing changed."
+        if control.seat is not None and _from_panel(interaction):
+            record = await self.service.storage.game(control.game_id)
+            assert record is not None
+            state = self.service.load_state(record)
+            await self._show_panel(interaction, record, state, control.seat, back_step(control.arg), note)
+            return
         again = button(
             control.game_id,
             control.version,
@@ -297,7 +423,7 @@ class PrimeTimeController(TableController):
             emoji="🔁",
             seat=control.seat,
         )
-        await send(interaction, ephemeral=True, content=f"⚠️ {reason} Nothing changed.", view=view_of([again]))
+        await send(interaction, ephemeral=True, content=note, view=view_of([again]))
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
         """The mover's panel is updated in place (or the board they clicked), and the board is redrawn
@@ -305,9 +431,8 @@ class PrimeTimeController(TableController):
         each round starts a new board at the bottom of the channel."""
         record, state = move.record, move.state
         if interaction is not None and move.seat is not None and _from_panel(interaction):
-            seat_moves = await self.service.storage.seat_moves(record.id, move.seat)
-            note = done_note(move.events, move.seat)
-            await update(interaction, **panel_message(record, state, move.seat, seat_moves, "main", note))
+            note = done_note(record, move.events, move.seat)
+            await update(interaction, **as_edit(await self.panel(record, state, move.seat, "main", note)))
         elif (
             interaction is not None
             and interaction.message is not None
@@ -316,13 +441,17 @@ class PrimeTimeController(TableController):
             await update(interaction, **as_edit(await self.board_for(record, state, move.events)))
             return
         elif interaction is not None and move.seat is not None:
-            await send(interaction, ephemeral=True, content=done_note(move.events, move.seat))
+            await send(interaction, ephemeral=True, content=done_note(record, move.events, move.seat))
+        # Each round starts a new board at the bottom of the channel, as does the final score.
         new_round = any(event.kind == "round_started" for event in move.events)
         if move.ping or any(event.visible_to is None for event in move.events):
             await self.refresh_board(record.id, repost=new_round)
 
-    def render_png(self, state: PrimeTimeState) -> bytes:
-        return render_primetime(view(state, None)).png
+    def render_png(self, state: PrimeTimeState, names: tuple[str, str] = DEFAULT_NAMES) -> bytes:
+        return render_primetime(PrimeTimeBoard(view=view(state, None), names=names)).png
+
+    def replay_png(self, record: GameRecord) -> RenderPng:
+        return partial(self.render_png, names=board_names(record))
 
     async def deadlines_of(self, record: GameRecord, state: PrimeTimeState) -> dict[int, float]:
         """When each person's pending prompt gets its default, as Unix times."""
@@ -339,7 +468,7 @@ class PrimeTimeController(TableController):
     async def board_message(
         self, record: GameRecord, state: PrimeTimeState, events: list[Event]
     ) -> dict[str, Any]:
-        public = view(state, None)
+        public = PrimeTimeBoard(view=view(state, None), names=board_names(record))
         board = await metrics.render("primetime", self.host.painter.draw(render_primetime, public))
         embed = board_embed(state, record, await self.deadlines_of(record, state))
         embed.set_image(url="attachment://board.png")
@@ -358,6 +487,14 @@ class PrimeTimeController(TableController):
 def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:
     prompt = state.prompt_for(seat)
     return prompt is not None and prompt.kind in PUBLIC_KINDS
+
+
+def _panel_edit(panel: dict[str, Any]) -> dict[str, Any]:
+    """A panel as an edit of the panel message: its pictures replace the old ones, so a preview's
+    close-up goes when the panel moves on."""
+    edit = dict(panel)
+    edit["attachments"] = edit.pop("files", [])
+    return edit
 
 
 def _from_panel(interaction: discord.Interaction[Any]) -> bool:

@@ -26,12 +26,17 @@ SUGGESTIONS = 24
 @dataclass(frozen=True)
 class Controls:
     """Where the controls go: the game, the version they carry, the op that plays an action and, on a
-    private panel, the seat it was drawn for (None on the public board)."""
+    private panel, the seat it was drawn for (None on the public board); ``names`` are the players'
+    names in seat order, for the words beside the controls."""
 
     game_id: int
     version: int
     play_op: str
     seat: int | None = None
+    names: tuple[str, ...] = ()
+
+    def name_of(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
 
     def button(self, op: str, arg: str, **options: Any) -> discord.ui.Item[Any]:
         return button(self.game_id, self.version, op, arg, seat=self.seat, **options)

@@ -5,18 +5,22 @@ drawn for one seat and sent only to its player, ephemerally.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import discord
 
+from bot.games.primetime.ascension_panel import ascension_total, step_letters
 from bot.games.primetime.codes import unit_name
+from bot.games.primetime.explain import card_line
+from bot.games.primetime.module import answered_at_once
 from bot.games.primetime.panel import (
     PANEL_LABELS,
     PUBLIC_KINDS,
     Controls,
-    ascension_total,
     prompt_items,
     prompt_words,
+    step_lines,
 )
 from bot.storage import GameRecord
 from bot.ui.components import button, view_of
@@ -25,10 +29,10 @@ from bot.ui.text import clip
 from renderers.primetime.describe import WIN_REASONS
 from rules.core.events import Event, events_for
 from rules.primetime import PrimeTimeView, view
-from rules.primetime.cards import card
 from rules.primetime.cleanup import hand_limit
 from rules.primetime.content import catalogue, settings
 from rules.primetime.scenario import condition, location, mission
+from rules.primetime.seat_words import with_names
 from rules.primetime.state import PrimeTimeState
 
 RECENT_ON_BOARD = 6
@@ -36,6 +40,12 @@ RECENT_ON_BOARD = 6
 
 def _names(record: GameRecord) -> list[str]:
     return [player["name"] for player in record.lobby["players"]]
+
+
+def board_names(record: GameRecord) -> tuple[str, str]:
+    """The names the board image gives the two seats, as the messages do ("AI" for an AI seat)."""
+    first, second = _names(record)
+    return first, second
 
 
 def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
@@ -46,27 +56,40 @@ def _status_line(state: PrimeTimeState, record: GameRecord) -> str:
             return f"**The game ends in a draw** ({why})."
         return f"🏆 **{names[state.outcome.winners[0]]} wins** ({why})."
     parts = []
-    for seat in dict.fromkeys(prompt.who for prompt in state.prompts):
+    for seat in _deciding(state, record):
         prompt = state.prompt_for(seat)
         assert prompt is not None
-        parts.append(f"**{names[seat]}**: {_public_prompt_words(state, seat, prompt.kind)}")
+        parts.append(f"**{names[seat]}**: {_public_prompt_words(state, record, seat, prompt.kind)}")
     return "\n".join(parts) or "Resolving…"
 
 
-def _public_prompt_words(state: PrimeTimeState, seat: int, kind: str) -> str:
+def _deciding(state: PrimeTimeState, record: GameRecord) -> list[int]:
+    """The seats with a decision to make, in prompt order, but for a prompt its player chose to answer
+    at once (its default is applied as it opens, so the board neither lists nor calls them for it)."""
+    players = record.lobby["players"]
+    return [
+        seat
+        for seat in dict.fromkeys(prompt.who for prompt in state.prompts)
+        if not all(
+            answered_at_once(prompt.kind, players[seat]) for prompt in state.prompts if prompt.who == seat
+        )
+    ]
+
+
+def _public_prompt_words(state: PrimeTimeState, record: GameRecord, seat: int, kind: str) -> str:
     """What the board says a seat is deciding: never what only the seat may know."""
     if kind in PUBLIC_KINDS or kind in ("activation", "action"):
         if kind == "action" and state.activation is not None:
             left = state.activation.actions_left
             plural = "s" if left != 1 else ""
             return f"{unit_name(state, state.activation.unit)} acts ({left} action{plural} left)."
-        return prompt_words(state, seat)
+        return prompt_words(state, seat, _names(record))
     return {
         "terrain": "looking at the terrain (Accept, Reroll or Edit).",
         "deploy": "deploying a model.",
         "ascension": "choosing Ascension in secret.",
         "discard": "discarding down to the hand limit.",
-        "phase_start": "Phase Start: Ready, or a card played blind.",
+        "phase_start": f"{(state.phase_start or 'phase').title()} Phase Start: Ready, or a card, blind.",
     }[kind]
 
 
@@ -122,7 +145,9 @@ def board_embed(state: PrimeTimeState, record: GameRecord, deadlines: dict[int, 
     if scenario:
         lines.append(scenario)
     lines.extend(_player_line(public, record, seat) for seat in range(len(public.players)))
-    recent = [event.text for event in events_for(state.recent_events, None)][-RECENT_ON_BOARD:]
+    names = _names(record)
+    recent = [with_names(event.text, names) for event in events_for(state.recent_events, None)]
+    recent = recent[-RECENT_ON_BOARD:]
     if recent:
         lines.append("")
         lines.extend(f"• {text}" for text in recent)
@@ -135,10 +160,11 @@ def call_line(state: PrimeTimeState, record: GameRecord) -> str | None:
     if state.outcome is not None:
         return None
     players = record.lobby["players"]
-    seats = list(dict.fromkeys(prompt.who for prompt in state.prompts))
-    people = [seat for seat in seats if not players[seat].get("ai")]
+    people = [seat for seat in _deciding(state, record) if not players[seat].get("ai")]
     if not people:
-        return "The AI is thinking…" if seats else None
+        return (
+            "The AI is thinking…" if any(players[prompt.who].get("ai") for prompt in state.prompts) else None
+        )
     mentions = ", ".join(f"<@{players[seat]['user_id']}>" for seat in people)
     return f"{mentions}: your move."
 
@@ -148,8 +174,10 @@ def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> l
     items: list[discord.ui.Item[Any]] = []
     prompt = state.prompts[0] if state.prompts else None
     if prompt is not None and prompt.kind in PUBLIC_KINDS:
-        controls = Controls(record.id, seat_moves, "act")
+        controls = Controls(record.id, seat_moves, "act", names=tuple(_names(record)))
         items = [item for item in prompt_items(state, prompt.who, controls, "main") if item.row != 4]
+    elif prompt is not None and prompt.kind == "phase_start":
+        items = phase_start_items(record, state)
     elif prompt is not None:
         items.append(
             button(
@@ -165,11 +193,22 @@ def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> l
     return items
 
 
+def phase_start_items(record: GameRecord, state: PrimeTimeState) -> list[discord.ui.Item[Any]]:
+    """DESIGN.md 4.1: the blind Phase Start rides on the board the phase already has: Ready answers
+    for whoever presses it (its argument names the window, so a later one is not answered by it),
+    and Play a card… opens the presser's panel at their cards."""
+    window = f"{state.round}.{state.phase_start}"
+    return [
+        button(record.id, 0, "ready", window, label="Ready", style=discord.ButtonStyle.success, row=0),
+        button(record.id, record.version, "panel", "cards", label="Play a card…", row=0),
+    ]
+
+
 # The private panel.
 
 
-def done_note(events: list[Event], seat: int) -> str:
-    said = [event.text for event in events_for(events, seat)]
+def done_note(record: GameRecord, events: list[Event], seat: int) -> str:
+    said = [with_names(event.text, _names(record)) for event in events_for(events, seat)]
     return clip("✅ " + " ".join(said), 1900) if said else "✅ Done."
 
 
@@ -177,30 +216,37 @@ def panel_message(
     record: GameRecord, state: PrimeTimeState, seat: int, seat_moves: int, step: str, note: str | None
 ) -> dict[str, Any]:
     """A player's ephemeral panel: their hand and resources, and the controls for their decision."""
+    names = tuple(_names(record))
     player = state.players[seat]
     lines = [
         f"Glory **{player.glory}** · BK **{player.bk}** · SK **{player.sk}** · "
         f"hand {len(player.hand)}/{hand_limit(state)} · deck {len(player.deck)}"
     ]
-    hand = [f"**{card(card_id).name}** ({card(card_id).window.replace('_', ' ')})" for card_id in player.hand]
-    lines.append("**Your hand:** " + (", ".join(hand) if hand else "empty"))
+    lines.append("**Your hand:**" + ("" if player.hand else " empty"))
+    held = Counter(player.hand)
+    lines.extend(f"• {card_line(card_id, copies=copies)}" for card_id, copies in held.items())
     if player.ascension_plan is not None and state.phase == "ascension":
         plan = ", ".join(f"{unit_name(state, unit)}: {choice}" for unit, choice in player.ascension_plan)
         lines.append(f"**Your locked plan** (secret until both lock): {plan}")
     if step.startswith("asc."):
-        letters = step.split(".")[1]
+        letters = step_letters(state, seat, step)
         lines.append(f"**Ascension cost:** {ascension_total(state, seat, letters)} SK of {player.sk}")
-    private = [event.text for event in state.recent_events if event.visible_to == seat]
+    names = _names(record)
+    private = [with_names(event.text, names) for event in state.recent_events if event.visible_to == seat]
     lines.extend(f"🔒 {text}" for text in private[-4:])
     lines.append("")
-    lines.append(prompt_words(state, seat))
+    lines.append(prompt_words(state, seat, names))
+    shown = step_lines(state, seat, step)
+    if shown:
+        lines.append("")
+        lines.extend(shown)
     embed = discord.Embed(
         title=f"{record.lobby['players'][seat]['name']} — your hand",
         description=clip("\n".join(lines), 4000),
         colour=discord.Colour.dark_orange(),
     )
     embed.set_footer(text="Only you can see this. Press My hand on the board to see it again.")
-    controls = Controls(record.id, seat_moves, "pact", seat)
+    controls = Controls(record.id, seat_moves, "pact", seat, names)
     items = prompt_items(state, seat, controls, step)
     items.append(controls.button("choose", "main", label="Refresh", emoji="🔄", row=4))
     return {"content": note, "embed": embed, "view": view_of(items)}

@@ -2,36 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
-from bot.core.host import Host
-from bot.ui.components import Control
+from bot.ui.components import Control, modal_id
+
+TYPED_OP = "cell"
+"""The op of the coordinates modal's answer."""
 
 
-class CoordinatesModal(discord.ui.Modal):
-    """One field, ``x,y``; its answer goes to the controller like a click, with the text as its value."""
-
-    def __init__(self, host: Host, control: Control) -> None:
-        terrain = control.arg == "terrain"
-        super().__init__(title="Edit the terrain" if terrain else "Coordinates", timeout=600)
-        self.host = host
-        self.control = control
-        self.cell: discord.ui.TextInput[Any] = discord.ui.TextInput(
+def coordinates_modal(control: Control) -> discord.ui.Modal:
+    """One field, ``x,y`` (or a terrain edit). The modal's custom id carries what its answer needs
+    (the game, the move count it was opened at, the step it was opened for and the panel's seat), so
+    the answer reaches the controller like a click, with the typed text as its value, even after a
+    restart."""
+    terrain = control.arg == "terrain"
+    modal = discord.ui.Modal(
+        title="Edit the terrain" if terrain else "Coordinates",
+        custom_id=modal_id(control.game_id, control.version, TYPED_OP, control.arg, control.seat),
+    )
+    modal.add_item(
+        discord.ui.TextInput(
             label="Piece to add (type x y w h), or remove N" if terrain else "Cell (x,y)",
             placeholder="spire 4 10 2 2  or  remove 3" if terrain else "14,9  or  14 9  or  x14 y9",
             max_length=30,
             custom_id="cell",
         )
-        self.add_item(self.cell)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        control = self.control
-        await self.host.dispatch_control(
-            interaction,
-            Control(control.game_id, control.version, "cell", control.arg, (self.cell.value,), control.seat),
-        )
+    )
+    return modal
 
 
 def cell_code(purpose: str, cell: tuple[int, int]) -> str:

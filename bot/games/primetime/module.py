@@ -5,18 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.game_module import GameModule, TimedPrompts
+from bot.core.game_module import GameModule, SeatWordedEvents, TimedPrompts
+from rules.core.events import Event
 from rules.primetime import RULES, PrimeTimeOptions
 from rules.primetime.actions import PrimeTimeAction, Timeout
 from rules.primetime.ai import choose_action
 from rules.primetime.content import catalogue
+from rules.primetime.prompts import default_action
 from rules.primetime.roster import Roster
+from rules.primetime.seat_words import with_names
 from rules.primetime.state import PrimeTimeState
 
 _CHARACTER_NAMES = {character.id: character.name for character in catalogue().characters}
 CUSTOM = "custom"
 """The pick of a player who built their own roster (kept beside their seat as ``roster``)."""
 AUTO_PASS = "auto_pass_on_hit"
+AUTO_READY = "auto_ready"
+AUTO_ANSWERS = {"on_hit": AUTO_PASS, "phase_start": AUTO_READY}
+"""The seat options that answer a prompt kind with its default at once (2.9: choices that never
+depend on the hand, so answering at once betrays nothing)."""
 PROMPT_SECONDS: dict[str, float] = {
     "terrain": 300,
     "first_player": 60,
@@ -36,7 +43,7 @@ PROMPT_SECONDS: dict[str, float] = {
 """DESIGN.md 2.9's deadlines; an activation has none (the turn clock's hand-off covers it)."""
 
 
-class PrimeTimeModule(GameModule, TimedPrompts):
+class PrimeTimeModule(GameModule, TimedPrompts, SeatWordedEvents):
     name = "primetime"
     title = "Prime Time"
     summary = "A two-player miniatures skirmish: field a team and fight over three Dragon Ball objectives."
@@ -65,6 +72,9 @@ class PrimeTimeModule(GameModule, TimedPrompts):
     }
     variant_noun = "setup"
     simultaneous = True
+    clock_minutes = (10.0, 20.0)
+    """DESIGN.md 2.9: an activation has no deadline, and after 10 minutes the opponent may hand the
+    seat to the AI (the reminder offers it); the AI takes over by itself 10 minutes later."""
 
     def options(self, lobby: dict[str, Any]) -> PrimeTimeOptions:
         first, second = (
@@ -87,18 +97,32 @@ class PrimeTimeModule(GameModule, TimedPrompts):
 
     def prompt_deadlines(self, state: PrimeTimeState, lobby: dict[str, Any]) -> dict[int, float]:
         """Seconds each seat has, from its call, before ``timeout_action`` answers for it; none for a
-        player who chose to pass every On Hit / On Damage prompt (2.9: a setting that never depends on
-        the hand, so passing at once betrays nothing)."""
+        prompt the player chose to answer at once (``AUTO_ANSWERS``)."""
         if state.outcome is not None:
             return {}
         players = lobby["players"]
         return {
             prompt.who: 0
-            if prompt.kind == "on_hit" and players[prompt.who].get(AUTO_PASS)
+            if answered_at_once(prompt.kind, players[prompt.who])
             else PROMPT_SECONDS[prompt.kind]
             for prompt in state.prompts
             if prompt.default is not None and prompt.kind in PROMPT_SECONDS
         }
 
-    def timeout_action(self, seat: int) -> Timeout:
+    def timeout_action(self, state: PrimeTimeState, lobby: dict[str, Any], seat: int) -> PrimeTimeAction:
+        """Timeout, which gives every pending prompt of the seat its 2.9 default; a prompt the player
+        chose to answer at once gets that answer itself (the default's own action), so it reads as
+        their choice, not as time run out."""
+        prompt = state.prompt_for(seat)
+        if prompt is not None and answered_at_once(prompt.kind, lobby["players"][seat]):
+            return default_action(state, prompt)
         return Timeout(player=seat)
+
+    def event_text(self, event: Event, lobby: dict[str, Any]) -> str:
+        return with_names(event.text, [player["name"] for player in lobby["players"]])
+
+
+def answered_at_once(kind: str, player: dict[str, Any]) -> bool:
+    """Whether ``player`` chose to answer prompts of ``kind`` with their default at once."""
+    option = AUTO_ANSWERS.get(kind)
+    return option is not None and bool(player.get(option))

@@ -12,21 +12,27 @@ engine refuses, with its reason, whatever is no longer legal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
+from bot.games.primetime.ascension_panel import ascension_items, step_letters
 from bot.games.primetime.codes import (
-    PLAN_LETTERS,
     action_code,
     action_label,
-    card_name,
     cell_text,
-    plan_letters,
     unit_name,
 )
 from bot.games.primetime.controls import PAGE, Controls, back, move_suggestions, option, paged
+from bot.games.primetime.explain import (
+    card_line,
+    card_summary,
+    joint_attack_line,
+    technique_line,
+    technique_stats,
+)
+from bot.games.primetime.pictures import move_menu_options
 from bot.games.primetime.setup_panel import deploy_cells_items, deploy_items, objective_items, terrain_items
 from bot.ui.components import number_of
 from rules.primetime.actions import (
@@ -43,15 +49,15 @@ from rules.primetime.actions import (
     UseTechnique,
 )
 from rules.primetime.ai import hit_chance
-from rules.primetime.ascension import choice_cost, choices_for, deciding_units, default_plan, tier_name
-from rules.primetime.content import settings
+from rules.primetime.ascension import tier_name
+from rules.primetime.cards import joint_attacks
+from rules.primetime.content import Technique, settings
 from rules.primetime.engine import legal_actions
 from rules.primetime.geometry import distance
-from rules.primetime.state import PrimeTimeState, Prompt
-from rules.primetime.stats import char, hp_max
-from rules.primetime.techniques import effective
+from rules.primetime.state import PrimeTimeState, Prompt, Unit
+from rules.primetime.stats import char, hp_max, technique_damage
+from rules.primetime.techniques import effective, technique_cost
 
-MODELS_PER_PAGE = 4
 PUBLIC_KINDS = (
     "reaction",
     "deflect",
@@ -70,17 +76,17 @@ PANEL_LABELS = {
     "action": "Act…",
     "ascension": "Ascension…",
     "discard": "Discard…",
-    "phase_start": "Phase Start…",
     "terrain": "Terrain…",
     "deploy": "Deploy…",
 }
-CHOICE_WORDS = {"ascend": "Ascend", "hold": "Hold", "descend": "Descend", "stay": "Stay"}
 
 
 # The steps of an activation.
 
 
 def _technique_options(state: PrimeTimeState, actions: list[PrimeTimeAction]) -> list[discord.SelectOption]:
+    """One option per technique and target: the label names them with the distance and the chance to
+    hit (before reactions), the description gives the range, what it costs now, DMG and the riders."""
     assert state.activation is not None
     attacker = state.unit(state.activation.unit)
     options = []
@@ -88,9 +94,6 @@ def _technique_options(state: PrimeTimeState, actions: list[PrimeTimeAction]) ->
         if not isinstance(action, UseTechnique):
             continue
         technique = effective(state, attacker, char(attacker).technique(action.technique))
-        cost = f"{technique.bk} BK" if technique.bk else "0 BK"
-        if attacker.has_status("exhausted") and technique.bk and technique.exhausted_ok:
-            cost = "2 SK Breakthrough"
         label = action_label(state, action)
         if action.target is not None:
             target = state.unit(action.target)
@@ -100,22 +103,42 @@ def _technique_options(state: PrimeTimeState, actions: list[PrimeTimeAction]) ->
             label += f" · push {cell_text(action.direction)}"
         options.append(
             discord.SelectOption(
-                label=label[:100], value=action_code(action), description=f"{cost} · DMG {technique.dmg}"
+                label=label[:100], value=action_code(action), description=_technique_words(state, technique)
             )
         )
     return options
 
 
+def _cost_now(state: PrimeTimeState, attacker: Unit, technique: Technique) -> str:
+    bk, sk = technique_cost(attacker, technique, state.activation)
+    return f"{sk} SK Breakthrough" if sk else f"{bk} BK"
+
+
+def _technique_words(state: PrimeTimeState, technique: Technique) -> str:
+    assert state.activation is not None
+    attacker = state.unit(state.activation.unit)
+    dmg = technique_damage(attacker, technique)
+    return technique_stats(technique, dmg, _cost_now(state, attacker, technique))[:100]
+
+
+def technique_lines(state: PrimeTimeState, actions: list[PrimeTimeAction]) -> list[str]:
+    """What each technique the menu offers does, once each, for the panel above the menu."""
+    assert state.activation is not None
+    attacker = state.unit(state.activation.unit)
+    chosen = dict.fromkeys(action.technique for action in actions if isinstance(action, UseTechnique))
+    lines = []
+    for technique_id in chosen:
+        technique = effective(state, attacker, char(attacker).technique(technique_id))
+        cost = _cost_now(state, attacker, technique)
+        lines.append(technique_line(technique, technique_damage(attacker, technique), cost))
+    return lines
+
+
 def _move_items(
     state: PrimeTimeState, seat: int, controls: Controls, actions: list[PrimeTimeAction]
 ) -> list[Any]:
-    assert state.activation is not None
-    unit = state.unit(state.activation.unit)
-    cells = [action.to for action in actions if isinstance(action, Move)]
-    options = [
-        option(state, Move(player=seat, to=cell), f'{distance(unit.cell, cell):.1f}" away')
-        for cell in move_suggestions(state, seat, cells, unit.cell)
-    ]
+    """The suggested cells, lettered as the close-up above letters them, and any other by typing it."""
+    options = move_menu_options(state, seat, actions)
     return [controls.menu(options, "Move to…", row=0), controls.coordinates("move", row=1), back(controls)]
 
 
@@ -164,22 +187,22 @@ def _buttons(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeA
     ]
 
 
-def _select_items(
-    placeholder: str, describe: Callable[[PrimeTimeState, PrimeTimeAction], str | None]
-) -> Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], list[Any]]:
-    def build(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
-        options = [option(state, action, describe(state, action)) for action in actions]
-        return [controls.menu(options[:PAGE], placeholder, row=0)] if options else []
-
-    return build
-
-
-def _deflect_note(state: PrimeTimeState, action: PrimeTimeAction) -> str | None:
-    assert isinstance(action, Deflect)
-    if action.unit is None:
-        return "the attack is simply evaded"
-    unit = state.unit(action.unit)
-    return f"seat {unit.seat + 1}"
+def _deflect_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    """The models the attack may be sent at, each with its owner and distance, and declining."""
+    attack = state.attack
+    defender = (attack.evader or attack.target) if attack is not None else None
+    start = state.unit(defender).cell if defender is not None else None
+    options = []
+    for action in actions:
+        if not isinstance(action, Deflect):
+            continue
+        if action.unit is None:
+            options.append(option(state, action, "the attack is simply evaded"))
+            continue
+        unit = state.unit(action.unit)
+        away = f' · {distance(start, unit.cell):.0f}" away' if start is not None else ""
+        options.append(option(state, action, f"{controls.name_of(unit.seat)}'s model{away}"))
+    return [controls.menu(options[:PAGE], "Deflect the attack at…", row=0)] if options else []
 
 
 def _evade_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
@@ -214,7 +237,7 @@ BUILDERS: dict[str, Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], 
     "activation": _activation_items,
     "action": _action_items,
     "reaction": _buttons,
-    "deflect": _select_items("Deflect the attack at…", _deflect_note),
+    "deflect": _deflect_items,
     "evade_move": _evade_items,
     "on_hit": _buttons,
     "activation_start": _buttons,
@@ -240,57 +263,6 @@ def _card_button(prompt: Prompt | None, actions: list[PrimeTimeAction], controls
     return [controls.step("cards.0", "Play a card…", row=3)] if has_cards else []
 
 
-def _ascension_items(
-    state: PrimeTimeState, seat: int, controls: Controls, letters: str, page: int
-) -> list[Any]:
-    units = deciding_units(state, seat)
-    pages = max(1, -(-len(units) // MODELS_PER_PAGE))
-    page = max(0, min(page, pages - 1))
-    items: list[Any] = []
-    for index in range(page * MODELS_PER_PAGE, min(len(units), (page + 1) * MODELS_PER_PAGE)):
-        unit = units[index]
-        chosen = {letter: choice for choice, letter in PLAN_LETTERS.items()}[letters[index]]
-        options = [
-            discord.SelectOption(
-                label=f"{CHOICE_WORDS[choice]} ({choice_cost(state, unit, choice)} SK)",
-                value=PLAN_LETTERS[choice],
-                default=choice == chosen,
-            )
-            for choice in choices_for(unit)
-        ]
-        items.append(
-            controls.select(
-                "choose",
-                options,
-                placeholder=f"{char(unit).name} ({tier_name(unit)})",
-                arg=f"asc.{letters}.{page}.{index}",
-                row=len(items),
-            )
-        )
-    items.append(
-        controls.button(
-            controls.play_op,
-            f"lock_ascension.{letters}",
-            label="Lock in",
-            style=discord.ButtonStyle.success,
-            row=4,
-        )
-    )
-    if pages > 1:
-        items.append(controls.step(f"asc.{letters}.{(page + 1) % pages}", "More models", row=4))
-    return items
-
-
-def ascension_total(state: PrimeTimeState, seat: int, letters: str) -> int:
-    chosen = {letter: choice for choice, letter in PLAN_LETTERS.items()}
-    units = deciding_units(state, seat)
-    return sum(choice_cost(state, unit, chosen[letter]) for unit, letter in zip(units, letters, strict=True))
-
-
-def default_letters(state: PrimeTimeState, seat: int) -> str:
-    return plan_letters(default_plan(state, seat))
-
-
 def prompt_items(
     state: PrimeTimeState, seat: int, controls: Controls, step: str
 ) -> list[discord.ui.Item[Any]]:
@@ -302,7 +274,7 @@ def prompt_items(
     page = number_of(rest) or 0
     if kind == "cards":
         plays = [
-            option(state, action, card_name(action.card))
+            option(state, action, card_summary(action.card))
             for action in actions
             if isinstance(action, PlayCard)
         ]
@@ -328,29 +300,54 @@ def prompt_items(
         unit, _, level = rest.rpartition(".")
         return deploy_cells_items(state, seat, controls, actions, unit, 1 if level == "1" else 0)
     if prompt.kind == "ascension":
-        letters, _, page_text = rest.partition(".") if kind == "asc" else ("", "", "0")
-        valid = set(PLAN_LETTERS.values())
-        if len(letters) != len(deciding_units(state, seat)) or not set(letters) <= valid:
-            letters = default_letters(state, seat)
-        items = _ascension_items(state, seat, controls, letters, number_of(page_text) or 0)
+        page_text = rest.partition(".")[2] if kind == "asc" else "0"
+        letters = step_letters(state, seat, step)
+        items = ascension_items(state, seat, controls, letters, number_of(page_text) or 0)
         if any(isinstance(action, PlayCard) for action in actions):
             items.append(controls.step("cards.0", "Play a card…", row=4))
         return items
     return [*BUILDERS[prompt.kind](state, controls, actions), *_card_button(prompt, actions, controls)]
 
 
-def prompt_words(state: PrimeTimeState, seat: int) -> str:
-    """What ``seat`` must decide now, in a sentence for its panel."""
+NO_CARD_WORDS = {
+    "reaction": "You hold no Z-Reaction card that answers this attack: press Back and choose a reaction.",
+    "on_hit": "You hold no On Hit or On Damage card for this hit. Press Back and Continue.",
+    "activation_start": "You hold no Activation Start card to answer with. Press Back and Continue.",
+    "phase_start": "You hold no card for this Phase Start. Press Back and Ready.",
+}
+
+
+def step_lines(state: PrimeTimeState, seat: int, step: str) -> list[str]:
+    """What the choices of ``step`` do, above its controls: each technique the menu offers, each card
+    that can be played now (or why there is none), each Joint Attack."""
+    actions = legal_actions(state, seat)
+    prompt = state.prompt_for(seat)
+    kind = step.partition(".")[0]
+    if kind == "cards":
+        playable = dict.fromkeys(action.card for action in actions if isinstance(action, PlayCard))
+        if playable:
+            return [card_line(card_id, full=True) for card_id in playable]
+        return [NO_CARD_WORDS.get(prompt.kind if prompt else "", "No card in your hand can be played now.")]
+    if kind == "tech" and prompt is not None and prompt.kind == "action":
+        return technique_lines(state, actions)
+    if kind == "joint" and prompt is not None and prompt.kind == "action":
+        joints = dict.fromkeys(action.joint for action in actions if isinstance(action, JointAttack))
+        return [joint_attack_line(joint, joint_attacks()[joint].name) for joint in joints]
+    return []
+
+
+def prompt_words(state: PrimeTimeState, seat: int, names: Sequence[str]) -> str:
+    """What ``seat`` must decide now, in a sentence for its panel (``names``: the players' names)."""
     prompt = state.prompt_for(seat)
     if state.outcome is not None:
         return "The game is over."
     if prompt is None:
-        waiting = ", ".join(sorted({f"seat {other.who + 1}" for other in state.prompts})) or "nobody"
-        return f"Nothing to decide now (waiting for {waiting})."
+        waiting = " and ".join(names[other] for other in dict.fromkeys(p.who for p in state.prompts))
+        return f"Nothing to decide now (waiting for {waiting or 'nobody'})."
     attack = state.attack
     words = {
         "initiative": "Choose whether you activate first or second this round.",
-        "phase_start": f"Phase Start ({state.phase_start or 'phase'}): play a card, or Continue.",
+        "phase_start": f"{(state.phase_start or 'phase').title()} Phase Start: play a card blind, or Ready.",
         "ascension": "Choose each model's tier for this round, then Lock in.",
         "activation": "Activate a model, or pass for the round.",
         "action": "Choose your model's next action.",

@@ -1,7 +1,8 @@
 """Prime Time played with clicks: the controls that make each move, and what an activation is.
 
 The moves are made as the end-to-end driver makes them (``tests.bot.games.primetime.driver``): public
-prompts (Z-Reaction, Deflect, Z-Evasion, On Hit, initiative...) on the board, everything else in the
+prompts (Z-Reaction, Deflect, Z-Evasion, On Hit, initiative...) and the Phase Start (Ready, or Play a
+card… which opens the panel at the cards) on the board, everything else in the
 player's private panel after the steps that lead to it (Move…, Technique…, Play a card…, the Ascension
 menus), a cell or a terrain edit typed in the coordinates modal. A player keeps the panel they opened:
 they use it as it is when nothing happened since it was drawn, press its Refresh when the game moved
@@ -100,7 +101,7 @@ class PrimeTimeFlow:
         prompt = state.prompt_for(seat)
         return (
             prompt is None
-            or prompt.kind not in PUBLIC_KINDS
+            or prompt.kind not in (*PUBLIC_KINDS, "phase_start")
             or parts(hand["custom_id"])[2] == str(row.version)
         )
 

@@ -120,13 +120,14 @@ async def test_the_controls_posted_by_the_earlier_version_still_work(tmp_path: P
             assert opened.message is not None and opened.message.visible_to is bob
             assert opened.message.embeds and custom_id(opened.message, "act")
 
-            # Prime Time against the AI: the panel's Continue is played, the board opens the panel.
+            # Prime Time against the AI: the old panel's Continue (a Phase Start, now called Ready)
+            # opens the current panel, whose Ready is played; the board opens the panel.
             panel = posted["primetime panel"]
             before = await version(bot, PRIMETIME)
             stale = await fake.click(alice, panel, "Continue")
             assert stale.message is not None and "moved on" in (stale.message.content or "")
             assert await version(bot, PRIMETIME) == before
-            await fake.click(alice, stale.message, "Continue")
+            await fake.click(alice, stale.message, "Ready")
             await bot.autopilot.idle()
             await fake.settle()
             assert await version(bot, PRIMETIME) > before

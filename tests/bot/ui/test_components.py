@@ -8,7 +8,16 @@ import pytest
 
 from bot.games.over9000.panel import parse_code as over9000_code
 from bot.games.primetime.codes import parse_cell, terrain_edit_code
-from bot.ui.components import STORED_NUMBER_LIMIT, button_id, control_of, index_in, number_of, select_id
+from bot.ui.components import (
+    STORED_NUMBER_LIMIT,
+    button_id,
+    control_of,
+    index_in,
+    modal_id,
+    number_of,
+    select_id,
+    typed_answer,
+)
 from rules.core.errors import IllegalAction
 
 # Full-width digits (\uff10…) and the long s (\u017f) are written escaped, as they look like ASCII.
@@ -47,6 +56,43 @@ def test_the_bot_s_own_ids_are_read_back() -> None:
     assert not public.drawn_for_another(0)
 
 
+def test_a_modal_s_id_carries_its_answer_s_control() -> None:
+    typed = control_of(modal_id(12, 3, "cell", "dep.goku-1.0", seat=1), ("14,9",))
+    assert typed is not None and typed.typed and not typed.menu
+    assert (typed.game_id, typed.version, typed.op, typed.arg, typed.seat) == (
+        12,
+        3,
+        "cell",
+        "dep.goku-1.0",
+        1,
+    )
+    assert typed.values == ("14,9",)
+    clicked = control_of(button_id(12, 3, "cell", "move"), ("14,9",))
+    assert clicked is not None and not clicked.typed and clicked.values == ()
+
+
+def _field(value: object) -> dict[str, object]:
+    return {"type": 4, "id": 2, "custom_id": "cell", "value": value}
+
+
+def test_a_modal_s_answer_is_its_one_text_field() -> None:
+    assert typed_answer([{"type": 1, "id": 1, "components": [_field("14,9")]}]) == "14,9"
+    assert typed_answer([{"type": 18, "id": 1, "component": _field("x14 y9")}]) == "x14 y9"
+    row = {"type": 1, "id": 1, "components": [_field("1,1")]}
+    for forged in (
+        None,
+        "14,9",
+        [],
+        [row, row],
+        [{"type": 1, "id": 1, "components": [_field(14)]}],
+        [{"type": 1, "id": 1, "components": [_field("9" * 4001)]}],
+        [{"type": 1, "id": 1, "components": "14,9"}],
+        ["14,9"],
+        [{"type": 10, "id": 1, "content": "14,9"}],
+    ):
+        assert typed_answer(forged) is None, forged
+
+
 @pytest.mark.parametrize(
     "custom_id",
     [
@@ -72,6 +118,9 @@ def test_the_bot_s_own_ids_are_read_back() -> None:
         "gb:1:5:act",
         "gb:1:5",
         "gx:1:5:act:0",
+        "gm:1²:5:cell:move:0",
+        f"gm:{STORED_NUMBER_LIMIT + 1}:5:cell:move:0",
+        "gm:1:5:cell:move:0:1",
         "gb:1:5:ACT:0",
         "gb:1:5:act:\u017f",
         "gb:1:5:act:" + "0" * 100,

@@ -130,9 +130,9 @@ async def test_every_option_of_every_command_refuses_what_it_does_not_declare(
         ),
         ("cell hint", {"bogus": "1"}, "/cell hint has no option `bogus`, so nothing changed."),
         (
-            "primetime settings",
+            "primetime card",
             {},
-            "/primetime settings needs `auto_pass_on_hit`: True or False. Nothing changed.",
+            "/primetime card needs `name`: text of 1 to 100 characters. Nothing changed.",
         ),
     ],
 )

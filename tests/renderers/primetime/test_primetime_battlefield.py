@@ -1,7 +1,7 @@
 """The static battlefield layer of the Prime Time board image (DESIGN.md 4.2): the grid at 20 px per
 inch on the phone board (54 in the zoom) with every fifth coordinate in bold, the deployment zones
-in the blue/orange pair, terrain with a fill, a hatch and a label per type, cached per layout and
-identical in every process."""
+in the blue/orange pair, terrain with a fill and a hatch per type, cached per layout and identical
+in every process (the terrain's names are placed per image: test_primetime_terrain_names)."""
 
 from __future__ import annotations
 
@@ -78,8 +78,8 @@ def test_corner_zones_follow_the_location():
     assert image.getpixel(cell_centre_pixel((25, 5))) == GROUND
 
 
-def test_every_piece_shows_its_fill_hatch_and_label():
-    """4.2 Terrain: a fill and a hatch for each type, with a label."""
+def test_every_piece_shows_its_fill_and_hatch():
+    """4.2 Terrain: a fill and a hatch for each type."""
     image = layer(LAYOUT, NAMEK_ZONES)
     for piece in LAYOUT:
         style = TERRAIN_STYLES[piece.kind]
@@ -88,7 +88,7 @@ def test_every_piece_shows_its_fill_hatch_and_label():
             cell_box((piece.x + piece.width, piece.y + piece.height)),
         )
         colours = pixels_in(image, (south_west[0], north_east[1], north_east[2], south_west[3]))
-        assert {style.fill, style.ink, Colour.TEXT} <= colours, piece.kind
+        assert {style.fill, style.ink} <= colours, piece.kind
 
 
 def test_each_type_has_its_own_hatch_so_types_differ_without_colour():
@@ -118,10 +118,10 @@ def test_grid_lines_are_bold_every_five_and_carry_those_coordinates():
 
 def test_the_static_layer_is_kept_per_layout():
     """4.2 / issue 14: the static layer is drawn once per layout and scale."""
-    kept = _battlefield(LAYOUT, NAMEK_ZONES, None, (), BOARD)
-    assert kept is _battlefield(tuple(LAYOUT), NAMEK_ZONES, None, (), BOARD)
-    assert kept is not _battlefield(LAYOUT[:3], NAMEK_ZONES, None, (), BOARD)
-    assert kept is not _battlefield(LAYOUT, NAMEK_ZONES, None, (), ZOOM)
+    kept = _battlefield(LAYOUT, NAMEK_ZONES, None, BOARD)
+    assert kept is _battlefield(tuple(LAYOUT), NAMEK_ZONES, None, BOARD)
+    assert kept is not _battlefield(LAYOUT[:3], NAMEK_ZONES, None, BOARD)
+    assert kept is not _battlefield(LAYOUT, NAMEK_ZONES, None, ZOOM)
 
 
 def layer_digest() -> str:

@@ -11,7 +11,9 @@ import pytest
 from PIL import Image
 
 from renderers.common import ALT_TEXT_LIMIT, RenderedBoard
+from renderers.drawing import text_boxes
 from renderers.primetime import Highlight, PrimeTimeBoard, render_primetime, samples
+from renderers.primetime.board import draw_primetime
 from renderers.primetime.describe import LEVEL_WORDS, PHASE_WORDS, model_words
 from renderers.primetime.inputs import DEFAULT_NAMES
 from renderers.primetime.layout import BOARD, SIDE_COLOURS, WIDTH
@@ -20,6 +22,7 @@ from renderers.primetime.objectives import UNCONTROLLED, controller
 from renderers.primetime.overlays import HIT_RED, REACH_TINT
 from rules.core.events import Event
 from rules.primetime.content import settings
+from rules.primetime.seat_words import SEAT
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import char, hp_max
 from rules.primetime.view import PrimeTimeView, view
@@ -83,6 +86,8 @@ def test_the_sample_states_show_what_the_gallery_promises() -> None:
     mid_game = samples.mid_game()
     assert len(mid_game.units) == 8 and mid_game.activation is not None
     assert samples.reach_highlight(mid_game).reach
+    targeting = samples.targeting()
+    assert len(samples.technique_highlight(targeting).targets) >= samples.TARGETED
     assert samples.final().outcome is not None
 
 
@@ -251,3 +256,15 @@ def test_output_is_deterministic_here_and_in_another_process() -> None:
         "renderers.primetime:render_primetime", "rules.primetime.view:PrimeTimeView", board_view, "4242"
     )
     assert elsewhere == first
+
+
+def test_the_last_moves_and_the_alt_text_name_the_players_not_their_seats() -> None:
+    state = samples.final()
+    names = ("Bulma", "Chi-Chi")
+    assert any(SEAT.search(event.text) for event in state.recent_events), "the engine words seats"
+    image = draw_primetime(PrimeTimeBoard(view=public_view(state), names=names))
+    words = [text.text for text in text_boxes(image)]
+    assert not [text for text in words if SEAT.search(text)]
+    assert any(names[0] in text or names[1] in text for text in words if len(text.split()) > 2)
+    alt = render_primetime(PrimeTimeBoard(view=public_view(state), names=names)).alt_text
+    assert not SEAT.search(alt)

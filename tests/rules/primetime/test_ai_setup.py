@@ -1,9 +1,7 @@
-"""The AI answers every setup prompt (SU-1…9) sensibly and fast, and the simulation plays the full
-setup with random draws."""
+"""The AI answers every setup prompt (SU-1…9) sensibly, and the simulation plays the full setup with
+random draws. How fast it answers is bench/primetime_ai_setup.py's to measure."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -13,8 +11,6 @@ from rules.primetime.engine import apply
 from rules.primetime.geometry import distance_to_point
 from rules.primetime.simulate import play_game
 from tests.rules.primetime.setup_helpers import full_game, scenario_game, until
-
-DECISION_SECONDS = 0.5
 
 
 def test_the_ai_accepts_the_seeded_terrain_and_takes_a_side_after_the_roll_off() -> None:
@@ -41,13 +37,11 @@ def test_the_ai_places_objectives_on_its_own_side_with_their_zone_on_the_board(l
         state, _ = apply(state, action)
 
 
-def test_the_ai_deploys_toward_the_objectives_quickly() -> None:
+def test_the_ai_deploys_toward_the_objectives() -> None:
     state = scenario_game(("first_contact", "hold_the_centre", "last_stand"))
     while state.phase == "setup":
         seat = state.prompts[0].who
-        started = time.perf_counter()
         action = choose_action(state, seat, 5)
-        assert time.perf_counter() - started < DECISION_SECONDS
         assert isinstance(action, Deploy)
         zone_cells = state.zones[seat].cells()
         average = sum(min(distance_to_point(cell, p) for p in state.objectives) for cell in zone_cells)

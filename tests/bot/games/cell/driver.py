@@ -22,7 +22,7 @@ from bot.games.cell.paths import Explorer, Path, action_kind, parse_path
 from rules.cell.actions import CellAction, Choose, Confirm, Spend, StartSelection
 from rules.cell.engine import apply, legal_actions
 from rules.cell.state import CellState
-from tests.bot.driver import lobby_select, private_answer
+from tests.bot.driver import game_channel, lobby_select, private_answer
 from tests.bot.games.cell.policies import Policy, decision
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
@@ -98,6 +98,7 @@ class CellTable:
     ) -> None:
         host = self.players[0]
         lobby = await self.fake.slash(host, "cell start", channel=self.channel, difficulty=difficulty)
+        self.channel = game_channel(self.fake, lobby, self.channel)
         for player in self.players[1:]:
             await self.fake.click(player, lobby, "Join")
         for player, fighter in zip(self.players, fighters, strict=True):

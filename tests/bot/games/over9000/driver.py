@@ -15,6 +15,7 @@ from bot.app import GameBot
 from bot.games.over9000.panel import action_code
 from rules.over9000.actions import Attack, Keep, Over9000Action, Place
 from rules.over9000.state import Over9000State
+from tests.bot.driver import game_channel
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
@@ -80,6 +81,7 @@ class Over9000Table:
         """The host opens the lobby, everyone joins and picks ``characters`` (humans, in seat order)."""
         host = self.people[0]
         lobby = await self.fake.slash(host, "over9000 start", channel=self.channel, ai_players=ai_players)
+        self.channel = game_channel(self.fake, lobby, self.channel)
         for person in self.people[1:]:
             await self.fake.click(person, lobby, "Join")
         for person, character in zip(self.people, characters, strict=True):

@@ -2,17 +2,20 @@
 each player's ephemeral panel ("My hand", "Act…") and the coordinates modal.
 
 An engine action is found by its code (``bot.games.primetime.codes``), which the bot puts in each
-control's custom id or menu option: on the board for public prompts, else in the panel after the
-steps that lead to it (Move…, Technique…, Play a card…, one Ascension menu per model).
+control's custom id or menu option: on the board for public prompts and a Phase Start's Ready (its
+Play a card… opens the panel at the cards), else in the panel after the steps that lead to it (Move…,
+Technique…, Play a card…, one Ascension menu per model).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from bot.app import GameBot
+from bot.games.primetime.ascension_panel import default_letters
 from bot.games.primetime.codes import PLAN_LETTERS, action_code, plan_letters
-from bot.games.primetime.panel import PUBLIC_KINDS, default_letters
+from bot.games.primetime.panel import PUBLIC_KINDS
 from rules.primetime.actions import (
     Deploy,
     Discard,
@@ -20,6 +23,7 @@ from rules.primetime.actions import (
     JointAttack,
     LockAscension,
     Move,
+    PassWindow,
     PlaceObjective,
     PlaceTerrain,
     PlayCard,
@@ -34,6 +38,9 @@ from rules.primetime.state import PrimeTimeState
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
+
+PREVIEW_WAITS = 200
+"""Up to 10 s, in steps of 50 ms."""
 
 
 def parts(custom_id: str) -> list[str]:
@@ -137,6 +144,8 @@ class PrimeTimeTable:
             return await self.by_coordinates(
                 seat, board, action.to if isinstance(action, EvadeMove) else action.point
             )
+        if prompt is not None and prompt.kind == "phase_start":
+            return await self._phase_start(seat, action)
         panel = await self.open_panel(seat)
         if isinstance(action, PlaceTerrain | RemoveTerrain):
             return await self.edit_terrain(seat, panel, action)
@@ -164,6 +173,20 @@ class PrimeTimeTable:
         control = find(panel, "pact", code, code)
         assert control is not None, f"no control for {code} in the panel"
         return await self._press(seat, panel, control, code)
+
+    async def _phase_start(self, seat: int, action: PrimeTimeAction) -> InteractionResult:
+        """A Phase Start is answered on the board: Ready, or Play a card… (which opens the panel at
+        the cards)."""
+        board = await self.board()
+        if isinstance(action, PassWindow):
+            ready = find(board, "ready")
+            assert ready is not None, "no Ready on the board at a Phase Start"
+            return await self._press(seat, board, ready, "")
+        opener = find(board, "panel", "cards")
+        assert opener is not None and isinstance(action, PlayCard), f"no control for {action} on the board"
+        opened = await self.fake.click(self.people[seat], board, opener["custom_id"])
+        assert opened.message is not None and opened.message.visible_to is self.people[seat]
+        return await self._find_paged(seat, opened.message, "cards", action_code(action))
 
     async def edit_terrain(
         self, seat: int, panel: StoredMessage, action: PlaceTerrain | RemoveTerrain
@@ -235,7 +258,17 @@ class PrimeTimeTable:
         assert control is not None, "no Coordinates… button"
         opened = await self.fake.click(self.people[seat], message, control["custom_id"])
         self.modals_used += 1
-        return await self.fake.submit_modal(self.people[seat], opened, {"cell": f"{cell[0]},{cell[1]}"})
+        typed = await self.fake.submit_modal(self.people[seat], opened, {"cell": f"{cell[0]},{cell[1]}"})
+        preview = preview_of(typed)
+        # A bot in another process is settled when Discord hears nothing from it for a while, which
+        # a close-up drawn on a busy machine can outlast: its preview is then waited for.
+        for _ in range(PREVIEW_WAITS):
+            if preview is not None:
+                break
+            await asyncio.sleep(0.05)
+            preview = preview_of(typed)
+        assert preview is not None, f"no preview of {cell}: {said(typed)}"
+        return await self.fake.click(self.people[seat], preview, find(preview, "pact")["custom_id"])
 
     async def play_out(self, limit: int = 3000) -> PrimeTimeState:
         """Plays every person's decision with ``human_policy`` until the game ends; AI seats play
@@ -253,6 +286,13 @@ class PrimeTimeTable:
             await self.play(human_policy(state, seats[0]))
             await self.settle()
         raise AssertionError("the game did not end")
+
+
+def preview_of(typed: InteractionResult) -> StoredMessage | None:
+    """The private message showing a typed cell with its Confirm: the panel it was typed in, updated,
+    or a message of its own for a modal opened from the board."""
+    messages = [*typed.followups, *([typed.message] if typed.message is not None else [])]
+    return next((message for message in messages if message.ephemeral and find(message, "pact")), None)
 
 
 def said(result: InteractionResult) -> str:

@@ -47,7 +47,8 @@ def _controls(snapshot: dict[str, Any]) -> Iterator[dict[str, Any]]:
         yield component
 
 
-def _texts(snapshot: dict[str, Any]) -> Iterator[str]:
+def texts(snapshot: dict[str, Any]) -> Iterator[str]:
+    """Every piece of text a message shows, its controls' included."""
     yield snapshot.get("content") or ""
     for embed in snapshot.get("embeds", []):
         yield embed.get("title", "")
@@ -95,7 +96,7 @@ def check_secrets(
     assert held, "nobody ever held a card: the scan would prove nothing"
     assert snapshots
     for snapshot in snapshots:
-        text = "\n".join(_texts(snapshot))
+        text = "\n".join(texts(snapshot))
         for event_text in sorted(public_events, key=len, reverse=True):
             text = text.replace(event_text, "")
         named = {name for name in CARD_NAMES if name in text}

@@ -1,6 +1,6 @@
-"""Prime Time's controls through the fake Discord: the coordinates modal, double and simultaneous
-clicks, clicks by people who may not make the decision, and a Z-Reaction whose deadline runs out
-across a restart of the bot."""
+"""Prime Time's controls through the fake Discord: double and simultaneous clicks, clicks by people
+who may not make the decision, and a Z-Reaction whose deadline runs out across a restart of the bot
+(the coordinates modal is tested in ``test_primetime_typed``)."""
 
 from __future__ import annotations
 
@@ -13,18 +13,17 @@ from pathlib import Path
 import pytest
 
 from bot.app import GameBot
-from bot.games.primetime.module import AUTO_PASS, PrimeTimeModule
+from bot.games.primetime.module import AUTO_PASS, AUTO_READY, PrimeTimeModule
 from bot.runtime.config import Settings
 from rules.primetime import RULES
 from rules.primetime.actions import Move, PrimeTimeAction, Timeout
 from rules.primetime.ai import choose_action
 from rules.primetime.engine import legal_actions
-from rules.primetime.geometry import distance
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
-from rules.primetime.targeting import move_options
 from tests.bot.driver import make_bot
-from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, said
+from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, human_policy, said
+from tests.bot.games.primetime.secrets import replay
 from tests.fakediscord.fake import FakeDiscord
 
 SHORT_CLOCK = 0.2
@@ -55,46 +54,6 @@ def _reaction(state: PrimeTimeState) -> bool:
 async def _actions(table: PrimeTimeTable) -> list[PrimeTimeAction]:
     storage = table.bot.service.storage
     return [logged.action for logged in await storage.actions((await table.record()).id)]
-
-
-async def test_the_coordinates_modal_takes_a_legal_cell_and_explains_an_illegal_one_or_garbage(
-    fake_discord: FakeDiscord, tmp_path: Path
-) -> None:
-    fake = fake_discord
-    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
-        table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob, fake.users.carol])
-        await table.open(["z_fighters", "ginyu_force"])
-        state = await advance_until(table, _can_move)
-        seat = state.prompts[0].who
-        user = table.people[seat]
-        assert state.activation is not None
-        unit = state.unit(state.activation.unit)
-        version = (await table.record()).version
-        panel = await table.step(seat, await table.open_panel(seat), "move")
-        opened = await fake.click(user, panel, find(panel, "coords")["custom_id"])
-        assert opened.modal is not None
-
-        garbage = await fake.submit_modal(user, opened, {"cell": "behind the rock"})
-        assert "is not a cell" in said(garbage) and (await table.record()).version == version
-        assert garbage.message is not None and garbage.message.visible_to is user
-        again = await fake.click(user, garbage.message, "Try again")
-        assert again.modal is not None
-
-        reachable = move_options(state, unit)
-        far = max(
-            ((x, y) for x in range(1, 31) for y in range(1, 31) if (x, y) not in reachable),
-            key=lambda cell: distance(cell, unit.cell),
-        )
-        illegal = await fake.submit_modal(user, again, {"cell": f"x{far[0]} y{far[1]}"})
-        assert "away" in said(illegal) and "MOV" in said(illegal) and "Nothing changed" in said(illegal)
-        assert (await table.record()).version == version
-
-        target = next(cell for cell in sorted(reachable) if cell != unit.cell)
-        retry = await fake.click(user, illegal.message, "Try again")  # type: ignore[arg-type]
-        await fake.submit_modal(user, retry, {"cell": f"{target[0]} {target[1]}"})
-        await table.settle()
-        assert (await table.state()).unit(unit.id).cell == target
-        assert (await _actions(table))[-1] == {"type": "move", "player": seat, "to": list(target)}
 
 
 async def test_double_clicks_apply_once_and_others_are_refused(
@@ -243,3 +202,59 @@ async def test_a_player_may_pass_every_on_hit_prompt_at_once(
     assert PrimeTimeModule().prompt_deadlines(hit, lobby) == {seat: 15}
     lobby["players"][seat][AUTO_PASS] = True
     assert PrimeTimeModule().prompt_deadlines(hit, lobby) == {seat: 0}
+
+
+async def test_a_player_may_answer_every_phase_start_with_ready_at_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Bob answers every Phase Start Ready at once (auto_ready): he is never called for one and never
+    clicks one, while Carol answers hers with the board's Ready; the log shows Bob's as his Ready, not
+    as time run out."""
+    fake = fake_discord
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=5)) as bot:
+        table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob, fake.users.carol])
+        await table.open(["z_fighters", "frieza_force"])
+        chosen = await fake.slash(
+            fake.users.bob, "primetime settings", channel=table.channel, auto_ready=True
+        )
+        assert "Ready for you at once" in said(chosen) and "asked at every On Hit" in said(chosen)
+        shown = await fake.slash(fake.users.bob, "primetime settings", channel=table.channel)
+        assert said(shown) == said(chosen)
+        record = await table.record()
+        assert record.lobby["players"][0][AUTO_READY] is True
+
+        for _ in range(600):
+            state = await table.state()
+            if state.round == 2 and state.phase == "activation":
+                break
+            wanted = [
+                prompt for prompt in state.prompts if not (prompt.who == 0 and prompt.kind == "phase_start")
+            ]
+            if not wanted:
+                await asyncio.sleep(0.02)
+                await table.settle()
+                continue
+            # The game opened at round 1's Power Phase Start, before Bob chose.
+            if wanted[0].kind == "phase_start" and (state.round, state.phase_start) != (1, "power"):
+                board = await table.board()
+                assert "<@" + str(fake.users.bob.id) + ">" not in (board.content or "")
+            await table.play(human_policy(state, wanted[0].who))
+            await table.settle()
+        else:
+            raise AssertionError("round 2 never came")
+
+        states = await replay(table)
+        logged = await bot.service.storage.actions(record.id)
+        answers = [
+            (entry.seat, entry.actor_id, entry.action["type"])
+            for before, entry in zip(states, logged, strict=False)
+            if before.phase == "phase_start"
+        ]
+    bob, carol = fake.users.bob.id, fake.users.carol.id
+    assert len([answer for answer in answers if answer[0] == 0]) >= 5
+    assert all(answer[1:] == (0, "pass_window") for answer in answers if answer[0] == 0)
+    assert {answer[1] for answer in answers if answer[0] == 1} == {carol} and bob not in {
+        a[1] for a in answers
+    }
+    texts = [event.text for state in states for event in state.recent_events]
+    assert not [text for text in texts if "ran out of time" in text]

@@ -1,7 +1,8 @@
 """Prime Time on Discord, whole games: two people (with the full setup), and one person against the AI
 (the quick setup), from /primetime start to the final score. The fake checks every request against
 Discord's spec and that every interaction is answered within 3 s; the secret scan then reads every
-public message state and every log line of the game."""
+public message state and every log line of the game, and no public message names a player by seat
+number where people read it."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from rules.primetime import RULES
 from rules.primetime.ai import choose_action
 from rules.primetime.cards import cards
 from rules.primetime.rounds import PrimeTimeOptions
+from rules.primetime.seat_words import SEAT
 from tests.bot.driver import make_bot
 from tests.bot.games.primetime.driver import PrimeTimeTable
-from tests.bot.games.primetime.secrets import PublicMessages, check_secrets, replay
+from tests.bot.games.primetime.secrets import PublicMessages, check_secrets, replay, texts
 from tests.fakediscord.fake import FakeDiscord
 
 
@@ -44,6 +46,8 @@ async def test_two_people_play_a_whole_game_with_the_full_setup_and_no_secret_sh
         assert table.modals_used > 0
         states = await replay(table)
     assert check_secrets(public.snapshots, states, caplog.records) > 100
+    assert by_seat_number(public) == []
+    assert any("Bob" in text and "Carol" in text for text in public_texts(public))
 
 
 async def test_one_person_plays_a_whole_game_against_the_ai(
@@ -66,6 +70,16 @@ async def test_one_person_plays_a_whole_game_against_the_ai(
         assert await storage.seat_moves(record.id, 1) > 20
         states = await replay(table)
     assert check_secrets(public.snapshots, states, caplog.records) > 50
+    assert by_seat_number(public) == []
+
+
+def public_texts(public: PublicMessages) -> list[str]:
+    return [text for snapshot in public.snapshots for text in texts(snapshot)]
+
+
+def by_seat_number(public: PublicMessages) -> list[str]:
+    """The public texts that call a player "Seat 1" or "seat 2" rather than by name."""
+    return sorted({text for text in public_texts(public) if SEAT.search(text)})
 
 
 def test_the_secret_scan_catches_a_card_in_hand_named_in_public() -> None:
