@@ -12,7 +12,7 @@ panel of the same player is out of date, another player's move is not, and the e
 its reason, whatever is no longer legal. They also carry the seat they were drawn for, and play for
 nobody else; a panel drawn before panels carried it is out of date.
 
-Each player has one panel (``bot.games.over9000.open_panels``): its own clicks update it in place,
+Each player has one panel (``bot.table.open_panels``): its own clicks update it in place,
 a refused move included, and every move redraws the open panels whose picture changed.
 """
 
@@ -30,7 +30,6 @@ from bot.core.host import Host
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.over9000.board import board_embed, board_view, call_line
 from bot.games.over9000.guide import HELP_TEXT, RULE_PAGES
-from bot.games.over9000.open_panels import OpenPanel, OpenPanels, fingerprint
 from bot.games.over9000.panel import (
     STALE_NOTE,
     PanelChoice,
@@ -42,6 +41,7 @@ from bot.games.over9000.panel import (
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController
+from bot.table.open_panels import OpenPanel, OpenPanels, fingerprint
 from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control
 from bot.ui.messages import board_file
 from bot.ui.replies import reply_error, send, update

@@ -4,37 +4,46 @@ drawn in ``bot.games.primetime.messages``, the controls built in ``bot.games.pri
 Secrets never leave an ephemeral message. The board (embed, image, alt text and controls) is drawn
 from ``view(state, None)`` and from prompts whose choices are public; a player's hand, card lists,
 Ascension plan and activation steps appear only in the panel that "My hand" or "Act…" opens for
-them. Every prompt with a 2.9 default has a deadline (``module.PROMPT_SECONDS``), measured from the moment
-its player was called (the turn clock's row, kept in the database) and fired by ``bot.features.deadlines``.
+them. Each player has one panel (``bot.table.open_panels``): its own buttons update it in place,
+and every move redraws the other open panels whose picture changed, so a card window that opens or
+a decision that becomes theirs shows without a Refresh. Every prompt with a 2.9 default has a
+deadline (``module.PROMPT_SECONDS``), measured from the moment its player was called (the turn
+clock's row, kept in the database) and fired by ``bot.features.deadlines``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import Awaitable
 from datetime import datetime
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.core.game_module import GameModule
+from bot.core.host import Host
 from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
+from bot.games.primetime.commands import primetime_group
 from bot.games.primetime.controls import Controls
-from bot.games.primetime.guide import HELP_TEXT
 from bot.games.primetime.messages import (
     board_embed,
     board_items,
     board_names,
+    board_prompt,
     call_line,
     done_note,
     panel_message,
 )
 from bot.games.primetime.modal import TYPED_OP, coordinates_modal
-from bot.games.primetime.module import AUTO_PASS, AUTO_READY, CUSTOM, PrimeTimeModule
+from bot.games.primetime.module import CUSTOM, PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
+from bot.games.primetime.panel_step import PanelStep
 from bot.games.primetime.pictures import ZOOM_FILE, panel_zoom, zoom_file
-from bot.games.primetime.player_commands import card_answer, card_choices, settings_words
 from bot.games.primetime.roster import (
     builder_message,
     change_draft,
@@ -47,9 +56,10 @@ from bot.games.primetime.typed import back_step, preview_message, preview_zoom, 
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
+from bot.table.open_panels import OpenPanel, OpenPanels, fingerprint
 from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, index_in, number_of, view_of
 from bot.ui.messages import as_edit, board_file
-from bot.ui.replies import open_modal, reply_error, reply_private, send, update
+from bot.ui.replies import open_modal, reply_error, send, update
 from bot.ui.text import clip
 from renderers.primetime import PrimeTimeBoard, render_primetime, render_primetime_zoom
 from renderers.primetime.inputs import DEFAULT_NAMES
@@ -68,83 +78,15 @@ class PrimeTimeController(TableController):
     module: PrimeTimeModule
     typed_ops = (TYPED_OP,)
 
+    def __init__(self, host: Host, module: GameModule) -> None:
+        super().__init__(host, module)
+        self.panels = OpenPanels()
+
     def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         return [button(record.id, 0, "roster", "open", label="Build roster…", emoji="🛠️", row=0)]
 
     def command_group(self) -> app_commands.Group:
-        group = app_commands.Group(
-            name="primetime", description="Prime Time: a two-player DBZ miniatures skirmish", guild_only=True
-        )
-
-        @group.command(name="start", description="Open a Prime Time lobby in this channel")
-        @app_commands.describe(
-            ai_opponent="The AI takes the second seat when the game starts",
-            setup="quick: the fixed battlefield, straight to round 1; full: terrain, roll-off, objectives "
-            "and deployment",
-        )
-        async def start(
-            interaction: discord.Interaction[Any],
-            ai_opponent: bool = False,
-            setup: Literal["quick", "full"] = "quick",
-        ) -> None:
-            await self.open_lobby(interaction, setup, 1 if ai_opponent else 0)
-
-        @group.command(name="settings", description="Your choices for this channel's Prime Time game")
-        @app_commands.describe(
-            auto_pass_on_hit="Answer every On Hit / On Damage prompt with Continue at once",
-            auto_ready="Answer every Phase Start with Ready at once (you then play no Phase Start card)",
-        )
-        async def settings_command(
-            interaction: discord.Interaction[Any],
-            auto_pass_on_hit: bool | None = None,
-            auto_ready: bool | None = None,
-        ) -> None:
-            await self.player_settings(interaction, {AUTO_PASS: auto_pass_on_hit, AUTO_READY: auto_ready})
-
-        @group.command(name="card", description="One Prime Time card in full: its window, cost and effect")
-        @app_commands.describe(name="The card's name: start typing and pick it from the list")
-        async def card_command(
-            interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
-        ) -> None:
-            answer, refused = card_answer(name)
-            if refused:
-                await reply_error(interaction, answer["content"])
-            else:
-                await reply_private(interaction, "", **answer)
-
-        @card_command.autocomplete("name")
-        async def card_names(
-            interaction: discord.Interaction[Any], current: str
-        ) -> list[app_commands.Choice[str]]:
-            return card_choices(current)
-
-        self.add_table_commands(group, HELP_TEXT)
-        return group
-
-    async def player_settings(
-        self, interaction: discord.Interaction[Any], chosen: dict[str, bool | None]
-    ) -> None:
-        """Changes the seat options given (none: shows them), then says what each now is."""
-        record = await self.channel_game(interaction)
-        if record is None:
-            return
-        seat = seat_of(record, interaction.user.id)
-        if seat is None:
-            await reply_error(interaction, "You are not playing in this game.")
-            return
-        try:
-            for key, value in chosen.items():
-                if value is not None:
-                    await self.service.set_seat_option(record.id, interaction.user.id, key, value)
-        except ServiceError as error:
-            await reply_error(interaction, error.message)
-            return
-        current = await self.service.storage.game(record.id)
-        player = (current or record).lobby["players"][seat]
-        await reply_private(interaction, settings_words(player))
-        self.host.wake(record.id)
-
-    # Controls.
+        return primetime_group(self)
 
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         if control.typed != (control.op == TYPED_OP):
@@ -275,13 +217,29 @@ class PrimeTimeController(TableController):
         step: str,
         note: str | None,
     ) -> None:
-        """The player's panel: in place when the click came from one, else as a new ephemeral message."""
+        """Answers with the player's panel: in place when the click came from one, else as a new
+        ephemeral message, which replaces the panel they had open (``bot.table.open_panels``)."""
         panel = await self.panel(record, state, seat, step, note)
-        if _from_panel(interaction):
-            await update(interaction, **as_edit(panel))
-        else:
+        message = interaction.message
+        opened: OpenPanel | None = None
+        if message is not None and _from_panel(interaction):
+            # The panel clicked may have been replaced, and deleted, meanwhile: then a new one answers.
+            with contextlib.suppress(discord.NotFound):
+                await update(interaction, **as_edit(panel))
+                opened = OpenPanel(interaction, message.id, original=True)
+        if opened is None:
             files = panel.pop("files")
-            await send(interaction, ephemeral=True, **panel, **({"files": files} if files else {}))
+            sent = await send(interaction, ephemeral=True, **panel, **({"files": files} if files else {}))
+            if sent is not None:
+                opened = OpenPanel(interaction, sent, original=False)
+            else:
+                try:
+                    answer = await interaction.original_response()
+                except discord.HTTPException:
+                    return
+                opened = OpenPanel(interaction, answer.id, original=True)
+        opened.choice, opened.shown = PanelStep.drawn(step, state, seat), fingerprint(panel)
+        await self.panels.opened(record.id, seat, opened)
 
     async def panel(
         self, record: GameRecord, state: PrimeTimeState, seat: int, step: str, note: str | None
@@ -291,14 +249,30 @@ class PrimeTimeController(TableController):
         step takes the old picture away."""
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
         panel = panel_message(record, state, seat, seat_moves, step, note)
-        names = tuple(player["name"] for player in record.lobby["players"])
-        zoom = panel_zoom(state, seat, step, (names[0], names[1]))
+        zoom = panel_zoom(state, seat, step, board_names(record))
         panel["files"] = []
         if zoom is not None:
             drawn = await metrics.render("primetime", self.host.painter.draw(render_primetime_zoom, zoom))
             panel["embed"].set_image(url=f"attachment://{ZOOM_FILE}")
             panel["files"].append(zoom_file(drawn))
         return panel
+
+    async def _panel_redraws(
+        self, record: GameRecord, state: PrimeTimeState, answered: int | None
+    ) -> list[Awaitable[None]]:
+        """The redraws of each open panel but the one just answered, drawn and ready to send, so it
+        shows the game as it now is: a card window that opened, a decision that became theirs. A
+        panel keeps its step (a card page, the Technique menu) while its player's decision is the
+        same kind."""
+        redraws = []
+        for seat, panel in list(self.panels.open_in(record.id)):
+            if seat == answered:
+                continue
+            kept: PanelStep = panel.choice
+            panel.choice = kept.followed(state, seat)
+            drawn = await self.panel(record, state, seat, panel.choice.step, None)
+            redraws.append(self.panels.redraw(record.id, seat, panel, as_edit(drawn)))
+        return redraws
 
     async def _act(
         self,
@@ -427,24 +401,43 @@ class PrimeTimeController(TableController):
 
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
         """The mover's panel is updated in place (or the board they clicked), and the board is redrawn
-        in place when the move made public news or called someone anew (``publish`` then pings them);
-        each round starts a new board at the bottom of the channel."""
+        in place when the move made public news or called someone anew (``publish`` then pings them),
+        unless the AI answers it at once; each round starts a new board at the bottom of the channel."""
         record, state = move.record, move.state
-        if interaction is not None and move.seat is not None and _from_panel(interaction):
-            note = done_note(record, move.events, move.seat)
-            await update(interaction, **as_edit(await self.panel(record, state, move.seat, "main", note)))
-        elif (
+        seat = move.seat
+        in_panel = interaction is not None and seat is not None and _from_panel(interaction)
+        on_board = (
             interaction is not None
+            and not in_panel
             and interaction.message is not None
             and interaction.message.id == record.message_id
-        ):
-            await update(interaction, **as_edit(await self.board_for(record, state, move.events)))
-            return
-        elif interaction is not None and move.seat is not None:
-            await send(interaction, ephemeral=True, content=done_note(record, move.events, move.seat))
-        # Each round starts a new board at the bottom of the channel, as does the final score.
+        )
         new_round = any(event.kind == "round_started" for event in move.events)
-        if move.ping or any(event.visible_to is None for event in move.events):
+        # Everything is drawn first, then the panels go out at once with the mover's answer: nobody's
+        # panel shows the game later than the answer does. A new round's board goes to the bottom of
+        # the channel: the board clicked only loses its controls, and becomes a line once it is up.
+        board: dict[str, Any] | None = None
+        if on_board:
+            board = {"view": None} if new_round else as_edit(await self.board_for(record, state, move.events))
+        sends: list[Awaitable[Any]] = [*await self._panel_redraws(record, state, seat if in_panel else None)]
+        if interaction is not None and seat is not None and in_panel:
+            note = done_note(record, move.events, seat)
+            sends.append(self._show_panel(interaction, record, state, seat, "main", note))
+        elif interaction is not None and board is not None:
+            sends.append(update(interaction, **board))
+        elif interaction is not None and seat is not None:
+            sends.append(send(interaction, ephemeral=True, content=done_note(record, move.events, seat)))
+        await asyncio.gather(*sends)
+        if state.outcome is not None:
+            self.panels.close_game(record.id)
+        if on_board and not new_round:
+            return
+        public_news = any(event.visible_to is None for event in move.events)
+        # What the AI answers at once is shown with its answer, in one redraw: an attack on the AI,
+        # its Z-Reaction and its On Hit card are one update of the board. A new round's board is
+        # posted at once all the same (the answer would only edit it).
+        at_once = self.module.answered_at_once(state, record.lobby)
+        if (move.ping or public_news) and (new_round or not at_once):
             await self.refresh_board(record.id, repost=new_round)
 
     def render_png(self, state: PrimeTimeState, names: tuple[str, str] = DEFAULT_NAMES) -> bytes:
@@ -474,8 +467,9 @@ class PrimeTimeController(TableController):
         embed.set_image(url="attachment://board.png")
         items = None
         if state.outcome is None:
-            first = state.prompts[0].who if state.prompts else 0
-            items = board_items(record, state, await self.service.storage.seat_moves(record.id, first))
+            prompt = board_prompt(record, state)
+            seat = 0 if prompt is None else prompt.who
+            items = board_items(record, state, await self.service.storage.seat_moves(record.id, seat))
         return {
             "content": call_line(state, record),
             "embed": embed,
@@ -487,14 +481,6 @@ class PrimeTimeController(TableController):
 def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:
     prompt = state.prompt_for(seat)
     return prompt is not None and prompt.kind in PUBLIC_KINDS
-
-
-def _panel_edit(panel: dict[str, Any]) -> dict[str, Any]:
-    """A panel as an edit of the panel message: its pictures replace the old ones, so a preview's
-    close-up goes when the panel moves on."""
-    edit = dict(panel)
-    edit["attachments"] = edit.pop("files", [])
-    return edit
 
 
 def _from_panel(interaction: discord.Interaction[Any]) -> bool:

@@ -33,7 +33,7 @@ from rules.primetime.cleanup import hand_limit
 from rules.primetime.content import catalogue, settings
 from rules.primetime.scenario import condition, location, mission
 from rules.primetime.seat_words import with_names
-from rules.primetime.state import PrimeTimeState
+from rules.primetime.state import PrimeTimeState, Prompt
 
 RECENT_ON_BOARD = 6
 
@@ -169,10 +169,17 @@ def call_line(state: PrimeTimeState, record: GameRecord) -> str | None:
     return f"{mentions}: your move."
 
 
+def board_prompt(record: GameRecord, state: PrimeTimeState) -> Prompt | None:
+    """The prompt the board's controls answer: the first one a person must answer. The AI's own
+    prompts get no controls: nobody could press them."""
+    players = record.lobby["players"]
+    return next((prompt for prompt in state.prompts if not players[prompt.who].get("ai")), None)
+
+
 def board_items(record: GameRecord, state: PrimeTimeState, seat_moves: int) -> list[discord.ui.Item[Any]]:
-    """The board's controls; ``seat_moves`` is the move count of the first prompted seat."""
+    """The board's controls; ``seat_moves`` is the move count of the seat of ``board_prompt``."""
     items: list[discord.ui.Item[Any]] = []
-    prompt = state.prompts[0] if state.prompts else None
+    prompt = board_prompt(record, state)
     if prompt is not None and prompt.kind in PUBLIC_KINDS:
         controls = Controls(record.id, seat_moves, "act", names=tuple(_names(record)))
         items = [item for item in prompt_items(state, prompt.who, controls, "main") if item.row != 4]

@@ -41,6 +41,8 @@ PROMPT_SECONDS: dict[str, float] = {
     "discard": 60,
 }
 """DESIGN.md 2.9's deadlines; an activation has none (the turn clock's hand-off covers it)."""
+WATCHED_KINDS = ("activation", "action")
+"""The prompts the AI answers at a pace people can follow: its own activation, step by step."""
 
 
 class PrimeTimeModule(GameModule, TimedPrompts, SeatWordedEvents):
@@ -93,7 +95,21 @@ class PrimeTimeModule(GameModule, TimedPrompts, SeatWordedEvents):
         return choose_action(state, seat, seed=state.rng.seed + seat)
 
     def watched_move(self, state: PrimeTimeState) -> bool:
-        return any(prompt.kind in ("activation", "action", "reaction") for prompt in state.prompts)
+        """The steps of an activation are paced so people can follow them; the AI's answers (a
+        Z-Reaction, an On Hit card, a Phase Start...) come at once, and the board shows the move they
+        answer together with them (``answered_at_once``)."""
+        return any(prompt.kind in WATCHED_KINDS for prompt in state.prompts)
+
+    def answered_at_once(self, state: PrimeTimeState, lobby: dict[str, Any]) -> bool:
+        """Whether only the AI must decide now, and at once: nothing is there for people to watch
+        until it has."""
+        players = lobby["players"]
+        return (
+            state.outcome is None
+            and bool(state.prompts)
+            and all(players[prompt.who].get("ai") for prompt in state.prompts)
+            and not self.watched_move(state)
+        )
 
     def prompt_deadlines(self, state: PrimeTimeState, lobby: dict[str, Any]) -> dict[int, float]:
         """Seconds each seat has, from its call, before ``timeout_action`` answers for it; none for a

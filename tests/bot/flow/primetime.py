@@ -4,9 +4,10 @@ The moves are made as the end-to-end driver makes them (``tests.bot.games.primet
 prompts (Z-Reaction, Deflect, Z-Evasion, On Hit, initiative...) and the Phase Start (Ready, or Play a
 card… which opens the panel at the cards) on the board, everything else in the
 player's private panel after the steps that lead to it (Move…, Technique…, Play a card…, the Ascension
-menus), a cell or a terrain edit typed in the coordinates modal. A player keeps the panel they opened:
-they use it as it is when nothing happened since it was drawn, press its Refresh when the game moved
-on, and open one from the board (its Act… button, else My hand) when they have none.
+menus), a cell or a terrain edit typed in the coordinates modal. A player keeps the panel they opened
+and uses it as it is: the bot redraws it as the game moves (a press that finds no control for the
+move fails the game: the panel was not kept current). They open one from the board (its Act…
+button, else My hand) when they have none.
 
 An activation runs from the player's Activate to the end of that model's activation; its clicks are
 the active player's (the other player's replies are kept beside them). Whoever changes Prime Time's
@@ -43,9 +44,8 @@ class FlowPrimeTimeTable(FromDatabase, PrimeTimeTable):
         self, fake: FakeDiscord, reader: DatabaseReader, channel: FakeChannel, people: list[FakeUser]
     ) -> None:
         super().__init__(fake, reader, channel, people)
-        self.panels: dict[int, StoredMessage] = {}
-        self.drawn_at: dict[int, int] = {}
-        """The game's version each kept panel shows."""
+        self.panels: dict[int, int] = {}
+        """The message id of each person's kept panel."""
 
     async def state(self) -> PrimeTimeState:
         return state_of(await self.record())  # type: ignore[no-any-return]
@@ -54,19 +54,16 @@ class FlowPrimeTimeTable(FromDatabase, PrimeTimeTable):
         """Every click already waits for the fake to go quiet; the AI's moves are waited for by ``table``."""
 
     async def open_panel(self, seat: int) -> StoredMessage:
-        person, version = self.people[seat], (await self.record()).version
         kept = self.panels.get(seat)
-        panel = self.fake.world.find_message(kept.id) if kept is not None else None
-        if panel is not None and self.drawn_at.get(seat) == version:
-            return panel
+        panel = self.fake.world.find_message(kept) if kept is not None else None
         if panel is not None:
-            await self.fake.click(person, panel, find(panel, "choose", "main")["custom_id"])
-        else:
-            board = await self.board()
-            opener = find(board, "panel", "") or find(board, "panel", "hand")
-            panel = private_answer(await self.fake.click(person, board, opener["custom_id"]), person)
-        self.panels[seat], self.drawn_at[seat] = panel, version
-        found = self.fake.world.find_message(panel.id)
+            return panel
+        person = self.people[seat]
+        board = await self.board()
+        opener = find(board, "panel", "") or find(board, "panel", "hand")
+        opened = private_answer(await self.fake.click(person, board, opener["custom_id"]), person)
+        self.panels[seat] = opened.id
+        found = self.fake.world.find_message(opened.id)
         assert found is not None
         return found
 
@@ -92,8 +89,8 @@ class PrimeTimeFlow:
 
     def ready(self, row: GameRow, state: PrimeTimeState, seat: int) -> bool:
         """The board shows the game (its My hand button, which carries the version it was drawn at);
-        for a prompt answered on the board, drawn for the saved state. A panel is drawn afresh when it
-        is used."""
+        for a prompt answered on the board, drawn for the saved state. The panels, redrawn before the
+        board, show it too."""
         board = self.table.fake.world.find_message(row.message_id or 0)
         hand = find(board, "panel", "hand") if board is not None else None
         if hand is None:
@@ -119,11 +116,7 @@ class PrimeTimeFlow:
         return ("activation", self._activations) if state.activation is not None else None
 
     async def press(self, state: PrimeTimeState, seat: int, action: PrimeTimeAction) -> PrimeTimeAction:
-        result = await self.table.play(action)
-        kept = self.table.panels.get(seat)
-        if kept is not None and result.message is not None and result.message.id == kept.id:
-            # The move was made in the panel, which now shows the game after it.
-            self.table.drawn_at[seat] = (await self.table.record()).version
+        await self.table.play(action)
         return action
 
     def samples(self, log: GameLog) -> dict[str, list[int]]:

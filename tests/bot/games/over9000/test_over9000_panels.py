@@ -3,18 +3,13 @@ own controls and redrawn when the game gives its player something to do."""
 
 from __future__ import annotations
 
-import datetime
 import logging
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, cast
 
-import discord
 import pytest
 
-from bot.games.over9000.open_panels import OpenPanel, OpenPanels
 from bot.games.over9000.panel import action_code
 from rules.over9000.actions import Attack
 from rules.over9000.engine import legal_actions
@@ -134,20 +129,3 @@ async def test_the_ai_answers_an_attack_at_once_so_no_board_shows_it_choosing(
     ]
     assert called, "no board ever called Bob to reveal"
     assert not set(called) & set(ai_names), "a board showed the AI choosing a slot to reveal"
-
-
-def panel_with_token(expires_at: datetime.datetime, message_id: int) -> OpenPanel:
-    interaction = SimpleNamespace(expires_at=expires_at)
-    return OpenPanel(cast(Any, interaction), message_id, original=True)
-
-
-async def test_a_panel_is_given_up_before_its_token_expires() -> None:
-    panels = OpenPanels()
-    now = discord.utils.utcnow()
-    await panels.opened(1, 0, panel_with_token(now + datetime.timedelta(minutes=10), 5))
-    await panels.opened(1, 1, panel_with_token(now + datetime.timedelta(seconds=30), 6))
-    assert panels.get(1, 0) is not None
-    assert panels.get(1, 1) is None, "a token about to expire was kept"
-    assert [seat for seat, _ in panels.open_in(1)] == [0]
-    panels.close_game(1)
-    assert panels.get(1, 0) is None

@@ -97,7 +97,10 @@ async def test_a_typed_cell_is_previewed_and_played_only_once_confirmed(
         )
         illegal, panel = await _typed(table, seat, panel, f"x{far[0]} y{far[1]}")
         assert "away" in said(illegal) and "MOV" in said(illegal) and "Nothing changed" in said(illegal)
-        assert (await table.record()).version == version and not panel.attachments
+        assert (await table.record()).version == version
+        # The refusal draws the Move step again, with its own close-up, not a preview to confirm.
+        assert "Confirm" not in [button["label"] for button in panel.buttons]
+        assert find(panel, "coords") is not None
 
         target = _reachable(state)
         _, panel = await _typed(table, seat, panel, f"{target[0]} {target[1]}")
@@ -110,7 +113,9 @@ async def test_a_typed_cell_is_previewed_and_played_only_once_confirmed(
 
         await fake.click(user, panel, "Back")
         panel = fake.world.find_message(panel.id)  # type: ignore[assignment]
-        assert find(panel, "coords") is not None and not panel.attachments
+        # Back to the Move step, with its own close-up of the suggested cells, not the preview.
+        assert find(panel, "coords") is not None and "Confirm" not in [b["label"] for b in panel.buttons]
+        assert [attachment.filename for attachment in panel.attachments] != ["board.png"]
         assert (await table.record()).version == version
 
         _, panel = await _typed(table, seat, panel, f"{target[0]},{target[1]}")

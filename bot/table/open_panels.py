@@ -1,4 +1,4 @@
-"""The one private panel each Over 9000 player has open, kept current as the game moves.
+"""The one private panel each player of a game has open, kept current as the game moves.
 
 Discord lets the bot edit and delete the messages an interaction brought up, through that
 interaction's token, for 15 minutes. So the controller remembers, per game and seat, the latest
@@ -6,8 +6,9 @@ interaction whose answer is that player's panel (the "My tokens" click that open
 click in it) and what the panel shows:
 
 - a panel opened anew replaces the one before, which is deleted: each player has one panel;
-- after every move, each open panel whose picture changed (a slot to reveal, a power now usable,
-  whose turn it is) is redrawn in place, so a waiting player never has to press Refresh.
+- after every move, each open panel whose picture changed (in Over 9000 a slot to reveal or a power
+  now usable, in Prime Time a card window that opened or a decision of theirs) is redrawn in place,
+  so a waiting player never has to press Refresh.
 
 Nothing here survives a restart, nor needs to: a forgotten panel still works (its controls carry
 the seat and its move count), and shows the game as it is at its next click, or when opened again.
@@ -21,14 +22,12 @@ import hashlib
 import json
 import logging
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.games.over9000.panel import PanelChoice
-
-log = logging.getLogger("bot.over9000")
+log = logging.getLogger("bot.panels")
 
 TOKEN_MARGIN = datetime.timedelta(minutes=1)
 """A panel is given up this long before its interaction's token expires, so no edit is refused."""
@@ -52,8 +51,9 @@ class OpenPanel:
     message_id: int
     original: bool
     """Whether the panel is that interaction's original response (else one of its follow-ups)."""
-    choice: PanelChoice = field(default_factory=PanelChoice)
-    """The token or aim picked in its menu, which a redraw keeps."""
+    choice: Any = None
+    """What its player picked in it that a redraw keeps (the game's own: in Over 9000 the token or
+    aim of its menus, in Prime Time the step it shows)."""
     shown: str = ""
     """The fingerprint of what it shows."""
 
