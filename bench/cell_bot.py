@@ -2,7 +2,9 @@
 
 Runs both bots in this process against the fake Discord from the test suite (nothing leaves
 127.0.0.1). The game bot's clicks include loading the game, applying the move, the SQLite write
-and drawing the board; the bare bot answers each click with a ready-made image. Run by hand:
+and drawing the board; the bare bot answers each click with a ready-made image. The process is set up
+as ``python -m bot`` sets up the bot's (its event loop, its allocator, what the imports left set aside
+from the garbage collector's full collections). Run by hand:
 
     PYTHONPATH=. .venv/bin/python bench/cell_bot.py [--moves 300] [--quick]
 
@@ -12,7 +14,6 @@ The last line is ``p50_ms=X p99_ms=Y ratio_vs_bare_p50=Z``.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import io
 import statistics
 import tempfile
@@ -24,6 +25,8 @@ from discord import app_commands
 from PIL import Image
 from quick import parse_arguments
 
+from bot.runtime.event_loop import run
+from bot.runtime.process_memory import settle_after_imports, tune_allocator
 from rules.cell.engine import legal_actions
 from tests.bot.driver import make_bot
 from tests.bot.games.cell.driver import CellTable
@@ -151,4 +154,7 @@ def _blank_png() -> bytes:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300, help="game clicks to time")
-    asyncio.run(main(parse_arguments(parser, moves=20).moves))
+    arguments = parse_arguments(parser, moves=20)
+    tune_allocator()
+    settle_after_imports()
+    run(main(arguments.moves))

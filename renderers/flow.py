@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageFont
 
 from renderers.common import RGB, paste
 from renderers.drawing import drawing
+
+# Pieces of text with their measured words, a few hundred bytes each.
+KEPT_WORDS = 1024
 
 
 @dataclass(frozen=True)
@@ -54,10 +58,12 @@ class _Atom:
     """Offsets from the atom's left and what is drawn there (a word's own text)."""
 
 
-def _word_atoms(piece: Words, joined: bool) -> list[_Atom]:
+@lru_cache(maxsize=KEPT_WORDS)
+def _word_atoms(piece: Words, joined: bool) -> tuple[_Atom, ...]:
+    """Measuring words is most of laying them out, and the same words come back on every board."""
     space = round(piece.typeface.getlength(" "))
     height = round(piece.typeface.size * 1.2)
-    return [
+    return tuple(
         _Atom(
             round(piece.typeface.getlength(word)),
             height,
@@ -65,7 +71,7 @@ def _word_atoms(piece: Words, joined: bool) -> list[_Atom]:
             ((0, piece, word),),
         )
         for index, word in enumerate(piece.text.split())
-    ]
+    )
 
 
 def _atoms(pieces: Sequence[Piece]) -> list[_Atom]:

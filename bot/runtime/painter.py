@@ -7,15 +7,18 @@ own. The worker gets the public view of the board (small to send) and returns th
 
 The same picture is often wanted twice (the board drawn for a move, then posted again to call the
 next player; the current board shown to someone who clicked an old one), so the last few are kept,
-by the view they show.
+by the view they show. A board being drawn is shared too: whoever wants the same view meanwhile
+waits for that drawing, so a board can be started early (``begin``, as soon as the bot knows what the
+next board will show) and picked up where it is needed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
@@ -51,6 +54,7 @@ class Painter:
         self.renderers = renderers
         self._pool: ProcessPoolExecutor | None = None
         self._boards: OrderedDict[tuple[str, str], RenderedBoard] = OrderedDict()
+        self._drawing: dict[tuple[str, str], asyncio.Task[RenderedBoard]] = {}
 
     def start(self) -> None:
         """Starts the workers now, so that the first board after a restart does not wait for them."""
@@ -60,30 +64,82 @@ class Painter:
 
     async def draw(self, render: Renderer[View], board_view: View) -> RenderedBoard:
         """``render(board_view)``, drawn in the worker (``render`` must be a module-level function) or
-        found among the boards drawn last. A worker that died is replaced, and the board drawn again
-        once."""
+        found among the boards drawn last or being drawn. A worker that died is replaced, and the board
+        drawn again once."""
+        return await self.begin(render, board_view)
+
+    def begin(self, render: Renderer[View], board_view: View) -> Awaitable[RenderedBoard]:
+        """Starts ``draw`` at once (the worker has the board before this returns) and returns what to
+        await for it. A caller that stops waiting leaves the drawing to the others who want it."""
+        found = self._kept_or_drawing(render, board_view)
+        if isinstance(found, asyncio.Task):
+            return asyncio.shield(found)
+        kept: asyncio.Future[RenderedBoard] = asyncio.get_running_loop().create_future()
+        kept.set_result(found)
+        return kept
+
+    def draw_ahead(self, render: Renderer[View], board_view: View) -> None:
+        """Starts drawing a board that is about to be wanted, for ``draw`` to find (nothing waits for
+        it here: a board that fails is drawn again when it is wanted)."""
+        self._kept_or_drawing(render, board_view)
+
+    def _kept_or_drawing(
+        self, render: Renderer[View], board_view: View
+    ) -> RenderedBoard | asyncio.Task[RenderedBoard]:
         key = (f"{render.__module__}.{render.__qualname__}", board_view.model_dump_json())
         board = self._boards.get(key)
-        if board is None:
-            try:
-                board = await self._in_worker(render, board_view)
-            except BrokenProcessPool:
-                board = await self._in_worker(render, board_view)
+        if board is not None:
+            self._keep(key, board)
+            return board
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = asyncio.create_task(
+                self._draw_new(key, self._in_worker(render, board_view), render, board_view)
+            )
+            self._drawing[key] = drawing
+            drawing.add_done_callback(functools.partial(self._drawn, key))
+        return drawing
+
+    async def _draw_new(
+        self,
+        key: tuple[str, str],
+        first_try: asyncio.Future[RenderedBoard],
+        render: Renderer[View],
+        board_view: View,
+    ) -> RenderedBoard:
+        try:
+            board = await first_try
+        except BrokenProcessPool:
+            board = await self._in_worker(render, board_view)
+        self._keep(key, board)
+        return board
+
+    def _drawn(self, key: tuple[str, str], drawing: asyncio.Task[RenderedBoard]) -> None:
+        if self._drawing.get(key) is drawing:
+            del self._drawing[key]
+        # A board drawn ahead may fail with no one waiting: whoever wants it draws it again.
+        if not drawing.cancelled():
+            drawing.exception()
+
+    def _keep(self, key: tuple[str, str], board: RenderedBoard) -> None:
         self._boards[key] = board
         self._boards.move_to_end(key)
         while len(self._boards) > self.kept:
             self._boards.popitem(last=False)
-        return board
 
-    async def _in_worker(self, render: Renderer[View], board_view: View) -> RenderedBoard:
+    def _in_worker(self, render: Renderer[View], board_view: View) -> asyncio.Future[RenderedBoard]:
+        """The board, sent to a worker now."""
         pool = self._executor()
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool, render, board_view)
-        except BrokenProcessPool:
+        drawn = asyncio.get_running_loop().run_in_executor(pool, render, board_view)
+
+        def forget_dead_pool(drawn: asyncio.Future[RenderedBoard]) -> None:
             # Every board waiting on a dead worker fails at once: the first one replaces the pool.
-            if self._pool is pool:
+            broken = not drawn.cancelled() and isinstance(drawn.exception(), BrokenProcessPool)
+            if broken and self._pool is pool:
                 self._pool = None
-            raise
+
+        drawn.add_done_callback(forget_dead_pool)
+        return drawn
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -91,6 +147,8 @@ class Painter:
         return self._pool
 
     def stop(self) -> None:
+        for drawing in self._drawing.values():
+            drawing.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

@@ -9,6 +9,7 @@ the two can never disagree. The rules themselves live beside this module, one re
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from rules.cell import board
@@ -44,6 +45,7 @@ __all__ = [
     "CellOptions",
     "apply",
     "is_legal",
+    "iter_legal_actions",
     "legal_actions",
     "new_game",
     "outcome",
@@ -127,9 +129,17 @@ def is_legal(state: CellState, action: CellAction) -> bool:
 def legal_actions(state: CellState, player: int) -> list[CellAction]:
     """The legal actions, one per kind: where several dice of one owner show the same face, only the
     lowest-numbered appears (``apply`` accepts any of them; ``with_die`` swaps in another)."""
+    return list(iter_legal_actions(state, player))
+
+
+def iter_legal_actions(state: CellState, player: int) -> Iterator[CellAction]:
+    """``legal_actions`` one at a time, in the same order: a search that wants the first legal action
+    of some sort checks no more candidates than it needs."""
     if state.outcome is not None or player != state.active_seat:
-        return []
-    return [action for action in candidates(state, player) if _problem(state, action) is None]
+        return
+    for action in candidates(state, player):
+        if _problem(state, action) is None:
+            yield action
 
 
 def with_die(action: CellAction, die: int) -> CellAction:

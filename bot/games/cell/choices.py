@@ -184,7 +184,7 @@ def _repeat_label(explorer: Explorer, path: Path) -> str:
     damage = 0
     for number, index in enumerate(path):
         before = explorer.state(path[:number])
-        action = explorer.legal(path[:number])[index]
+        action = explorer.action(path[:number], index)
         assert isinstance(action, Spend)
         if action.use == "damage":
             damage += die_damage(before, seat, source_face(before, action.source))

@@ -88,13 +88,14 @@ def _plan_words(state: CellState, plan: list[CellAction]) -> list[str]:
     return words
 
 
-def _moves_until_the_end(state: CellState, actions: list[CellAction]) -> int:
-    """How many of the actions are played: all, or up to the one that ends the game."""
+def _moves_until_the_end(state: CellState, actions: list[CellAction]) -> tuple[int, CellState]:
+    """How many of the actions are played (all, or up to the one that ends the game), and the state
+    they lead to."""
     for number, action in enumerate(actions, start=1):
         state, _ = apply(state, action)
         if state.outcome is not None:
-            return number
-    return len(actions)
+            return number, state
+    return len(actions), state
 
 
 class CellController(TableController):
@@ -302,7 +303,11 @@ class CellController(TableController):
             await reply_error(interaction, "I don't know that choice.")
             return
         actions, _ = follow(state, state.active_seat, path)
-        path = path[: _moves_until_the_end(state, actions)]
+        played, after = _moves_until_the_end(state, actions)
+        path = path[:played]
+        # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
+        # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
+        self.host.painter.draw_ahead(render_cell, view(after, None))
         events: list[Event] = []
         version = control.version
         for number, index in enumerate(path):
@@ -378,13 +383,16 @@ class CellController(TableController):
     async def board_message(
         self, record: GameRecord, state: CellState, events: list[Event]
     ) -> dict[str, Any]:
-        board = await metrics.render("cell", self.host.painter.draw(render_cell, view(state, None)))
+        # The controls are worked out while the worker draws the image.
+        drawing = self.host.painter.begin(render_cell, view(state, None))
         player = record.lobby["players"][state.active_seat]
         embed = board_embed(state, events, player)
         embed.set_image(url="attachment://board.png")
+        controls = board_view(record, state)
+        board = await metrics.render("cell", drawing)
         return {
             "content": None if state.outcome else turn_call(player),
             "embed": embed,
             "files": [board_file(board)],
-            "view": board_view(record, state),
+            "view": controls,
         }

@@ -123,7 +123,7 @@ def _play(
         )
         if index is None:
             return None
-        used.append(explorer.legal(path)[index].source)  # type: ignore[attr-defined]
+        used.append(explorer.action(path, index).source)  # type: ignore[attr-defined]
         path = (*path, index)
     return path, tuple(used)
 

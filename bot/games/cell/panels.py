@@ -210,7 +210,7 @@ def _play_picks(
             refusal = _refusal(explorer.state(path), explorer.seat, code, source)
             notes.append(f"{candidates[pick]} was left out: {refusal}")
             continue
-        action = explorer.legal(path)[index]
+        action = explorer.action(path, index)
         path = (*path, index)
         taken = action.source  # type: ignore[attr-defined]
         if taken.token is not None:
@@ -295,7 +295,7 @@ def _closers(explorer: Explorer, code: str, path: Path, picked: int) -> list[Cho
         if not picked:
             return []
         before = explorer.state(path[:-1])
-        last = explorer.legal(path[:-1])[path[-1]]
+        last = explorer.action(path[:-1], path[-1])
         assert isinstance(last, Spend)
         progress = threat_progress(before, int(code[1:]), source_face(before, last.source))
         words = f"Place {picked} {'die' if picked == 1 else 'dice'}"

@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.cell.actions import CellAction, EndTurn, Roll
 from rules.cell.content import FACE_NAMES, TOKEN_NAMES, Face, SlotKind
-from rules.cell.engine import apply, legal_actions
+from rules.cell.engine import apply, iter_legal_actions, legal_actions
 from rules.cell.state import CellState, Source
 from rules.core.errors import IllegalAction
 
@@ -60,18 +60,21 @@ def follow(state: CellState, seat: int, path: Path) -> tuple[list[CellAction], C
 
 class Explorer:
     """The states a board's paths lead to and their legal actions, each worked out once: the options
-    of one board share their first steps, and the root's legal actions are asked for by every menu."""
+    of one board share their first steps, and the root's legal actions are asked for by every menu.
+    A search for one action (``find``) checks the candidates only up to it; the whole list of a state
+    is worked out when something asks for it."""
 
     def __init__(self, state: CellState, seat: int) -> None:
         self.root = state
         self.seat = seat
         self._states: dict[Path, CellState] = {(): state}
         self._legal: dict[Path, list[CellAction]] = {}
+        self._found: dict[Path, CellAction] = {}
 
     def state(self, path: Path) -> CellState:
         found = self._states.get(path)
         if found is None:
-            found, _ = apply(self.state(path[:-1]), self.legal(path[:-1])[path[-1]])
+            found, _ = apply(self.state(path[:-1]), self.action(path[:-1], path[-1]))
             self._states[path] = found
         return found
 
@@ -81,10 +84,21 @@ class Explorer:
             found = self._legal[path] = legal_actions(self.state(path), self.seat)
         return found
 
+    def action(self, path: Path, index: int) -> CellAction:
+        """The legal action at ``index`` after ``path``."""
+        found = self._found.get((*path, index))
+        return found if found is not None else self.legal(path)[index]
+
     def find(self, path: Path, wanted: Callable[[CellState, CellAction], bool]) -> int | None:
         """The index of the first legal action after ``path`` that ``wanted`` accepts."""
         state = self.state(path)
-        return next((i for i, action in enumerate(self.legal(path)) if wanted(state, action)), None)
+        known = self._legal.get(path)
+        actions = known if known is not None else iter_legal_actions(state, self.seat)
+        for index, action in enumerate(actions):
+            if wanted(state, action):
+                self._found[(*path, index)] = action
+                return index
+        return None
 
 
 # Kinds: dice of one owner showing one face are interchangeable (the engine lists one of them).

@@ -1,12 +1,15 @@
 """Boards drawn in a worker process: the same picture as drawn in place, kept for the next time the
-same view is wanted, and drawn again when the worker died."""
+same view is wanted, shared while it is being drawn (also when drawn ahead), and drawn again when the
+worker died."""
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 from pathlib import Path
 
+import pytest
 from pydantic import BaseModel
 
 from bot.runtime.painter import Painter
@@ -17,10 +20,13 @@ from rules.cell.view import view
 
 
 class Sketch(BaseModel):
-    """A stand-in board view; ``crash_once`` names a file whose absence makes the worker die."""
+    """A stand-in board view; ``crash_once`` names a file whose absence makes the worker die, ``tally``
+    a file that gets a line for every drawing, and ``fail`` makes the drawing raise."""
 
     label: str
     crash_once: str = ""
+    tally: str = ""
+    fail: bool = False
 
 
 def render_sketch(sketch: Sketch) -> RenderedBoard:
@@ -28,7 +34,16 @@ def render_sketch(sketch: Sketch) -> RenderedBoard:
     if sketch.crash_once and not Path(sketch.crash_once).exists():
         Path(sketch.crash_once).touch()
         os._exit(1)
+    if sketch.tally:
+        with Path(sketch.tally).open("a") as tally:
+            tally.write("drawn\n")
+    if sketch.fail:
+        raise ValueError(f"cannot draw {sketch.label}")
     return RenderedBoard(png=sketch.label.encode(), alt_text=str(os.getpid()), width=1, height=1)
+
+
+def drawings(tally: Path) -> int:
+    return len(tally.read_text().splitlines()) if tally.exists() else 0
 
 
 async def test_a_board_drawn_in_the_worker_is_the_one_drawn_in_place() -> None:
@@ -77,3 +92,60 @@ async def test_a_started_painter_has_its_worker_running_before_the_first_board()
         assert (await painter.draw(render_sketch, Sketch(label="w"))).png == b"w"
     finally:
         painter.stop()
+
+
+async def test_a_board_wanted_again_while_it_is_drawn_is_drawn_once(tmp_path: Path) -> None:
+    sketch = Sketch(label="s", tally=str(tmp_path / "tally"))
+    painter = Painter()
+    try:
+        first, second = await asyncio.gather(
+            painter.draw(render_sketch, sketch), painter.draw(render_sketch, sketch)
+        )
+    finally:
+        painter.stop()
+    assert first is second
+    assert drawings(tmp_path / "tally") == 1
+
+
+async def test_a_board_drawn_ahead_is_the_one_drawn_when_it_is_wanted(tmp_path: Path) -> None:
+    sketch = Sketch(label="ahead", tally=str(tmp_path / "tally"))
+    painter = Painter()
+    try:
+        painter.draw_ahead(render_sketch, sketch)
+        board = await painter.draw(render_sketch, sketch)
+        assert await painter.draw(render_sketch, sketch) is board
+    finally:
+        painter.stop()
+    assert board.png == b"ahead"
+    assert drawings(tmp_path / "tally") == 1
+
+
+async def test_a_board_that_failed_is_not_kept_and_is_drawn_again_when_wanted(tmp_path: Path) -> None:
+    sketch = Sketch(label="bad", tally=str(tmp_path / "tally"), fail=True)
+    painter = Painter()
+    try:
+        painter.draw_ahead(render_sketch, sketch)
+        with pytest.raises(ValueError, match="cannot draw bad"):
+            await painter.draw(render_sketch, sketch)
+        assert drawings(tmp_path / "tally") == 1
+        with pytest.raises(ValueError, match="cannot draw bad"):
+            await painter.draw(render_sketch, sketch)
+    finally:
+        painter.stop()
+    assert drawings(tmp_path / "tally") == 2
+
+
+async def test_a_caller_that_stops_waiting_leaves_the_board_to_the_others(tmp_path: Path) -> None:
+    sketch = Sketch(label="shared", tally=str(tmp_path / "tally"))
+    painter = Painter()
+    try:
+        impatient = asyncio.ensure_future(painter.draw(render_sketch, sketch))
+        patient = asyncio.ensure_future(painter.draw(render_sketch, sketch))
+        await asyncio.sleep(0)
+        impatient.cancel()
+        board = await patient
+    finally:
+        painter.stop()
+    assert board.png == b"shared"
+    assert impatient.cancelled()
+    assert drawings(tmp_path / "tally") == 1
