@@ -90,7 +90,12 @@ def test_every_item_has_its_name(language: Language) -> None:
         (Language.BRAZILIAN_PORTUGUESE, "cards", "senzu_bean", "Semente dos Deuses"),
         (Language.FRENCH, "cards", "senzu_bean", "Haricot magique"),
         (Language.SPAIN_SPANISH, "missions", "dragon_ball_hunt", "Caza de las Bolas de Dragón"),
-        (Language.LATIN_AMERICAN_SPANISH, "missions", "dragon_ball_hunt", "Cacería de las Esferas del Dragón"),
+        (
+            Language.LATIN_AMERICAN_SPANISH,
+            "missions",
+            "dragon_ball_hunt",
+            "Cacería de las Esferas del Dragón",
+        ),
         (Language.FRENCH, "missions", "dragon_ball_hunt", "Chasse aux boules de cristal"),
         (Language.LATIN_AMERICAN_SPANISH, "locations", "namek_plains", "Llanuras de Namekusei"),
         (Language.SPAIN_SPANISH, "locations", "namek_plains", "Llanuras de Namek"),
