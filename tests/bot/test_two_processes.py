@@ -10,24 +10,18 @@ the buttons posted before the kill.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
-import signal
-import socket
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import pytest
 
-from bot.runtime.config import PROJECT_ROOT
 from bot.storage import GameRecord, Storage, open_storage
 from bot.ui.components import control_of
 from rules.cell import RULES as CELL_RULES
 from rules.cell.engine import legal_actions
+from tests.bot.bot_command import PROCESS_TIMEOUT, kill_bot, start_bot, stop_bot
 from tests.bot.driver import find_control
 from tests.bot.games.cell.driver import CellTable
 from tests.bot.games.cell.policies import passive
@@ -35,86 +29,30 @@ from tests.bot.load.bot_process import process_tree
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import StoredMessage
 
-PROCESS_TIMEOUT = 60.0
 SHARDS = 2
-
-_LAUNCH = """
-import sys, discord, yarl
-discord.http.Route.BASE = sys.argv[1] + "/api/v10"
-discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
-from bot.__main__ import main
-sys.exit(main())
-"""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @dataclass
 class BotInProcess:
-    """``python -m bot`` holding one shard, its log in a file, its health on a port of its own."""
+    """``python -m bot`` holding one shard, its log in a file."""
 
     fake: FakeDiscord
     database: dict[str, str]
     shard_id: int
     log: Path
-    port: int = 0
     process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
-        self.port = _free_port()
-        environment = {
-            **os.environ,
-            **self.database,
-            "DISCORD_TOKEN": self.fake.token,
-            "SHARD_COUNT": str(SHARDS),
-            "SHARD_IDS": str(self.shard_id),
-            "METRICS_PORT": str(self.port),
-            "AI_TURN_DELAY": "0",
-            "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(PROJECT_ROOT),
-        }
-        with self.log.open("a") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-c",
-                _LAUNCH,
-                self.fake.base_url,
-                self.fake.gateway_url,
-                cwd=PROJECT_ROOT,
-                env=environment,
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=log,
-                stderr=log,
-            )
-        await self._until_healthy()
-
-    async def _until_healthy(self) -> None:
-        deadline = asyncio.get_running_loop().time() + PROCESS_TIMEOUT
-        async with aiohttp.ClientSession() as session:
-            while True:
-                assert self.process is not None and self.process.returncode is None, self.log.read_text()
-                assert asyncio.get_running_loop().time() < deadline, f"never healthy: {self.log.read_text()}"
-                with contextlib.suppress(aiohttp.ClientConnectionError):
-                    async with session.get(f"http://127.0.0.1:{self.port}/healthz") as response:
-                        if response.status == 200:
-                            return
-                await asyncio.sleep(0.1)
+        environment = {**self.database, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": str(self.shard_id)}
+        self.process = await start_bot(self.fake, environment, self.log)
 
     async def kill(self) -> None:
         assert self.process is not None
-        self.process.kill()
-        await self.process.wait()
+        await kill_bot(self.process)
 
     async def stop(self) -> int:
-        """SIGTERM, as a service manager stops it; the exit code."""
         assert self.process is not None
-        if self.process.returncode is None:
-            self.process.send_signal(signal.SIGTERM)
-        return await asyncio.wait_for(self.process.wait(), PROCESS_TIMEOUT)
+        return await stop_bot(self.process)
 
 
 async def _until_gone(pids: list[int]) -> None:

@@ -7,27 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import re
-import signal
-import socket
-import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import aiohttp
-
 from bot.games.registry import game_modules
-from bot.runtime.config import PROJECT_ROOT
 from bot.storage import GameRecord, Storage
 from bot.ui.components import control_of
+from tests.bot.bot_command import PROCESS_TIMEOUT, kill_bot, start_bot, stop_bot
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.rest import HeldRequest, RecordedRequest
 from tests.fakediscord.world import FakeChannel, StoredMessage
 
-PROCESS_TIMEOUT = 60.0
 CHANNEL_MESSAGES = "/channels/{channel_id}/messages"
 BOARD = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -35,27 +28,10 @@ ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 UPDATE_MESSAGE = 7
 MENTION = re.compile(r"<@!?(\d+)>")
 
-# Every game started by the process gets this seed, so each run plays the same games.
-_LAUNCH = """
-import sys, discord, yarl
-discord.http.Route.BASE = sys.argv[1] + "/api/v10"
-discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
-import bot.core.lobby_service
-bot.core.lobby_service.random_seed = lambda: int(sys.argv[3])
-from bot.__main__ import main
-sys.exit(main())
-"""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
 
 @dataclass
 class BotProcess:
-    """``python -m bot`` on ``database``, its log in a file, its health on a port of its own."""
+    """``python -m bot`` on ``database``, its log in a file; every game it starts gets ``seed``."""
 
     fake: FakeDiscord
     database: Path
@@ -64,57 +40,20 @@ class BotProcess:
     process: asyncio.subprocess.Process | None = None
 
     async def start(self, turn_clock_scale: float = 1.0) -> None:
-        port = _free_port()
         environment = {
-            **os.environ,
-            "DISCORD_TOKEN": self.fake.token,
             "DATABASE_PATH": str(self.database),
             "DEV_GUILD_ID": str(self.fake.guild.id),
-            "METRICS_PORT": str(port),
-            "AI_TURN_DELAY": "0",
             "TURN_CLOCK_SCALE": str(turn_clock_scale),
-            "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(PROJECT_ROOT),
         }
-        with self.log.open("a") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-c",
-                _LAUNCH,
-                self.fake.base_url,
-                self.fake.gateway_url,
-                str(self.seed),
-                cwd=PROJECT_ROOT,
-                env=environment,
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=log,
-                stderr=log,
-            )
-        await self._until_healthy(port)
-
-    async def _until_healthy(self, port: int) -> None:
-        deadline = asyncio.get_running_loop().time() + PROCESS_TIMEOUT
-        async with aiohttp.ClientSession() as session:
-            while True:
-                assert self.process is not None and self.process.returncode is None, self.log.read_text()
-                assert asyncio.get_running_loop().time() < deadline, f"never healthy: {self.log.read_text()}"
-                with contextlib.suppress(aiohttp.ClientConnectionError):
-                    async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
-                        if response.status == 200:
-                            return
-                await asyncio.sleep(0.1)
+        self.process = await start_bot(self.fake, environment, self.log, self.seed)
 
     async def kill(self) -> None:
-        """SIGKILL: nothing after this instant runs, nothing is flushed."""
         assert self.process is not None
-        self.process.kill()
-        await self.process.wait()
+        await kill_bot(self.process)
 
     async def stop(self) -> int:
         assert self.process is not None
-        if self.process.returncode is None:
-            self.process.send_signal(signal.SIGTERM)
-        return await asyncio.wait_for(self.process.wait(), PROCESS_TIMEOUT)
+        return await stop_bot(self.process)
 
     def errors(self) -> list[str]:
         return [line for line in self.log.read_text().splitlines() if "Traceback" in line or "ERROR" in line]
