@@ -241,7 +241,7 @@ class BoardKeeper(ABC):
                 try:
                     await channel.get_partial_message(ping.message_id).delete()
                 except (discord.NotFound, discord.Forbidden):
-                    pass
+                    pass  # Gone already, or no longer ours to delete: either way it notifies nobody.
                 except discord.HTTPException as error:
                     log.warning(
                         "game %s: deleting notification %s failed (%r)", game_id, ping.message_id, error

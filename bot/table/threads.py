@@ -160,7 +160,7 @@ async def archive_thread(host: Host, thread_id: int) -> None:
         if isinstance(thread, discord.Thread) and not thread.archived:
             await thread.edit(archived=True)
     except (discord.NotFound, discord.Forbidden):
-        pass
+        pass  # Deleted, or no longer ours to archive: nothing is left to close.
 
 
 async def thread_lost(host: Host, record: GameRecord) -> str | None:

@@ -123,7 +123,7 @@ class ClickCounter:
 
 
 class StuckGame(AssertionError):
-    pass
+    """A game whose board offers the driver nothing to press although someone must act."""
 
 
 async def settled_row(fake: FakeDiscord, reader: DatabaseReader, game_id: int) -> GameRow:
