@@ -123,7 +123,8 @@ class ClickCounter:
 
 
 class StuckGame(AssertionError):
-    """A game whose board offers the driver nothing to press although someone must act."""
+    """A game that no longer moves: its state unchanged for too long, or press after press changing
+    nothing."""
 
 
 async def settled_row(fake: FakeDiscord, reader: DatabaseReader, game_id: int) -> GameRow:
