@@ -49,6 +49,9 @@ SPOKEN = {
         # Prime Time's altitudes above Ground, as its board and rulebook name them ("At L1 (Fly)").
         "L1",
         "L2",
+        # A die by its sides, as tabletop players say it ("both roll a D20"; Perfect Cell's D6).
+        "D6",
+        "D20",
     },
 }
 """Matches a person reads as words, each with its reason."""
