@@ -64,6 +64,21 @@ def find(message: StoredMessage, op: str, arg: str | None = None, value: str | N
     return None
 
 
+def can_move(state: PrimeTimeState) -> bool:
+    """Whether the first prompt is an activation's action step that offers a move."""
+    return (
+        bool(state.prompts)
+        and state.prompts[0].kind == "action"
+        and any(isinstance(action, Move) for action in legal_actions(state, state.prompts[0].who))
+    )
+
+
+async def logged_actions(table: PrimeTimeTable) -> list[PrimeTimeAction]:
+    """The table's game's action log, as the bot saved it."""
+    storage = table.bot.service.storage
+    return [logged.action for logged in await storage.actions((await table.record()).id)]
+
+
 def human_policy(state: PrimeTimeState, seat: int) -> PrimeTimeAction:
     """The bundled AI's choice, as a person would click it (a person never "times out" on purpose)."""
     action = choose_action(state, seat, seed=state.rng.seed + 7 * seat)

@@ -16,13 +16,19 @@ from bot.app import GameBot
 from bot.games.primetime.module import AUTO_PASS, AUTO_READY, PrimeTimeModule
 from bot.runtime.config import Settings
 from rules.primetime import RULES
-from rules.primetime.actions import Move, PrimeTimeAction, Timeout
+from rules.primetime.actions import Timeout
 from rules.primetime.ai import choose_action
-from rules.primetime.engine import legal_actions
 from rules.primetime.rounds import PrimeTimeOptions
 from rules.primetime.state import PrimeTimeState
 from tests.bot.driver import make_bot
-from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, human_policy, said
+from tests.bot.games.primetime.driver import (
+    PrimeTimeTable,
+    advance_until,
+    find,
+    human_policy,
+    logged_actions,
+    said,
+)
 from tests.bot.games.primetime.secrets import replay
 from tests.fakediscord.fake import FakeDiscord
 
@@ -35,25 +41,12 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fake
 
 
-def _can_move(state: PrimeTimeState) -> bool:
-    return (
-        bool(state.prompts)
-        and state.prompts[0].kind == "action"
-        and any(isinstance(action, Move) for action in legal_actions(state, state.prompts[0].who))
-    )
-
-
 def _reaction(state: PrimeTimeState) -> bool:
     return (
         bool(state.prompts)
         and state.prompts[0].kind == "reaction"
         and "z_evasion" in state.prompts[0].options
     )
-
-
-async def _actions(table: PrimeTimeTable) -> list[PrimeTimeAction]:
-    storage = table.bot.service.storage
-    return [logged.action for logged in await storage.actions((await table.record()).id)]
 
 
 async def test_double_clicks_apply_once_and_others_are_refused(
@@ -75,12 +68,12 @@ async def test_double_clicks_apply_once_and_others_are_refused(
         assert "not yours" in said(attacker)
         assert (await table.record()).version == version
 
-        count = len(await _actions(table))
+        count = len(await logged_actions(table))
         await fake.together(
             fake.click(table.people[defender], board, evade), fake.click(table.people[defender], board, evade)
         )
         await table.settle()
-        logged = await _actions(table)
+        logged = await logged_actions(table)
         assert len(logged) == count + 1 and logged[-1]["type"] == "react"
 
         version = (await table.record()).version
@@ -92,13 +85,13 @@ async def test_double_clicks_apply_once_and_others_are_refused(
         seat = state.prompts[0].who
         panel = await table.open_panel(seat)
         pass_button = find(panel, "pact", "pass")["custom_id"]
-        count = len(await _actions(table))
+        count = len(await logged_actions(table))
         await fake.together(
             fake.click(table.people[seat], panel, pass_button),
             fake.click(table.people[seat], panel, pass_button),
         )
         await table.settle()
-        assert len(await _actions(table)) == count + 1
+        assert len(await logged_actions(table)) == count + 1
 
         # The same button from that panel, clicked again later: the panel is out of date.
         version = (await table.record()).version
@@ -129,7 +122,7 @@ async def test_an_expired_z_reaction_evades_across_a_restart_and_old_buttons_sti
             state = await advance_until(table, _reaction)
             defender = state.prompts[0].who
             old_board = await table.board()
-            count = len(await _actions(table))
+            count = len(await logged_actions(table))
             clock = await bot.service.storage.turn_clock((await table.record()).id, defender)
             assert clock is not None
             deadline = datetime.fromisoformat(clock.called_at).timestamp() + 60 * SHORT_CLOCK
@@ -140,12 +133,12 @@ async def test_an_expired_z_reaction_evades_across_a_restart_and_old_buttons_sti
             opened = await fake.click(table.people[defender], old_board, "My hand")
             assert opened.message is not None and opened.message.visible_to is table.people[defender]
             for _ in range(400):
-                if len(await _actions(table)) > count:
+                if len(await logged_actions(table)) > count:
                     break
                 await asyncio.sleep(0.05)
             assert time.time() >= deadline - 0.5, "the default came too early"
             await table.settle()
-            logged = await _actions(table)
+            logged = await logged_actions(table)
             assert logged[count] == Timeout(player=defender).model_dump(mode="json")
             texts = [event.text for event in (await table.state()).recent_events]
             assert any("ran out of time" in text for text in texts)
@@ -161,13 +154,13 @@ async def test_an_expired_z_reaction_evades_across_a_restart_and_old_buttons_sti
             await fake.slash(table.people[0], "primetime status", channel=table.channel)
             await advance_until(table, _reaction)
             board = await table.board()
-            count = len(await _actions(table))
+            count = len(await logged_actions(table))
         async with fake.running(_scaled_bot(fake, database, 1.0)) as bot:
             table.bot = bot
             defender = (await table.state()).prompts[0].who
             await fake.click(table.people[defender], board, find(board, "act", "react.brace.-")["custom_id"])
             await table.settle()
-            assert (await _actions(table))[count] == {
+            assert (await logged_actions(table))[count] == {
                 "type": "react",
                 "player": defender,
                 "choice": "brace",

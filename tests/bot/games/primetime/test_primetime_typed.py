@@ -9,13 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from rules.primetime.actions import Deploy, Move, PlaceObjective, PrimeTimeAction
+from rules.primetime.actions import Deploy, PlaceObjective
 from rules.primetime.engine import legal_actions
 from rules.primetime.geometry import distance
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.targeting import move_options
 from tests.bot.driver import make_bot
-from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find, preview_of, said
+from tests.bot.games.primetime.driver import (
+    PrimeTimeTable,
+    advance_until,
+    can_move,
+    find,
+    logged_actions,
+    preview_of,
+    said,
+)
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import StoredMessage
@@ -25,19 +33,6 @@ from tests.fakediscord.world import StoredMessage
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord(quiet_period=0.02) as fake:
         yield fake
-
-
-def _can_move(state: PrimeTimeState) -> bool:
-    return (
-        bool(state.prompts)
-        and state.prompts[0].kind == "action"
-        and any(isinstance(action, Move) for action in legal_actions(state, state.prompts[0].who))
-    )
-
-
-async def _actions(table: PrimeTimeTable) -> list[PrimeTimeAction]:
-    storage = table.bot.service.storage
-    return [logged.action for logged in await storage.actions((await table.record()).id)]
 
 
 async def _open_coordinates(table: PrimeTimeTable, seat: int) -> tuple[StoredMessage, InteractionResult]:
@@ -77,7 +72,7 @@ async def test_a_typed_cell_is_previewed_and_played_only_once_confirmed(
     async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
         table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob, fake.users.carol])
         await table.open(["z_fighters", "ginyu_force"])
-        state = await advance_until(table, _can_move)
+        state = await advance_until(table, can_move)
         seat = state.prompts[0].who
         user = table.people[seat]
         assert state.activation is not None
@@ -120,10 +115,10 @@ async def test_a_typed_cell_is_previewed_and_played_only_once_confirmed(
 
         _, panel = await _typed(table, seat, panel, f"{target[0]},{target[1]}")
         confirm = find(panel, "pact")["custom_id"]
-        count = len(await _actions(table))
+        count = len(await logged_actions(table))
         await fake.click(user, panel, "Confirm")
         await table.settle()
-        assert (await _actions(table))[count:] == [{"type": "move", "player": seat, "to": list(target)}]
+        assert (await logged_actions(table))[count:] == [{"type": "move", "player": seat, "to": list(target)}]
         assert (await table.state()).unit(unit.id).cell == target
         panel = fake.world.find_message(panel.id)  # type: ignore[assignment]
         assert "✅" in panel.content and not panel.attachments
@@ -133,7 +128,7 @@ async def test_a_typed_cell_is_previewed_and_played_only_once_confirmed(
         again = await fake.forge(user, panel, confirm)
         await table.settle()
         assert "nothing changed" in said(again).lower() and (await table.record()).version == version
-        assert len(await _actions(table)) == count + 1
+        assert len(await logged_actions(table)) == count + 1
 
 
 async def test_a_coordinates_modal_opened_before_a_restart_is_answered_after_it(
@@ -144,10 +139,10 @@ async def test_a_coordinates_modal_opened_before_a_restart_is_answered_after_it(
     async with fake.running(make_bot(fake, database, seed=3)) as bot:
         table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob, fake.users.carol])
         await table.open(["z_fighters", "ginyu_force"])
-        state = await advance_until(table, _can_move)
+        state = await advance_until(table, can_move)
         seat = state.prompts[0].who
         _, opened = await _open_coordinates(table, seat)
-        count = len(await _actions(table))
+        count = len(await logged_actions(table))
         assert opened.modal is not None
         # The modal says what its answer needs: the game, the seat's move count, the step and the seat.
         game, version, op, step, drawn_for = opened.modal["custom_id"].split(":")[1:]
@@ -158,10 +153,10 @@ async def test_a_coordinates_modal_opened_before_a_restart_is_answered_after_it(
         table.bot = bot
         target = _reachable(state)
         preview = await fake.submit_modal(table.people[seat], opened, {"cell": f"{target[0]},{target[1]}"})
-        assert preview.message is not None and (await _actions(table))[count:] == []
+        assert preview.message is not None and (await logged_actions(table))[count:] == []
         await fake.click(table.people[seat], preview.message, "Confirm")
         await table.settle()
-        logged = await _actions(table)
+        logged = await logged_actions(table)
         assert logged[count] == {"type": "move", "player": seat, "to": list(target)}
         assert (await table.state()).unit(state.activation.unit).cell == target  # type: ignore[union-attr]
 
@@ -173,7 +168,7 @@ async def test_forged_and_out_of_date_modal_ids_change_nothing(
     async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
         table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [fake.users.bob, fake.users.carol])
         await table.open(["z_fighters", "ginyu_force"])
-        state = await advance_until(table, _can_move)
+        state = await advance_until(table, can_move)
         seat = state.prompts[0].who
         user = table.people[seat]
         panel, opened = await _open_coordinates(table, seat)
@@ -210,12 +205,12 @@ async def test_forged_and_out_of_date_modal_ids_change_nothing(
         assert moved.message is not None
         await fake.click(user, moved.message, "Confirm")
         await table.settle()
-        assert (await _actions(table))[-1] == {"type": "move", "player": seat, "to": list(target)}
-        count, version_now = len(await _actions(table)), (await table.record()).version
+        assert (await logged_actions(table))[-1] == {"type": "move", "player": seat, "to": list(target)}
+        count, version_now = len(await logged_actions(table)), (await table.record()).version
         late = await fake.submit_modal(user, opened, typed)
         await table.settle()
         assert "moved on" in said(late) and "nothing changed" in said(late)
-        assert len(await _actions(table)) == count and (await table.record()).version == version_now
+        assert len(await logged_actions(table)) == count and (await table.record()).version == version_now
         assert moved.message is not None and moved.message.visible_to is user
 
 
@@ -236,10 +231,10 @@ async def test_typed_setup_cells_are_previewed_too(fake_discord: FakeDiscord, tm
         assert preview is not None and preview.visible_to is table.people[seat]
         assert f"objective** on the grid point {point[0]},{point[1]}" in _embed_text(preview)
         assert len(preview.attachments) == 1 and board.id != preview.id
-        count = len(await _actions(table))
+        count = len(await logged_actions(table))
         await fake.click(table.people[seat], preview, "Confirm")
         await table.settle()
-        assert (await _actions(table))[count] == {
+        assert (await logged_actions(table))[count] == {
             "type": "place_objective",
             "player": seat,
             "point": list(point),
@@ -259,7 +254,7 @@ async def test_typed_setup_cells_are_previewed_too(fake_discord: FakeDiscord, tm
         panel = fake.world.find_message(panel.id)  # type: ignore[assignment]
         assert find(panel, "coords", f"dep.{deploy.unit}.0") is not None and not panel.attachments
         _, panel = await _typed(table, seat, panel, f"{deploy.to[0]},{deploy.to[1]}")
-        count = len(await _actions(table))
+        count = len(await logged_actions(table))
         await fake.click(table.people[seat], panel, "Confirm")
         await table.settle()
-        assert (await _actions(table))[count] == deploy.model_dump(mode="json")
+        assert (await logged_actions(table))[count] == deploy.model_dump(mode="json")
