@@ -105,6 +105,10 @@ class Host(Protocol):
         self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
     ) -> discord.PartialMessageable: ...
 
+    def get_guild(self, id: int, /) -> discord.Guild | None:
+        """The server from discord.py's cache (it holds every server this process looks after)."""
+        ...
+
     async def dispatch_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """Routes a click (or a modal's answer) to the game, or the feature, it belongs to."""
         ...

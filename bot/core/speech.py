@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.core.host import Host
 from bot.core.server_settings import ServerSettings, ServerSettingsStore
 from locales.languages import Language, language_of
 
@@ -34,3 +35,9 @@ async def server_language(store: ServerSettingsStore, guild: discord.Guild | Non
     if guild is None:
         return Language.ENGLISH
     return public_language(await store.get(guild.id), guild.preferred_locale)
+
+
+async def table_language(host: Host, guild_id: int | None) -> Language:
+    """The public language of a game's table (its board, pings and results): its server's."""
+    guild = host.get_guild(guild_id) if guild_id is not None else None
+    return await server_language(host.server_settings, guild)

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from bot.app import GameBot
 from bot.core.server_settings import ServerSettings
-from bot.core.speech import private_language, public_language, server_language
+from bot.core.speech import private_language, public_language, server_language, table_language
 from bot.runtime.config import Settings
 from locales.languages import Language
 from tests.fakediscord.fake import FakeDiscord
@@ -36,6 +36,8 @@ async def test_a_server_chooses_its_language_and_goes_back_to_automatic(tmp_path
             assert language_field(chosen.message.embeds[0]) == "Español (España)"
             assert (await bot.server_settings.get(fake.guild.id)).language is Language.SPAIN_SPANISH
             assert await server_language(bot.server_settings, guild) is Language.SPAIN_SPANISH
+            assert await table_language(bot, fake.guild.id) is Language.SPAIN_SPANISH
+            assert await table_language(bot, None) is Language.ENGLISH
 
             automatic = await fake.slash(fake.users.owner, "settings", language="automatic")
             assert language_field(automatic.message.embeds[0]) == "Automatic (the server's language)"
