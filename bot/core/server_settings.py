@@ -11,6 +11,8 @@ from locales.languages import Language
 if TYPE_CHECKING:
     from bot.storage import Storage
 
+# Marks a message kept for later for the catalogue; it is looked up where it is said.
+N_ = str
 DIFFICULTIES = ("easy", "normal", "challenge", "impossible")
 OLD_REMINDER, OLD_HANDOFF = 3.0, 10.0
 """The one clock every game had before games had their own (``GameModule.clock_minutes``)."""
@@ -46,7 +48,8 @@ class ServerSettings(BaseModel):
             raise ValueError(f"the difficulty must be one of {', '.join(DIFFICULTIES)}")
         reminder, handoff = self.reminder_minutes, self.handoff_minutes
         if reminder is not None and handoff is not None and handoff <= reminder:
-            raise ValueError("the AI must take over later than the reminder")
+            # The words an admin reads (``/settings`` looks them up in their language).
+            raise ValueError(N_("the AI must take over later than the reminder"))
         return self
 
     def clock_minutes(self, game_default: tuple[float, float]) -> tuple[float, float]:
