@@ -58,5 +58,9 @@ def command(path: str) -> Name:
 def command_words(path: str, language: Language) -> str:
     """The command ``path`` (``"cell start"``) as a user of ``language`` types it, from the names the
     slash commands are synced with (the ``bot`` catalogue)."""
-    catalogue = translations(BOT, language)
-    return "/" + " ".join(catalogue.pgettext(COMMAND, word) for word in path.split())
+    return "/" + " ".join(command_name(word, language) for word in path.split())
+
+
+def command_name(word: str, language: Language) -> str:
+    """One command's or group's name (``"start"``) as the slash commands are synced in ``language``."""
+    return translations(BOT, language).pgettext(COMMAND, word)

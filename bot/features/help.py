@@ -14,10 +14,9 @@ from bot.core.host import Host
 from bot.core.speech import game_words, private_language
 from bot.ui.replies import send
 from locales.catalogues import BOT, translations
-from locales.contexts import COMMAND
 from locales.languages import Language
 from locales.numbers import format_number
-from locales.translate import command_words
+from locales.translate import command_name, command_words
 
 HELP_COLOUR = discord.Colour.orange()
 
@@ -55,10 +54,7 @@ def help_embed(modules: Iterable[GameModule], language: Language) -> discord.Emb
         description=_(
             "Open a lobby in a channel with a game's `{start}`; friends press **Join**, the host presses "
             "**Start**.\nLeaving mid-game? A game's `{leave}` hands your seat to the AI."
-        ).format(
-            start=translations(BOT, language).pgettext(COMMAND, "start"),
-            leave=translations(BOT, language).pgettext(COMMAND, "leave"),
-        ),
+        ).format(start=command_name("start", language), leave=command_name("leave", language)),
         colour=HELP_COLOUR,
     )
     for module in modules:

@@ -25,7 +25,6 @@ from bot.storage import TurnClock as ClockRow
 from bot.ui.components import button, view_of
 from bot.ui.messages import mentions
 from locales.catalogues import BOT, translations
-from locales.contexts import BUTTON
 from locales.languages import Language
 from locales.numbers import format_number
 from rules.core.text import Text
@@ -116,7 +115,7 @@ class TurnClock:
             0,
             "handoff",
             clock.seat,
-            label=words.pgettext(BUTTON, "Let the AI play for them"),
+            label=words.pgettext("button", "Let the AI play for them"),
             emoji="🤖",
         )
         reminded = words.gettext(

@@ -29,7 +29,6 @@ from bot.ui.components import UNKNOWN_CONTROL, Control, button, index_in, view_o
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import Said, clip, private_language, spoken
 from locales.catalogues import BOT, translations
-from locales.contexts import BUTTON
 from locales.languages import Language
 from locales.numbers import format_number
 from locales.translate import command, command_words
@@ -66,7 +65,7 @@ def table_help(name: str, language: Language) -> str:
 def finished_view(record: GameRecord, language: Language = Language.ENGLISH) -> discord.ui.View:
     """The final board's one control: a new lobby with the same players, characters and settings;
     ``language`` is the table's."""
-    label = translations(BOT, language).pgettext(BUTTON, "Rematch")
+    label = translations(BOT, language).pgettext("button", "Rematch")
     return view_of(
         [button(record.id, 0, "rematch", label=label, emoji="🔁", style=discord.ButtonStyle.success)]
     )
@@ -280,10 +279,10 @@ class TableController(LobbyDesk):
                 0,
                 "quit",
                 "confirm",
-                label=words.pgettext(BUTTON, "Leave game"),
+                label=words.pgettext("button", "Leave game"),
                 style=discord.ButtonStyle.danger,
             ),
-            button(record.id, 0, "quit", "cancel", label=words.pgettext(BUTTON, "Stay")),
+            button(record.id, 0, "quit", "cancel", label=words.pgettext("button", "Stay")),
         ]
         await reply_private(
             interaction,

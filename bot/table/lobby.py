@@ -15,7 +15,6 @@ from bot.ui.components import UNKNOWN_CONTROL, Control, button, select, view_of
 from bot.ui.replies import reply_error
 from bot.ui.text import clip
 from locales.catalogues import BOT, translations
-from locales.contexts import BUTTON, MENU_OPTION, PLACEHOLDER
 from locales.languages import Language
 from locales.numbers import format_number
 from locales.translate import command
@@ -125,17 +124,17 @@ def lobby_view(
             game_id,
             version,
             "join",
-            label=words.pgettext(BUTTON, "Join"),
+            label=words.pgettext("button", "Join"),
             style=discord.ButtonStyle.primary,
             disabled=len(players) >= module.max_players,
             row=0,
         ),
-        button(game_id, version, "leave", label=words.pgettext(BUTTON, "Leave"), row=0),
+        button(game_id, version, "leave", label=words.pgettext("button", "Leave"), row=0),
         button(
             game_id,
             version,
             "start",
-            label=words.pgettext(BUTTON, "Start"),
+            label=words.pgettext("button", "Start"),
             style=discord.ButtonStyle.success,
             row=0,
         ),
@@ -153,7 +152,7 @@ def lobby_view(
             for key, name in free
         ]
         pick = game_words(module, module.pick_noun, language)
-        placeholder = words.pgettext(PLACEHOLDER, "Choose your {pick}").format(pick=pick)
+        placeholder = words.pgettext("placeholder", "Choose your {pick}").format(pick=pick)
         items.append(select(game_id, version, "pick", options, placeholder=placeholder, row=1))
     items.extend(own_buttons)
     colours_taken = {player.get("dice_colour") for player in players}
@@ -161,24 +160,30 @@ def lobby_view(
     if free_colours:
         options = [
             discord.SelectOption(
-                label=words.pgettext(MENU_OPTION, "{colour} dice").format(
+                label=words.pgettext("menu option", "{colour} dice").format(
                     colour=game_words(module, name, language)
                 ),
                 value=key,
             )
             for key, name in free_colours
         ]
-        placeholder = words.pgettext(PLACEHOLDER, "Choose your dice colour")
+        placeholder = words.pgettext("placeholder", "Choose your dice colour")
         items.append(select(game_id, version, "colour", options, placeholder=placeholder, row=2))
     items += [
         button(
-            0, 0, "rules", f"{module.name}.0", label=words.pgettext(BUTTON, "How to play"), emoji="📖", row=3
+            0,
+            0,
+            "rules",
+            f"{module.name}.0",
+            label=words.pgettext("button", "How to play"),
+            emoji="📖",
+            row=3,
         ),
         button(
             game_id,
             version,
             "ai",
-            label=words.pgettext(BUTTON, "Add AI"),
+            label=words.pgettext("button", "Add AI"),
             emoji="🤖",
             disabled=not seats_free,
             row=3,

@@ -11,7 +11,6 @@ from bot.core.speech import words_of_game
 from bot.ui.components import Control, button, number_of, view_of
 from bot.ui.text import Said
 from locales.catalogues import BOT, translations
-from locales.contexts import BUTTON
 from locales.languages import Language
 from locales.numbers import format_number
 
@@ -48,7 +47,7 @@ class RulePages:
         words = translations(BOT, language)
         page = self._bounded(page)
         last = len(self.pages) - 1
-        previous, next_ = words.pgettext(BUTTON, "Previous"), words.pgettext(BUTTON, "Next")
+        previous, next_ = words.pgettext("button", "Previous"), words.pgettext("button", "Next")
         return view_of(
             [
                 button(0, 0, "rules", f"{self.game}.{max(page - 1, 0)}", label=previous, disabled=page == 0),

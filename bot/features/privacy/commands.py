@@ -14,7 +14,6 @@ from bot.ui.components import Control, button, view_of
 from bot.ui.replies import in_time, reply_private, update
 from bot.ui.text import private_language, spoken
 from locales.catalogues import BOT, translations
-from locales.contexts import BUTTON
 from locales.languages import Language
 from locales.numbers import format_number
 from locales.translate import command
@@ -41,10 +40,10 @@ def confirm_view(language: Language) -> discord.ui.View:
                 0,
                 FORGET_OP,
                 "confirm",
-                label=words.pgettext(BUTTON, "Forget me"),
+                label=words.pgettext("button", "Forget me"),
                 style=discord.ButtonStyle.danger,
             ),
-            button(0, 0, FORGET_OP, "cancel", label=words.pgettext(BUTTON, "Cancel")),
+            button(0, 0, FORGET_OP, "cancel", label=words.pgettext("button", "Cancel")),
         ]
     )
 

@@ -18,7 +18,6 @@ from bot.storage import Storage
 from bot.ui.replies import in_time, send
 from bot.ui.text import Said, clip
 from locales.catalogues import BOT, translations
-from locales.contexts import COMMAND, option_context
 from locales.languages import Language
 from locales.numbers import format_number
 
@@ -147,17 +146,11 @@ def history_embed(
     words = translations(BOT, language)
     _ = words.gettext
     lines = [_history_line(modules, past, guild_id, language) for past in games]
-    replay = "/<{game}> {replay} {option}:<{number}>".format(
-        game=_("game"),
-        replay=words.pgettext(COMMAND, "replay"),
-        option=words.pgettext(option_context("cell replay"), "game"),
-        number=_("number"),
-    )
     return discord.Embed(
         title=_("Recent games in this server"),
         description=clip("\n\n".join(lines), 4000) if lines else _("No finished games yet."),
         colour=COLOUR,
-    ).set_footer(text=_("{command} shows a game again").format(command=replay))
+    ).set_footer(text=_("/<game> replay game:<number> shows a game again"))
 
 
 def leaderboard_embed(
