@@ -47,6 +47,8 @@ KIND_WORDS: dict[AppCommandOptionType, str] = {
     AppCommandOptionType.mentionable: N_("a member or a role of this server"),
     AppCommandOptionType.attachment: N_("a file"),
 }
+ANY_VALUE = N_("a value Discord offers")
+ANY_CHANNEL = N_("a channel of this server")
 CHANNEL_WORDS: dict[ChannelType, str] = {
     ChannelType.text: N_("a text channel of this server"),
     ChannelType.voice: N_("a voice channel of this server"),
@@ -164,14 +166,11 @@ def allowed(parameter: app_commands.Parameter, language: Language) -> str:
         return _("text of at most {longest} characters").format(longest=_number(longest, language))
     if kind is AppCommandOptionType.channel:
         kinds = list(
-            dict.fromkeys(
-                _(CHANNEL_WORDS.get(each, N_("a channel of this server"))) for each in parameter.channel_types
-            )
+            dict.fromkeys(_(CHANNEL_WORDS.get(each, ANY_CHANNEL)) for each in parameter.channel_types)
         )
-        if not kinds:
-            return _("a channel of this server")
-        return _(" or ").join(kinds)
-    return _(KIND_WORDS.get(kind, N_("a value Discord offers")))
+        # TRANSLATORS: between the kinds of channel an option accepts ("a text channel or a thread").
+        return _(" or ").join(kinds) if kinds else _(ANY_CHANNEL)
+    return _(KIND_WORDS.get(kind, ANY_VALUE))
 
 
 def _number(value: float, language: Language) -> str:
@@ -183,13 +182,6 @@ def _bounds(parameter: app_commands.Parameter) -> tuple[float, float]:
     low = -LARGEST_NUMBER if parameter.min_value is None else max(parameter.min_value, -LARGEST_NUMBER)
     high = LARGEST_NUMBER if parameter.max_value is None else min(parameter.max_value, LARGEST_NUMBER)
     return low, high
-
-
-def _length_words(parameter: app_commands.Parameter) -> str:
-    shortest, longest = parameter.min_value, parameter.max_value or LONGEST_TEXT
-    if shortest:
-        return f" of {_number(shortest)} to {_number(longest)} characters"
-    return f" of at most {_number(longest)} characters"
 
 
 def _fits(parameter: app_commands.Parameter, value: Any, resolved: Mapping[str, Any]) -> bool:
