@@ -168,8 +168,9 @@ class LobbyService(ServiceBase):
             if player["character"] is None:
                 player["character"] = free.pop(0)
             if player.get("ai") and player["user_id"] < 0 and not module.secret_picks:
-                # Named after its fighter: the AI's seats are told apart by the "ai" mark.
-                player["name"] = module.characters[player["character"]]
+                # Named after its fighter (stored in English, as every name is): the AI's seats are
+                # told apart by the "ai" mark.
+                player["name"] = str(module.characters[player["character"]])
 
     async def open_rematch(
         self, game_id: int, user_id: int, user_name: str, channel_id: int | None = None
