@@ -117,3 +117,55 @@ async def test_private_answers_follow_the_player_and_the_lobby_follows_the_serve
         for answer in (refused.message, again.message, settings.message):
             assert english_left(answer, portuguese) == []
     assert not fake.bot_errors
+
+
+async def test_the_records_privacy_leaving_and_a_moved_board_speak_their_languages(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    fake.guild.preferred_locale = "es-ES"
+    bob, carol = fake.users.bob, fake.users.carol
+    bob.locale, carol.locale = "es-ES", "pt-BR"
+    spanish, portuguese = Language.SPAIN_SPANISH, Language.BRAZILIAN_PORTUGUESE
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3")):
+        # The records are posted in the channel: the server's language, whoever asked.
+        board = await fake.slash(carol, "leaderboard")
+        assert board.message is not None and not board.message.ephemeral
+        assert board.message.embeds[0]["title"] == "Clasificación — Todos los juegos"
+        history = await fake.slash(carol, "history")
+        assert history.message is not None
+        assert history.message.embeds[0]["description"] == "Aún no hay partidas terminadas."
+        for message in (board.message, history.message):
+            assert english_left(message, spanish) == []
+
+        privacy = await fake.slash(carol, "privacy")
+        assert privacy.message is not None and privacy.message.content.startswith("**O que este bot guarda**")
+        asked = await fake.slash(carol, "forget-me")
+        assert asked.message is not None and {"Esqueça-me", "Cancelar"} == set(asked.message.button_labels)
+        cancelled = await fake.click(carol, asked.message, "Cancelar")
+        assert cancelled.message is not None and cancelled.message.content == "Nada foi alterado."
+        for message in (privacy.message, asked.message, cancelled.message):
+            assert english_left(message, portuguese) == []
+
+        opened = await fake.slash(bob, "cell start")
+        assert opened.message is not None
+        started = await fake.click(bob, opened.message, "Empezar")
+        assert started.message is not None
+        leave = await fake.slash(bob, "cell leave")
+        assert leave.message is not None and leave.message.content.startswith(
+            "¿Dejas esta partida de Perfect Cell?"
+        )
+        assert set(leave.message.button_labels) == {"Dejar la partida", "Quedarme"}
+        stayed = await fake.click(bob, leave.message, "Quedarme")
+        assert stayed.message is not None and stayed.message.content == "Sigues en la partida."
+        refused = await fake.slash(carol, "cell autoplay")
+        assert (
+            refused.message is not None and refused.message.content == "Você não está jogando nesta partida."
+        )
+
+        await fake.slash(bob, "cell status")
+        moved = fake.world.find_message(opened.message.id).content or ""
+        assert moved.startswith(
+            "Perfect Cell, ronda 1 · el tablero se ha movido ↓ https://discord.com/channels/"
+        )
+    assert not fake.bot_errors
