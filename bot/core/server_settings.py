@@ -6,13 +6,12 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
+from locales.catalogues import N_
 from locales.languages import Language
 
 if TYPE_CHECKING:
     from bot.storage import Storage
 
-# Marks a message kept for later for the catalogue; it is looked up where it is said.
-N_ = str
 DIFFICULTIES = ("easy", "normal", "challenge", "impossible")
 OLD_REMINDER, OLD_HANDOFF = 3.0, 10.0
 """The one clock every game had before games had their own (``GameModule.clock_minutes``)."""

@@ -21,13 +21,11 @@ from bot.table.threads import archive_thread, missing_thread_permissions, open_t
 from bot.ui.messages import as_edit, mentions, message_link
 from bot.ui.replies import acknowledge, in_time, reply_error, reply_private, send, update
 from bot.ui.text import Said, private_language, spoken
-from locales.catalogues import BOT, translations
+from locales.catalogues import BOT, N_, translations
 from locales.languages import Language
 from locales.translate import command
 from rules.core.text import Text
 
-# Marks a message kept for later for the catalogue; it is looked up where it is said.
-N_ = str
 # What the bot must be allowed in a channel to run a game there, by the names Discord shows.
 NEEDED_PERMISSIONS = {
     "view_channel": N_("View Channel"),

@@ -37,14 +37,12 @@ from bot.core.service import ServiceError
 from bot.core.speech import table_language
 from bot.storage import RUNNING, GameRecord
 from bot.ui.messages import message_link, problem_text
-from locales.catalogues import BOT, translations
+from locales.catalogues import BOT, N_, translations
 from locales.languages import Language
 from locales.translate import translate
 from rules.core.text import Text
 
 log = logging.getLogger("bot.threads")
-# Marks a message kept for later for the catalogue; it is looked up where it is said.
-N_ = str
 
 # What the bot must be allowed in a channel to open a game's thread there, by the names Discord shows.
 THREAD_PERMISSIONS = {

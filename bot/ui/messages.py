@@ -13,13 +13,10 @@ from typing import Any
 import discord
 
 from bot.storage import GameRecord
-from locales.catalogues import BOT, translations
+from locales.catalogues import BOT, N_, translations
 from locales.languages import Language
 from locales.numbers import format_number
 from rules.core.text import Text
-
-# Marks a message kept for later for the catalogue; it is looked up where it is said.
-N_ = str
 
 
 def board_file(board: Any) -> discord.File:

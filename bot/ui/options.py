@@ -19,7 +19,7 @@ from discord import AppCommandOptionType, ChannelType, app_commands
 from bot.runtime import metrics
 from bot.ui.replies import reply_error
 from bot.ui.text import clip, private_language
-from locales.catalogues import BOT, translations
+from locales.catalogues import BOT, N_, translations
 from locales.contexts import COMMAND_CHOICE, option_context
 from locales.languages import Language
 from locales.numbers import format_number
@@ -28,8 +28,6 @@ from locales.translate import command_words
 # Discord's own bounds: integer and number options within ±(2^53 - 1), strings of 6,000 characters.
 LARGEST_NUMBER = 2**53 - 1
 LONGEST_TEXT = 6000
-# Marks words kept here for the catalogue; each is looked up when said.
-N_ = str
 SUBCOMMAND_TYPES = (AppCommandOptionType.subcommand.value, AppCommandOptionType.subcommand_group.value)
 # Where Discord puts the objects a snowflake option names, by option type.
 RESOLVED_KINDS: dict[AppCommandOptionType, tuple[str, ...]] = {
