@@ -1,15 +1,20 @@
-"""The Prime Time board in every language: the gallery's states, crowded and with long names, lay out
-their texts in each language as in English (nothing over another, cut short, off the image or over
-a model), and neither the words drawn nor the alt text leave a sentence of the English board."""
+"""The Prime Time board in every language: the gallery's states, crowded and with long names, and
+states of random games lay out their texts in each language as in English (nothing over another,
+cut short, off the image or over a model), and neither the words drawn nor the alt text leave a
+sentence of the English board."""
 
 from __future__ import annotations
 
 import re
 import string
+from collections import deque
 from collections.abc import Callable
 from functools import cache
+from itertools import islice
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from locales.catalogues import catalogue_path, read_catalogue, template_path, translations
 from locales.languages import TRANSLATED, Language
@@ -35,6 +40,11 @@ STATES: dict[str, Callable[[], PrimeTimeState]] = {
     "final-tie-break": samples.final_on_tiebreak,
 }
 CASES = [(name, language) for name in STATES for language in TRANSLATED]
+
+
+def _after(seed: int, moves: int) -> PrimeTimeState:
+    """The state ``moves`` into the sample game ``seed``, or its last when it ends sooner."""
+    return deque(islice(samples.playout(seed), moves + 1), maxlen=1)[0]
 
 
 @cache
@@ -96,6 +106,26 @@ def test_no_english_is_left_on_the_board_or_in_its_alt_text(name: str, language:
 
     assert english_left(drawn, language) == []
     assert english_left(alt, language) == []
+
+
+@settings(
+    max_examples=16,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(language=st.sampled_from(TRANSLATED), seed=st.integers(0, 10_000), moves=st.integers(0, 300))
+def test_random_boards_lay_out_their_texts_in_every_language(
+    language: Language, seed: int, moves: int
+) -> None:
+    board_view = view(_after(seed, moves), None)
+    board = PrimeTimeBoard(view=board_view, names=LONG_NAMES, language=language)
+    image = draw_primetime(board)
+
+    assert layout_problems(image) == []
+    assert texts_over_models(image, board_view.units, BOARD) == []
+    assert english_left(render_primetime(board).alt_text, language) == []
 
 
 def test_the_scan_finds_english_on_an_english_board() -> None:
