@@ -26,13 +26,15 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 class Name(BaseModel):
     """A piece of a game's content named in a sentence: translated by its ``kind`` and ``id`` in the
-    game's content translations; ``english`` is its name in the content itself."""
+    game's content translations; ``english`` is its name in the content itself. ``field`` is the
+    content's field it is (a Condition's ``text`` is quoted as one as well as its name)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: str
     id: str
     english: str
+    field: str = "name"
 
     def __str__(self) -> str:
         return self.english
@@ -118,6 +120,12 @@ Param = Annotated[
     Discriminator(_kind_of_param),
 ]
 """What a placeholder may be filled with."""
+
+Words = Annotated[
+    Annotated[Text, Tag("Text")] | Annotated[Plural, Tag("Plural")],
+    Discriminator(_kind_of_param),
+]
+"""A message: a sentence, or one that depends on a count."""
 
 Text.model_rebuild()
 Plural.model_rebuild()
