@@ -122,10 +122,11 @@ Param = Annotated[
 """What a placeholder may be filled with."""
 
 Words = Annotated[
-    Annotated[Text, Tag("Text")] | Annotated[Plural, Tag("Plural")],
+    Annotated[Text, Tag("Text")] | Annotated[Plural, Tag("Plural")] | Annotated[str, Tag("plain")],
     Discriminator(_kind_of_param),
 ]
-"""A message: a sentence, or one that depends on a count."""
+"""A sentence the rules say (an event's, a rejection's): a message, or a plain English sentence (as
+states saved before their game's words were messages hold them)."""
 
 Text.model_rebuild()
 Plural.model_rebuild()
