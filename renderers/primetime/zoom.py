@@ -106,7 +106,10 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     mover = _centre_unit(zoom)
     units = {unit.id: unit for unit in view.units}
     targets = [target for target in zoom.targets if target.unit in units]
-    west, south = _window_with(_focus(zoom, mover), [units[target.unit].cell for target in targets])
+    # Shown with targets, the lettered cells count among what the window must hold: a letter beyond
+    # it would be lost, while a target beyond it keeps its label at the window's edge.
+    scene = [*zoom.lettered, *(units[target.unit].cell for target in targets)] if targets else []
+    west, south = _window_with(_focus(zoom, mover), scene)
     left, top = ZOOM.cell_box((west, south + CELLS - 1))[:2]
     window = (left, top, left + CELLS * ZOOM.inch, top + CELLS * ZOOM.inch)
     layer = field_layer(view, ZOOM)
