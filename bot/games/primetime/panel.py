@@ -3,8 +3,10 @@
 The same builders fill the public board (the prompts whose choices are public: Z-Reaction, Deflect,
 Z-Evasion move, On Hit, initiative) and each player's ephemeral panel ("My hand"), which also holds
 the secret, blind and stepwise ones (activation, Phase Start, Ascension, hand-limit discards, card
-lists). A panel's step rides in its ``choose`` controls' argument: ``move``, ``tech.<page>``,
-``cards.<page>`` or ``asc.<letters>.<page>``. Every control that plays carries the move count of the
+lists). An activation's first screen holds both its Move and Technique menus (``_action_items``),
+so moving and attacking take one choice each. A panel's step rides in its ``choose`` controls'
+argument: ``tech.<page>`` (the Technique menu's further pages), ``joint.<page>``, ``cards.<page>``
+or ``asc.<letters>.<page>``. Every control that plays carries the move count of the
 seat it is for (on the board, the one prompted player's), not the board version: the other player's
 moves, secret ones included, don't outdate it, while a double click or an old panel is caught; the
 engine refuses, with its reason, whatever is no longer legal.

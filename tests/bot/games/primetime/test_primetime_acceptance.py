@@ -1,5 +1,5 @@
 """Issue 28's acceptance, through the fake Discord: a whole game of two people in which the Move and
-Technique steps show the close-up, every card a panel names comes with its text, a declined Deflect
+Technique menus show the close-up, every card a panel names comes with its text, a declined Deflect
 leaves the attack simply evaded, and a player who chose auto-Ready is never asked at a Phase Start."""
 
 from __future__ import annotations
