@@ -257,5 +257,9 @@ def panel_message(
     embed.set_footer(text="Only you can see this. Press My hand on the board to see it again.")
     controls = Controls(record.id, seat_moves, "pact", seat, names)
     items = prompt_items(state, seat, controls, step)
-    items.append(controls.button("choose", "main", label="Refresh", emoji="🔄", row=4))
+    refresh = controls.button("choose", "main", label="Refresh", emoji="🔄", row=4)
+    # A step's Back redraws the first screen as Refresh would: one control, since Discord refuses
+    # two with one custom id.
+    if all(getattr(item, "custom_id", None) != getattr(refresh, "custom_id", "") for item in items):
+        items.append(refresh)
     return {"content": note, "embed": embed, "view": view_of(items)}
