@@ -49,7 +49,7 @@ from bot.ui.components import (
 )
 from bot.ui.options import OptionCheckingTree
 from bot.ui.pacing import ChannelPacer
-from bot.ui.replies import in_time, reply_error
+from bot.ui.replies import expired, in_time, reply_error
 
 log = logging.getLogger("bot")
 
@@ -257,7 +257,11 @@ class GameBot(commands.Bot):
                 control.game_id,
                 interaction.channel_id,
             )
-            await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
+            # An expired interaction takes no apology either: trying would only fail the same way.
+            if not expired(error):
+                await reply_error(
+                    interaction, "Something went wrong on my side; nothing was changed. Try again."
+                )
         else:
             metrics.handled()
         finally:
