@@ -151,7 +151,7 @@ class TableController(LobbyDesk):
         if isinstance(self.module, SeatWordedEvents):
             lines = [self.module.event_text(event, record.lobby) for event in events]
         else:
-            lines = [event.text for event in events]
+            lines = [str(event.text) for event in events]
         embed = discord.Embed(
             title=f"{self.module.title} — recent events (round {state.round})",
             description=clip("\n".join(lines), 4000),

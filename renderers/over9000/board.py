@@ -101,7 +101,7 @@ def draw_over9000(view: Over9000View) -> Image.Image:
         top += height + GAP
     battle.draw_key(canvas, Rect(MARGIN, key_top, INNER, 0))
     lines = [
-        (event.text, seat_colour(event.actor) if event.actor is not None else None)
+        (str(event.text), seat_colour(event.actor) if event.actor is not None else None)
         for event in view.recent_events
     ]
     draw_event_lines(

@@ -29,7 +29,7 @@ def board_status(public: Over9000View, players: list[dict[str, Any]]) -> str:
     if prompt.kind == "attack":
         seat = prompt.seats[0]
         return f"**Duels** (order: {order}) — **{names[0]}** ({player_tag(players[seat])}) attacks."
-    declared = [event.text for event in public.recent_events if event.kind == "attack_declared"]
+    declared = [str(event.text) for event in public.recent_events if event.kind == "attack_declared"]
     seat = prompt.seats[0]
     return (
         f"**Duels** (order: {order}) — {declared[-1] if declared else ''} "
@@ -52,7 +52,7 @@ def board_embed(public: Over9000View, players: list[dict[str, Any]]) -> discord.
     else:
         title = f"Over 9000 — round {public.round}"
     lines = [board_status(public, players), "", line_up(public, players)]
-    recent = [event.text for event in public.recent_events][-RECENT_ON_BOARD:]
+    recent = [str(event.text) for event in public.recent_events][-RECENT_ON_BOARD:]
     if recent:
         lines.append("")
         lines.extend(f"• {text}" for text in recent)

@@ -403,7 +403,7 @@ def panel_message(
 
 
 def done_note(action: Over9000Action, events: list[Event], seat: int) -> str:
-    said = [event.text for event in events_for(events, seat)]
+    said = [str(event.text) for event in events_for(events, seat)]
     if isinstance(action, Keep):
         said.insert(0, f"{TOKEN_NAMES[action.kind]} into your reserve.")
     elif isinstance(action, Place):

@@ -124,7 +124,7 @@ class Secrets:
         self.allowed_by_round: dict[int, set[str]] = {}
         for state in states:
             for event in state.recent_events:
-                (self.public_texts if event.visible_to is None else self.private_texts).add(event.text)
+                (self.public_texts if event.visible_to is None else self.private_texts).add(str(event.text))
             public = view(state, None)
             allowed = self.allowed_by_round.setdefault(state.round, set())
             allowed.update(face_up.kind for player in public.players for face_up in player.face_up)
