@@ -28,6 +28,7 @@ from discord import app_commands
 from bot.core.game_module import GameModule
 from bot.core.host import Host
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
+from bot.core.speech import table_language
 from bot.games.over9000.board import board_embed, board_view, call_line
 from bot.games.over9000.guide import HELP_TEXT, RULE_PAGES
 from bot.games.over9000.panel import (
@@ -45,7 +46,7 @@ from bot.table.open_panels import OpenPanel, OpenPanels, fingerprint
 from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control
 from bot.ui.messages import board_file
 from bot.ui.replies import reply_error, send, update
-from renderers.over9000 import render_over9000
+from renderers.over9000 import Over9000Board, render_over9000
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.over9000 import view
@@ -271,7 +272,9 @@ class Over9000Controller(TableController):
         self, record: GameRecord, state: Over9000State, events: list[Event]
     ) -> dict[str, Any]:
         public = view(state, None)
-        board = await metrics.render("over9000", self.host.painter.draw(render_over9000, public))
+        language = await table_language(self.host, record.guild_id)
+        drawn = Over9000Board.of(public, language)
+        board = await metrics.render("over9000", self.host.painter.draw(render_over9000, drawn))
         players = record.lobby["players"]
         embed = board_embed(public, players)
         embed.set_image(url="attachment://board.png")
