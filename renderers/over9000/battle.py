@@ -15,7 +15,7 @@ from renderers.over9000 import tokens
 from renderers.over9000.describe import arranging, duel_verdict, level_changes, names, win_reason
 from renderers.over9000.layout import LEVEL, NAME, TEXT
 from renderers.over9000.panels import badge, tag
-from renderers.over9000.words import BoardWords
+from renderers.over9000.words import Over9000Words
 from rules.core.text import N_
 from rules.over9000.view import LastDuelView, Over9000View
 
@@ -37,7 +37,7 @@ def _words(text: str, colour: RGB = Colour.TEXT, size: int = TEXT, bold: bool = 
     return Words(text, font(size, bold), colour)
 
 
-def _fighters(view: Over9000View, attacker: int, defender: int | None, words: BoardWords) -> list[Piece]:
+def _fighters(view: Over9000View, attacker: int, defender: int | None, words: Over9000Words) -> list[Piece]:
     name = words.fighter(view.players[attacker])
     pieces: list[Piece] = [
         Keep((Picture(badge(attacker), 8), _words(name, size=NAME, bold=True))),
@@ -51,7 +51,7 @@ def _fighters(view: Over9000View, attacker: int, defender: int | None, words: Bo
     return pieces
 
 
-def _token(kind: str, words: BoardWords) -> Keep:
+def _token(kind: str, words: Over9000Words) -> Keep:
     return Keep(
         (Picture(tokens.token_tile(kind, ICON, Colour.PANEL), 6), _words(words.token(kind), bold=True))
     )
@@ -61,7 +61,7 @@ def _heading(title: str) -> list[Piece]:
     return [_words(title, Colour.MUTED, bold=True)]
 
 
-def order_pieces(view: Over9000View, words: BoardWords) -> list[Piece]:
+def order_pieces(view: Over9000View, words: Over9000Words) -> list[Piece]:
     """The turn order as seat badges, lowest power level first; whose turn it is is marked, and who
     is out of tokens is named."""
     if view.phase != "duel" or view.outcome is not None:
@@ -81,7 +81,7 @@ def order_pieces(view: Over9000View, words: BoardWords) -> list[Piece]:
     return pieces
 
 
-def _armed(view: Over9000View, words: BoardWords) -> list[list[Piece]]:
+def _armed(view: Over9000View, words: Over9000Words) -> list[list[Piece]]:
     """A flipped power is public; its effect waits for the reveal."""
     lines: list[list[Piece]] = []
     if view.turn_armed and view.active_seat is not None:
@@ -99,7 +99,7 @@ def _armed(view: Over9000View, words: BoardWords) -> list[list[Piece]]:
     return lines
 
 
-def _last_duel(view: Over9000View, duel: LastDuelView, words: BoardWords) -> list[list[Piece]]:
+def _last_duel(view: Over9000View, duel: LastDuelView, words: Over9000Words) -> list[list[Piece]]:
     verdict = duel_verdict(duel, words)
     colour = Colour.VERMILLION if duel.result == "hit" else Colour.SKY
     changes = level_changes(view, duel, words)
@@ -118,7 +118,7 @@ def _last_duel(view: Over9000View, duel: LastDuelView, words: BoardWords) -> lis
     ]
 
 
-def panel_lines(view: Over9000View, words: BoardWords) -> list[list[Piece]]:
+def panel_lines(view: Over9000View, words: Over9000Words) -> list[list[Piece]]:
     """The panel's lines for the phase."""
     if view.outcome is not None:
         shout = WIN_SHOUTS.get(view.outcome.reason)
@@ -184,12 +184,12 @@ def _flows(lines: Sequence[Sequence[Piece]], width: int) -> list[Flow]:
     return [Flow(line, width, line_gap=4) for line in lines]
 
 
-def panel_height(view: Over9000View, width: int, words: BoardWords) -> int:
+def panel_height(view: Over9000View, width: int, words: Over9000Words) -> int:
     flows = _flows(panel_lines(view, words), width - 2 * PAD)
     return 2 * PAD + sum(flow.height for flow in flows) + LINE_GAP * (len(flows) - 1)
 
 
-def draw_duel_panel(canvas: Image.Image, rect: Rect, view: Over9000View, words: BoardWords) -> None:
+def draw_duel_panel(canvas: Image.Image, rect: Rect, view: Over9000View, words: Over9000Words) -> None:
     draw = drawing(canvas)
     draw.rounded_rectangle(
         (rect.x, rect.y, rect.right - 1, rect.bottom - 1),
@@ -203,7 +203,7 @@ def draw_duel_panel(canvas: Image.Image, rect: Rect, view: Over9000View, words: 
         y = flow.draw(canvas, (rect.x + PAD, y)) + LINE_GAP
 
 
-def draw_key(canvas: Image.Image, rect: Rect, words: BoardWords) -> None:
+def draw_key(canvas: Image.Image, rect: Rect, words: Over9000Words) -> None:
     """What each token icon means: the cards show icons where the wide board had words."""
     Flow(key_pieces(words), rect.width).draw(canvas, (rect.x, rect.y))
 
@@ -212,7 +212,7 @@ KEY_KINDS = ("kick", "punch", "blast", "kick_defense", "power_up", "dragon_ball"
 """The icons the key explains: one defense stands for all three, which share its shield."""
 
 
-def key_pieces(words: BoardWords) -> list[Piece]:
+def key_pieces(words: Over9000Words) -> list[Piece]:
     pieces: list[Piece] = [_words(words.gettext("KEY"), Colour.MUTED, bold=True)]
     for kind in KEY_KINDS:
         label = words.gettext("defense") if kind == "kick_defense" else words.token(kind)
@@ -223,5 +223,5 @@ def key_pieces(words: BoardWords) -> list[Piece]:
     return pieces
 
 
-def key_height(width: int, words: BoardWords) -> int:
+def key_height(width: int, words: Over9000Words) -> int:
     return Flow(key_pieces(words), width).height

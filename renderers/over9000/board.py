@@ -42,7 +42,7 @@ from renderers.over9000.layout import (
     columns,
     seat_colour,
 )
-from renderers.over9000.words import BoardWords, words_of
+from renderers.over9000.words import Over9000Words, words_of
 from rules.over9000.content import TOKEN_KINDS
 from rules.over9000.view import Over9000View
 
@@ -62,7 +62,7 @@ def render_over9000(view: Over9000View) -> RenderedBoard:
     )
 
 
-def _headline_flow(view: Over9000View, words: BoardWords) -> Flow:
+def _headline_flow(view: Over9000View, words: Over9000Words) -> Flow:
     pieces: list[Piece] = []
     if view.outcome is None and view.active_seat is not None and view.phase == "duel":
         pieces.append(Picture(panels.badge(view.active_seat), 10))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from renderers.common import ALT_TEXT_LIMIT
 from renderers.over9000.scouter import is_over
-from renderers.over9000.words import BoardWords
+from renderers.over9000.words import Over9000Words
 from rules.core.text import N_
 from rules.over9000.content import SLOT_COUNT
 from rules.over9000.view import LastDuelView, Over9000View, PlayerView
@@ -30,17 +30,17 @@ STATUS_WORDS = {
 """The tags on the characters' cards, by the status they stand for."""
 
 
-def phase_words(view: Over9000View, words: BoardWords) -> str:
+def phase_words(view: Over9000View, words: Over9000Words) -> str:
     return words.gettext(PHASE_WORDS[view.phase])
 
 
-def win_reason(view: Over9000View, words: BoardWords) -> str:
+def win_reason(view: Over9000View, words: Over9000Words) -> str:
     assert view.outcome is not None
     reason = WIN_REASONS.get(view.outcome.reason)
     return words.gettext(reason) if reason is not None else view.outcome.reason
 
 
-def names(view: Over9000View, seats: list[int], words: BoardWords) -> str:
+def names(view: Over9000View, seats: list[int], words: Over9000Words) -> str:
     listed = [words.fighter(view.players[seat]) for seat in seats]
     if len(listed) == 1:
         return listed[0]
@@ -51,7 +51,7 @@ def arranging(view: Over9000View) -> list[int]:
     return [player.seat for player in view.players if not player.placed]
 
 
-def headline(view: Over9000View, words: BoardWords) -> str:
+def headline(view: Over9000View, words: Over9000Words) -> str:
     """The big line of the header: the winner, the arrangement, or whose turn it is."""
     if view.outcome is not None:
         winners = view.outcome.winners
@@ -79,13 +79,13 @@ def status(view: Over9000View, player: PlayerView) -> str | None:
     return None
 
 
-def duel_verdict(duel: LastDuelView, words: BoardWords) -> str:
+def duel_verdict(duel: LastDuelView, words: Over9000Words) -> str:
     if duel.result == "blocked":
         return words.gettext("Bluff caught! Blocked") if duel.bluff else words.gettext("Blocked")
     return words.gettext("It hits!") if duel.result == "hit" else words.gettext("No attack")
 
 
-def level_changes(view: Over9000View, duel: LastDuelView, words: BoardWords) -> list[str]:
+def level_changes(view: Over9000View, duel: LastDuelView, words: Over9000Words) -> list[str]:
     """Each power level the duel changed, with the level now: "Frieza +1,000 (7,000)"."""
     changes = []
     for seat, change in ((duel.attacker, duel.attacker_change), (duel.defender, duel.defender_change)):
@@ -108,7 +108,7 @@ def power_flipped(player: PlayerView) -> bool:
     return any(face_up.slot is None for face_up in player.face_up)
 
 
-def reserve_words(player: PlayerView, words: BoardWords) -> str:
+def reserve_words(player: PlayerView, words: Over9000Words) -> str:
     if power_flipped(player):
         return words.gettext("Dragon Ball flipped")
     return words.gettext("reserve hidden") if player.has_reserve else words.gettext("reserve empty")
@@ -117,7 +117,7 @@ def reserve_words(player: PlayerView, words: BoardWords) -> str:
 # The alt text.
 
 
-def _duel_sentence(view: Over9000View, words: BoardWords) -> str:
+def _duel_sentence(view: Over9000View, words: Over9000Words) -> str:
     if view.outcome is not None:
         return words.gettext("{headline} ({reason}).").format(
             headline=headline(view, words), reason=win_reason(view, words)
@@ -144,7 +144,7 @@ def _duel_sentence(view: Over9000View, words: BoardWords) -> str:
     )
 
 
-def _last_duel_sentence(view: Over9000View, words: BoardWords) -> str:
+def _last_duel_sentence(view: Over9000View, words: Over9000Words) -> str:
     duel = view.last_duel
     if duel is None:
         return ""
@@ -167,7 +167,7 @@ def _last_duel_sentence(view: Over9000View, words: BoardWords) -> str:
     return f"{facts} {outcome}"
 
 
-def _level_words(player: PlayerView, words: BoardWords) -> str:
+def _level_words(player: PlayerView, words: Over9000Words) -> str:
     message = (
         words.gettext("{fighter} {level} (over 9000!)")
         if is_over(player.power_level)
@@ -176,19 +176,19 @@ def _level_words(player: PlayerView, words: BoardWords) -> str:
     return words.format(message, fighter=words.fighter(player), level=player.power_level)
 
 
-def _levels_sentence(view: Over9000View, words: BoardWords) -> str:
+def _levels_sentence(view: Over9000View, words: Over9000Words) -> str:
     levels = ", ".join(_level_words(player, words) for player in view.players)
     return words.gettext("Power levels: {levels}.").format(levels=levels)
 
 
-def _order_sentence(view: Over9000View, words: BoardWords) -> str:
+def _order_sentence(view: Over9000View, words: Over9000Words) -> str:
     if view.phase != "duel" or not view.turn_order:
         return ""
     order = ", ".join(words.fighter(view.players[seat]) for seat in view.turn_order)
     return words.gettext("Turn order: {order}.").format(order=order)
 
 
-def _tokens_words(player: PlayerView, words: BoardWords) -> str:
+def _tokens_words(player: PlayerView, words: Over9000Words) -> str:
     counts = [slot.face_down for slot in player.slots]
     face_down = words.ngettext("{count} face down", "{count} face down", sum(counts))
     parts = [words.format(face_down, count=sum(counts))]
@@ -202,20 +202,20 @@ def _tokens_words(player: PlayerView, words: BoardWords) -> str:
     return words.gettext("{fighter}: {tokens}").format(fighter=words.fighter(player), tokens=", ".join(parts))
 
 
-def _tokens_sentence(view: Over9000View, words: BoardWords) -> str:
+def _tokens_sentence(view: Over9000View, words: Over9000Words) -> str:
     if view.outcome is not None:
         return ""
     tokens = "; ".join(_tokens_words(player, words) for player in view.players)
     return words.gettext("Tokens: {tokens}.").format(tokens=tokens)
 
 
-def _last_sentence(view: Over9000View, words: BoardWords) -> str:
+def _last_sentence(view: Over9000View, words: Over9000Words) -> str:
     if not view.recent_events:
         return ""
     return words.gettext("Last: {event}").format(event=words.event(view.recent_events[-1]))
 
 
-def alt_text(view: Over9000View, words: BoardWords) -> str:
+def alt_text(view: Over9000View, words: Over9000Words) -> str:
     """The board in words within Discord's 1,024 characters: the round and phase, whose turn and
     the duel, every power level; then the turn order, the last event and everybody's tokens, the
     tokens dropped first when they don't fit."""

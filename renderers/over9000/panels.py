@@ -18,7 +18,7 @@ from renderers.flow import Flow, Picture, Words
 from renderers.over9000 import scouter, tokens
 from renderers.over9000.describe import STATUS_WORDS, power_flipped, status
 from renderers.over9000.layout import LEVEL, NAME, TEXT, seat_colour
-from renderers.over9000.words import BoardWords
+from renderers.over9000.words import Over9000Words
 from rules.core.text import N_
 from rules.over9000.content import SLOT_COUNT, SLOT_DEPTH
 from rules.over9000.view import Over9000View, PlayerView
@@ -69,12 +69,12 @@ def tag(label: str, colour: RGB) -> Image.Image:
     return sprite
 
 
-def name_flow(player: PlayerView, width: int, words: BoardWords) -> Flow:
+def name_flow(player: PlayerView, width: int, words: Over9000Words) -> Flow:
     name = words.fighter(player)
     return Flow([Picture(badge(player.seat), 10), Words(name, font(NAME, True), Colour.TEXT)], width)
 
 
-def level_flow(view: Over9000View, player: PlayerView, width: int, words: BoardWords) -> Flow:
+def level_flow(view: Over9000View, player: PlayerView, width: int, words: Over9000Words) -> Flow:
     """The digits (red over 9000, with a tag saying so) and the status tag, wrapping as needed."""
     over = scouter.is_over(player.power_level)
     pieces: list[Picture | Words] = [
@@ -103,7 +103,7 @@ def slots_height(row: list[PlayerView]) -> int:
     return LABEL_ROW + COIN_ROW + deepest * TILE_STEP
 
 
-def card_height(view: Over9000View, row: list[PlayerView], width: int, words: BoardWords) -> int:
+def card_height(view: Over9000View, row: list[PlayerView], width: int, words: Over9000Words) -> int:
     """The height of a row of cards: the tallest name and level lines in it."""
     inner = width - 2 * PAD
     tops = max(
@@ -114,7 +114,12 @@ def card_height(view: Over9000View, row: list[PlayerView], width: int, words: Bo
 
 
 def draw_card(
-    canvas: Image.Image, rect: Rect, view: Over9000View, player: PlayerView, slots_top: int, words: BoardWords
+    canvas: Image.Image,
+    rect: Rect,
+    view: Over9000View,
+    player: PlayerView,
+    slots_top: int,
+    words: Over9000Words,
 ) -> None:
     draw = drawing(canvas)
     label = status(view, player)
@@ -135,7 +140,7 @@ def draw_card(
 
 
 def _draw_slots(
-    canvas: Image.Image, left: int, top: int, width: int, player: PlayerView, words: BoardWords
+    canvas: Image.Image, left: int, top: int, width: int, player: PlayerView, words: Over9000Words
 ) -> None:
     draw = drawing(canvas)
     column = width / (SLOT_COUNT + 1)

@@ -1,25 +1,37 @@
-"""The Over 9000 board's words in the table's language: the renderer's input (the public view and
-the language it is drawn in) and the lookups every part of the board shares, for the game's
-messages (the ``over9000`` catalogue), its content's names (characters, powers, tokens, from
-``rules/over9000/data/locales``) and power levels written the language's way (9,000 / 9.000 / 9 000).
+"""Over 9000's words in a language: the board's input (the public view and the language it is drawn
+in) and the lookups the board, and the bot's messages and panels, share: the game's messages (the
+``over9000`` catalogue), its content's names (characters, powers, tokens, from
+``rules/over9000/data/locales``), the rules' sentences (events, rejections) and power levels written
+the language's way (9,000 / 9.000 / 9 000).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
-from locales.catalogues import translations
+from locales.catalogues import BOT, translations
 from locales.content import content_text
 from locales.languages import Language
 from locales.numbers import format_number
 from locales.translate import translate
 from rules.core.events import Event
-from rules.over9000.content import TOKEN_NAMES
-from rules.over9000.view import Over9000View, PlayerView
+from rules.core.text import Words
+from rules.over9000.content import TOKEN_NAMES, catalogue
+from rules.over9000.view import Over9000View
 
 DOMAIN = "over9000"
+
+
+class Fighter(Protocol):
+    """A player as a state or a view holds them: their character and its English name."""
+
+    @property
+    def character(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 class Over9000Board(Over9000View):
@@ -34,7 +46,7 @@ class Over9000Board(Over9000View):
 
 
 @dataclass(frozen=True)
-class BoardWords:
+class Over9000Words:
     """The lookups of one language."""
 
     language: Language
@@ -48,20 +60,37 @@ class BoardWords:
     def pgettext(self, context: str, message: str) -> str:
         return translations(DOMAIN, self.language).pgettext(context, message)
 
+    def command(self, *names: str) -> str:
+        """A slash command as the language's users see it in Discord ("/over9000 empezar"): its
+        names are the ones the bot syncs for that language (the ``bot`` catalogue's commands)."""
+        commands = translations(BOT, self.language)
+        return "/" + " ".join(commands.pgettext("command", name) for name in names)
+
     def number(self, value: int) -> str:
         return format_number(value, self.language)
 
-    def fighter(self, player: PlayerView) -> str:
+    def fighter(self, player: Fighter) -> str:
         return content_text(DOMAIN, self.language, "characters", player.character, "name", player.name)
 
-    def power(self, player: PlayerView) -> str:
-        return content_text(DOMAIN, self.language, "powers", player.character, "name", player.power_name)
+    def power(self, player: Fighter) -> str:
+        """The name of the player's character's special power."""
+        english = catalogue().character(player.character).power
+        return content_text(DOMAIN, self.language, "powers", player.character, "name", english.name)
+
+    def power_text(self, player: Fighter) -> str:
+        """What the player's character's special power does."""
+        english = catalogue().character(player.character).power
+        return content_text(DOMAIN, self.language, "powers", player.character, "text", english.text)
 
     def token(self, kind: str) -> str:
         return content_text(DOMAIN, self.language, "tokens", kind, "name", TOKEN_NAMES[kind])
 
     def event(self, event: Event) -> str:
         return translate(event.text, DOMAIN, self.language)
+
+    def said(self, words: Words) -> str:
+        """A sentence of the rules (a rejection's reason, say) in the language."""
+        return translate(words, DOMAIN, self.language)
 
     def format(self, message: str, **values: Any) -> str:
         """A looked-up message filled in: numbers written the language's way."""
@@ -72,10 +101,10 @@ class BoardWords:
 
 
 @cache
-def board_words(language: Language) -> BoardWords:
-    return BoardWords(language)
+def over9000_words(language: Language) -> Over9000Words:
+    return Over9000Words(language)
 
 
-def words_of(view: Over9000View) -> BoardWords:
+def words_of(view: Over9000View) -> Over9000Words:
     """The words of the language ``view`` is drawn in: a plain public view is drawn in English."""
-    return board_words(view.language if isinstance(view, Over9000Board) else Language.ENGLISH)
+    return over9000_words(view.language if isinstance(view, Over9000Board) else Language.ENGLISH)
