@@ -1,4 +1,5 @@
-"""Words for the Over 9000 board: the header's lines, each character's status and the alt text.
+"""Words for the Over 9000 board: the header's lines, each character's status and the alt text, in
+the board's language (``words``).
 
 Everything here reads the public view only, which holds no face-down token's kind.
 """
@@ -7,51 +8,64 @@ from __future__ import annotations
 
 from renderers.common import ALT_TEXT_LIMIT
 from renderers.over9000.scouter import is_over
-from rules.over9000.content import SLOT_COUNT, TOKEN_NAMES, format_level
+from renderers.over9000.words import Over9000Words
+from rules.core.text import N_
+from rules.over9000.content import SLOT_COUNT
 from rules.over9000.view import LastDuelView, Over9000View, PlayerView
 
-PHASE_WORDS = {"placement": "placement phase", "duel": "duel phase", "over": "game over"}
+PHASE_WORDS = {"placement": N_("placement phase"), "duel": N_("duel phase"), "over": N_("game over")}
 WIN_REASONS = {
-    "over_9000": "power level over 9000",
-    "clearly_highest": "clearly the strongest after sudden death",
-    "shared_at_final_round": "tied at the top after the final round",
+    "over_9000": N_("power level over 9000"),
+    "clearly_highest": N_("clearly the strongest after sudden death"),
+    "shared_at_final_round": N_("tied at the top after the final round"),
 }
+STATUS_WORDS = {
+    "WINNER": N_("WINNER"),
+    "READY": N_("READY"),
+    "ARRANGING": N_("ARRANGING"),
+    "ATTACKING": N_("ATTACKING"),
+    "DEFENDING": N_("DEFENDING"),
+    "OUT OF TOKENS": N_("OUT OF TOKENS"),
+}
+"""The tags on the characters' cards, by the status they stand for."""
 
 
-def names(view: Over9000View, seats: list[int]) -> str:
-    listed = [view.players[seat].name for seat in seats]
-    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+def phase_words(view: Over9000View, words: Over9000Words) -> str:
+    return words.gettext(PHASE_WORDS[view.phase])
+
+
+def win_reason(view: Over9000View, words: Over9000Words) -> str:
+    assert view.outcome is not None
+    reason = WIN_REASONS.get(view.outcome.reason)
+    return words.gettext(reason) if reason is not None else view.outcome.reason
+
+
+def names(view: Over9000View, seats: list[int], words: Over9000Words) -> str:
+    listed = [words.fighter(view.players[seat]) for seat in seats]
+    if len(listed) == 1:
+        return listed[0]
+    return words.gettext("{names} and {last}").format(names=", ".join(listed[:-1]), last=listed[-1])
 
 
 def arranging(view: Over9000View) -> list[int]:
     return [player.seat for player in view.players if not player.placed]
 
 
-def headline(view: Over9000View) -> str:
+def headline(view: Over9000View, words: Over9000Words) -> str:
     """The big line of the header: the winner, the arrangement, or whose turn it is."""
     if view.outcome is not None:
         winners = view.outcome.winners
-        return f"{names(view, winners)} {'wins' if len(winners) == 1 else 'share the victory'}!"
+        if len(winners) == 1:
+            return words.gettext("{fighter} wins!").format(fighter=names(view, winners, words))
+        return words.gettext("{fighters} share the victory!").format(fighters=names(view, winners, words))
     if view.phase == "placement" or view.active_seat is None:
-        return "Arranging tokens"
-    return f"{view.players[view.active_seat].name}'s turn"
-
-
-def activity(view: Over9000View) -> str:
-    """What is happening right now, in a few words."""
-    if view.outcome is not None:
-        return WIN_REASONS.get(view.outcome.reason, view.outcome.reason)
-    if view.phase == "placement" or view.active_seat is None:
-        return f"waiting for {names(view, arranging(view))}"
-    duel = view.duel
-    if duel is None:
-        return "choosing an attack"
-    defender = view.players[duel.defender].name
-    return f"attacks {defender}, declaring {TOKEN_NAMES[duel.declared]}; {defender} must reveal a slot"
+        return words.gettext("Arranging tokens")
+    return words.gettext("{fighter}'s turn").format(fighter=words.fighter(view.players[view.active_seat]))
 
 
 def status(view: Over9000View, player: PlayerView) -> str | None:
-    """The tag on a character's panel, or None when there is nothing to say."""
+    """The status of a character's panel (a key of ``STATUS_WORDS``), or None when there is nothing
+    to say."""
     if view.outcome is not None:
         return "WINNER" if player.seat in view.outcome.winners else None
     if view.phase == "placement":
@@ -65,23 +79,28 @@ def status(view: Over9000View, player: PlayerView) -> str | None:
     return None
 
 
-def duel_verdict(duel: LastDuelView) -> str:
+def duel_verdict(duel: LastDuelView, words: Over9000Words) -> str:
     if duel.result == "blocked":
-        return "Bluff caught! Blocked" if duel.bluff else "Blocked"
-    return "It hits!" if duel.result == "hit" else "No attack"
+        return words.gettext("Bluff caught! Blocked") if duel.bluff else words.gettext("Blocked")
+    return words.gettext("It hits!") if duel.result == "hit" else words.gettext("No attack")
 
 
-def signed_level(change: int) -> str:
-    return f"+{format_level(change)}" if change >= 0 else f"-{format_level(-change)}"
-
-
-def level_changes(view: Over9000View, duel: LastDuelView) -> list[str]:
+def level_changes(view: Over9000View, duel: LastDuelView, words: Over9000Words) -> list[str]:
     """Each power level the duel changed, with the level now: "Frieza +1,000 (7,000)"."""
-    return [
-        f"{view.players[seat].name} {signed_level(change)} ({format_level(view.players[seat].power_level)})"
-        for seat, change in ((duel.attacker, duel.attacker_change), (duel.defender, duel.defender_change))
-        if change
-    ]
+    changes = []
+    for seat, change in ((duel.attacker, duel.attacker_change), (duel.defender, duel.defender_change)):
+        if not change:
+            continue
+        player = view.players[seat]
+        message = (
+            words.gettext("{fighter} +{change} ({level})")
+            if change > 0
+            else words.gettext("{fighter} -{change} ({level})")
+        )
+        changes.append(
+            words.format(message, fighter=words.fighter(player), change=abs(change), level=player.power_level)
+        )
+    return changes
 
 
 def power_flipped(player: PlayerView) -> bool:
@@ -89,94 +108,129 @@ def power_flipped(player: PlayerView) -> bool:
     return any(face_up.slot is None for face_up in player.face_up)
 
 
-def reserve_words(player: PlayerView) -> str:
+def reserve_words(player: PlayerView, words: Over9000Words) -> str:
     if power_flipped(player):
-        return "Dragon Ball flipped"
-    return "reserve hidden" if player.has_reserve else "reserve empty"
+        return words.gettext("Dragon Ball flipped")
+    return words.gettext("reserve hidden") if player.has_reserve else words.gettext("reserve empty")
 
 
 # The alt text.
 
 
-def _duel_sentence(view: Over9000View) -> str:
+def _duel_sentence(view: Over9000View, words: Over9000Words) -> str:
     if view.outcome is not None:
-        return f"{headline(view)} ({activity(view)})."
+        return words.gettext("{headline} ({reason}).").format(
+            headline=headline(view, words), reason=win_reason(view, words)
+        )
     if view.phase == "placement" or view.active_seat is None:
-        return f"Players arrange their tokens; still arranging: {names(view, arranging(view))}."
-    attacker = view.players[view.active_seat].name
+        return words.gettext("Players arrange their tokens; still arranging: {names}.").format(
+            names=names(view, arranging(view), words)
+        )
+    attacker = words.fighter(view.players[view.active_seat])
     duel = view.duel
     if duel is None:
-        return f"{attacker}'s turn: choosing a slot, a target and an attack to declare."
-    defender = view.players[duel.defender].name
-    return (
-        f"{attacker}'s turn. Duel: {attacker} attacks {defender}, declaring {TOKEN_NAMES[duel.declared]}, "
-        f"with a face-down token pushed from slot {duel.slot + 1}; {defender} must reveal a slot."
+        return words.gettext("{attacker}'s turn: choosing a slot, a target and an attack to declare.").format(
+            attacker=attacker
+        )
+    return words.format(
+        words.gettext(
+            "{attacker}'s turn. Duel: {attacker} attacks {defender}, declaring {attack}, with a face-down "
+            "token pushed from slot {slot}; {defender} must reveal a slot."
+        ),
+        attacker=attacker,
+        defender=words.fighter(view.players[duel.defender]),
+        attack=words.token(duel.declared),
+        slot=duel.slot + 1,
     )
 
 
-def _last_duel_sentence(view: Over9000View) -> str:
+def _last_duel_sentence(view: Over9000View, words: Over9000Words) -> str:
     duel = view.last_duel
     if duel is None:
         return ""
-    attacker, defender = view.players[duel.attacker].name, view.players[duel.defender].name
-    changes = level_changes(view, duel)
-    return (
-        f"Last duel: {attacker} attacked {defender} declaring {TOKEN_NAMES[duel.declared]}, pushed "
-        f"{TOKEN_NAMES[duel.pushed]}; {defender} revealed {TOKEN_NAMES[duel.revealed]}. "
-        f"{duel_verdict(duel).rstrip('!')}{': ' + ', '.join(changes) if changes else ''}."
+    changes = level_changes(view, duel, words)
+    verdict = duel_verdict(duel, words).rstrip("!")
+    facts = words.gettext(
+        "Last duel: {attacker} attacked {defender} declaring {declared}, pushed {pushed}; {defender} "
+        "revealed {revealed}."
+    ).format(
+        attacker=words.fighter(view.players[duel.attacker]),
+        defender=words.fighter(view.players[duel.defender]),
+        declared=words.token(duel.declared),
+        pushed=words.token(duel.pushed),
+        revealed=words.token(duel.revealed),
     )
+    if changes:
+        outcome = words.gettext("{verdict}: {changes}.").format(verdict=verdict, changes=", ".join(changes))
+    else:
+        outcome = words.gettext("{verdict}.").format(verdict=verdict)
+    return f"{facts} {outcome}"
 
 
-def _level_words(player: PlayerView) -> str:
-    over = " (over 9000!)" if is_over(player.power_level) else ""
-    return f"{player.name} {format_level(player.power_level)}{over}"
+def _level_words(player: PlayerView, words: Over9000Words) -> str:
+    message = (
+        words.gettext("{fighter} {level} (over 9000!)")
+        if is_over(player.power_level)
+        else words.gettext("{fighter} {level}")
+    )
+    return words.format(message, fighter=words.fighter(player), level=player.power_level)
 
 
-def _levels_sentence(view: Over9000View) -> str:
-    levels = [_level_words(player) for player in view.players]
-    return "Power levels: " + ", ".join(levels) + "."
+def _levels_sentence(view: Over9000View, words: Over9000Words) -> str:
+    levels = ", ".join(_level_words(player, words) for player in view.players)
+    return words.gettext("Power levels: {levels}.").format(levels=levels)
 
 
-def _order_sentence(view: Over9000View) -> str:
+def _order_sentence(view: Over9000View, words: Over9000Words) -> str:
     if view.phase != "duel" or not view.turn_order:
         return ""
-    return "Turn order: " + ", ".join(view.players[seat].name for seat in view.turn_order) + "."
+    order = ", ".join(words.fighter(view.players[seat]) for seat in view.turn_order)
+    return words.gettext("Turn order: {order}.").format(order=order)
 
 
-def _tokens_words(player: PlayerView) -> str:
+def _tokens_words(player: PlayerView, words: Over9000Words) -> str:
     counts = [slot.face_down for slot in player.slots]
-    words = [f"{sum(counts)} face down"]
+    face_down = words.ngettext("{count} face down", "{count} face down", sum(counts))
+    parts = [words.format(face_down, count=sum(counts))]
     doubled = [index + 1 for index in range(SLOT_COUNT) if counts[index] > 1]
     if doubled:
-        words.append(f"slot {doubled[0]} doubled")
-    words.append(reserve_words(player))
-    revealed = [TOKEN_NAMES[face_up.kind] for face_up in player.face_up if face_up.slot is not None]
+        parts.append(words.format(words.gettext("slot {slot} doubled"), slot=doubled[0]))
+    parts.append(reserve_words(player, words))
+    revealed = [words.token(face_up.kind) for face_up in player.face_up if face_up.slot is not None]
     if revealed:
-        words.append("revealed " + ", ".join(revealed))
-    return f"{player.name}: " + ", ".join(words)
+        parts.append(words.gettext("revealed {tokens}").format(tokens=", ".join(revealed)))
+    return words.gettext("{fighter}: {tokens}").format(fighter=words.fighter(player), tokens=", ".join(parts))
 
 
-def _tokens_sentence(view: Over9000View) -> str:
+def _tokens_sentence(view: Over9000View, words: Over9000Words) -> str:
     if view.outcome is not None:
         return ""
-    return "Tokens: " + "; ".join(_tokens_words(player) for player in view.players) + "."
+    tokens = "; ".join(_tokens_words(player, words) for player in view.players)
+    return words.gettext("Tokens: {tokens}.").format(tokens=tokens)
 
 
-def _last_sentence(view: Over9000View) -> str:
-    return f"Last: {view.recent_events[-1].text}" if view.recent_events else ""
+def _last_sentence(view: Over9000View, words: Over9000Words) -> str:
+    if not view.recent_events:
+        return ""
+    return words.gettext("Last: {event}").format(event=words.event(view.recent_events[-1]))
 
 
-def alt_text(view: Over9000View) -> str:
+def alt_text(view: Over9000View, words: Over9000Words) -> str:
     """The board in words within Discord's 1,024 characters: the round and phase, whose turn and
     the duel, every power level; then the turn order, the last event and everybody's tokens, the
     tokens dropped first when they don't fit."""
+    opening = words.gettext("Over 9000 board, round {round}, {phase}.")
     head = [
-        f"Over 9000 board, round {view.round}, {PHASE_WORDS[view.phase]}.",
-        _duel_sentence(view),
-        _last_duel_sentence(view),
-        _levels_sentence(view),
+        words.format(opening, round=view.round, phase=phase_words(view, words)),
+        _duel_sentence(view, words),
+        _last_duel_sentence(view, words),
+        _levels_sentence(view, words),
     ]
-    order, tokens, last = _order_sentence(view), _tokens_sentence(view), _last_sentence(view)
+    order, tokens, last = (
+        _order_sentence(view, words),
+        _tokens_sentence(view, words),
+        _last_sentence(view, words),
+    )
     for tail in ([order, tokens, last], [order, last], [order], []):
         text = " ".join(part for part in [*head, *tail] if part)
         if len(text) <= ALT_TEXT_LIMIT:

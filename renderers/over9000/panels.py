@@ -16,9 +16,11 @@ from renderers.common import RGB, Colour, Rect, font, ink_on, paste
 from renderers.drawing import drawing
 from renderers.flow import Flow, Picture, Words
 from renderers.over9000 import scouter, tokens
-from renderers.over9000.describe import power_flipped, status
+from renderers.over9000.describe import STATUS_WORDS, power_flipped, status
 from renderers.over9000.layout import LEVEL, NAME, TEXT, seat_colour
-from rules.over9000.content import SLOT_COUNT, SLOT_DEPTH, format_level
+from renderers.over9000.words import Over9000Words
+from rules.core.text import N_
+from rules.over9000.content import SLOT_COUNT, SLOT_DEPTH
 from rules.over9000.view import Over9000View, PlayerView
 
 PAD = 12
@@ -41,7 +43,7 @@ STATUS_COLOURS: dict[str, RGB] = {
 }
 STATUS_MARKS = {"WINNER": "★ ", "ATTACKING": "▶ ", "READY": "✓ "}
 HIGHLIGHTED = frozenset({"WINNER", "ATTACKING", "DEFENDING"})
-OVER_TAG = "OVER 9000!"
+OVER_TAG = N_("OVER 9000!")
 
 
 @cache
@@ -67,21 +69,23 @@ def tag(label: str, colour: RGB) -> Image.Image:
     return sprite
 
 
-def name_flow(player: PlayerView, width: int) -> Flow:
-    return Flow([Picture(badge(player.seat), 10), Words(player.name, font(NAME, True), Colour.TEXT)], width)
+def name_flow(player: PlayerView, width: int, words: Over9000Words) -> Flow:
+    name = words.fighter(player)
+    return Flow([Picture(badge(player.seat), 10), Words(name, font(NAME, True), Colour.TEXT)], width)
 
 
-def level_flow(view: Over9000View, player: PlayerView, width: int) -> Flow:
+def level_flow(view: Over9000View, player: PlayerView, width: int, words: Over9000Words) -> Flow:
     """The digits (red over 9000, with a tag saying so) and the status tag, wrapping as needed."""
     over = scouter.is_over(player.power_level)
     pieces: list[Picture | Words] = [
-        Words(format_level(player.power_level), font(LEVEL, True), scouter.RED if over else scouter.GREEN)
+        Words(words.number(player.power_level), font(LEVEL, True), scouter.RED if over else scouter.GREEN)
     ]
     if over:
-        pieces.append(Picture(tag(OVER_TAG, scouter.RED)))
+        pieces.append(Picture(tag(words.gettext(OVER_TAG), scouter.RED)))
     label = status(view, player)
     if label is not None:
-        pieces.append(Picture(tag(STATUS_MARKS.get(label, "") + label, STATUS_COLOURS[label])))
+        shown = STATUS_MARKS.get(label, "") + words.gettext(STATUS_WORDS[label])
+        pieces.append(Picture(tag(shown, STATUS_COLOURS[label])))
     return Flow(pieces, width, line_gap=4)
 
 
@@ -99,15 +103,23 @@ def slots_height(row: list[PlayerView]) -> int:
     return LABEL_ROW + COIN_ROW + deepest * TILE_STEP
 
 
-def card_height(view: Over9000View, row: list[PlayerView], width: int) -> int:
+def card_height(view: Over9000View, row: list[PlayerView], width: int, words: Over9000Words) -> int:
     """The height of a row of cards: the tallest name and level lines in it."""
     inner = width - 2 * PAD
-    tops = max(name_flow(player, inner).height + 6 + level_flow(view, player, inner).height for player in row)
+    tops = max(
+        name_flow(player, inner, words).height + 6 + level_flow(view, player, inner, words).height
+        for player in row
+    )
     return PAD + tops + BAR_GAP + scouter.HEIGHT + 8 + slots_height(row) + PAD
 
 
 def draw_card(
-    canvas: Image.Image, rect: Rect, view: Over9000View, player: PlayerView, slots_top: int
+    canvas: Image.Image,
+    rect: Rect,
+    view: Over9000View,
+    player: PlayerView,
+    slots_top: int,
+    words: Over9000Words,
 ) -> None:
     draw = drawing(canvas)
     label = status(view, player)
@@ -121,18 +133,21 @@ def draw_card(
         width=4 if highlighted else 2,
     )
     inner = rect.width - 2 * PAD
-    y = name_flow(player, inner).draw(canvas, (rect.x + PAD, rect.y + PAD)) + 6
-    y = level_flow(view, player, inner).draw(canvas, (rect.x + PAD, y)) + BAR_GAP
+    y = name_flow(player, inner, words).draw(canvas, (rect.x + PAD, rect.y + PAD)) + 6
+    y = level_flow(view, player, inner, words).draw(canvas, (rect.x + PAD, y)) + BAR_GAP
     paste(canvas, scouter.bar(player.power_level, inner, CARD_FILL), (rect.x + PAD, y))
-    _draw_slots(canvas, rect.x + PAD, slots_top, inner, player)
+    _draw_slots(canvas, rect.x + PAD, slots_top, inner, player, words)
 
 
-def _draw_slots(canvas: Image.Image, left: int, top: int, width: int, player: PlayerView) -> None:
+def _draw_slots(
+    canvas: Image.Image, left: int, top: int, width: int, player: PlayerView, words: Over9000Words
+) -> None:
     draw = drawing(canvas)
     column = width / (SLOT_COUNT + 1)
     for index in range(SLOT_COUNT + 1):
         centre = round(left + column * (index + 0.5))
-        label = str(index + 1) if index < SLOT_COUNT else "R"
+        # TRANSLATORS: the reserve slot's label on a character's card, beside slots 1 to 4: one letter.
+        label = str(index + 1) if index < SLOT_COUNT else words.pgettext("reserve slot", "R")
         draw.text(
             (centre, top + LABEL_ROW // 2), label, font=font(TEXT, True), fill=Colour.MUTED, anchor="mm"
         )

@@ -67,7 +67,7 @@ class Text(BaseModel):
         return cls(msgid, context=context, **params)
 
     def __str__(self) -> str:
-        return self.msgid.format(**{key: str(value) for key, value in self.params.items()})
+        return self.msgid.format(**{key: _english(value) for key, value in self.params.items()})
 
 
 class Plural(BaseModel):
@@ -98,8 +98,16 @@ class Plural(BaseModel):
 
     def __str__(self) -> str:
         template = self.singular if self.count == 1 else self.plural
-        values = {key: str(value) for key, value in self.params.items()}
-        return template.format(count=self.count, **values)
+        values = {key: _english(value) for key, value in self.params.items()}
+        return template.format(count=_english(self.count), **values)
+
+
+def _english(value: object) -> str:
+    """A parameter in English: a number with its digits grouped (7,000), as the translation writes
+    it in English too (``locales.numbers``)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)
 
 
 def _kind_of_param(value: Any) -> str:

@@ -153,7 +153,3 @@ def catalogue() -> Catalogue:
 @cache
 def _characters_by_id() -> dict[str, Character]:
     return {character.id: character for character in catalogue().characters}
-
-
-def format_level(level: int) -> str:
-    return f"{level:,}"

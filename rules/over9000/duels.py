@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.text import Plural, Text
 from rules.over9000.actions import Attack, Reveal
-from rules.over9000.content import SLOT_COUNT, TOKEN_NAMES, catalogue, format_level, is_attack
-from rules.over9000.narration import say, slot_name
+from rules.over9000.content import SLOT_COUNT, catalogue, is_attack
+from rules.over9000.narration import fighter, listing, say, token
 from rules.over9000.powers import change_level, duel_modifiers
 from rules.over9000.resolution import Resolution, resolve
 from rules.over9000.rounds import next_turn
@@ -18,15 +19,18 @@ from rules.over9000.state import Duel, FaceUpToken, Over9000State, PlayerState, 
 def attack_problem(state: Over9000State, action: Attack) -> IllegalAction | None:
     player = state.players[action.player]
     if not 0 <= action.slot < SLOT_COUNT:
-        return IllegalAction("no_such_slot", f"Choose a slot from 1 to {SLOT_COUNT}.")
+        return IllegalAction("no_such_slot", Text("Choose a slot from 1 to {count}.", count=SLOT_COUNT))
     if player.top(action.slot) is None:
-        return IllegalAction("slot_empty", f"Your {slot_name(action.slot)} has no face-down token.")
+        return IllegalAction(
+            "slot_empty", Text("Your slot {slot} has no face-down token.", slot=action.slot + 1)
+        )
     if not 0 <= action.target < state.player_count or action.target == action.player:
-        return IllegalAction("bad_target", "Attack an opponent in this game.")
+        return IllegalAction("bad_target", Text("Attack an opponent in this game."))
     target = state.players[action.target]
     if target.face_down_count == 0:
         return IllegalAction(
-            "target_out", f"{target.name} has no face-down token left and sits the duels out."
+            "target_out",
+            Text("{fighter} has no face-down token left and sits the duels out.", fighter=fighter(target)),
         )
     return None
 
@@ -34,16 +38,21 @@ def attack_problem(state: Over9000State, action: Attack) -> IllegalAction | None
 def attack(state: Over9000State, events: list[Event], action: Attack) -> None:
     assert state.turn is not None
     player = state.players[action.player]
-    token = player.slots[action.slot].pop()
+    pushed = player.slots[action.slot].pop()
     exposed = player.exposed_attacks > 0
     state.turn.duel = Duel(
-        defender=action.target, slot=action.slot, token=token, declared=action.declared, exposed=exposed
+        defender=action.target, slot=action.slot, token=pushed, declared=action.declared, exposed=exposed
     )
-    target = state.players[action.target].name
     say(
         events,
         "attack_declared",
-        f"{player.name} pushes {slot_name(action.slot)} forward at {target}: {TOKEN_NAMES[action.declared]}!",
+        Text(
+            "{fighter} pushes slot {slot} forward at {target}: {attack}!",
+            fighter=fighter(player),
+            slot=action.slot + 1,
+            target=fighter(state.players[action.target]),
+            attack=token(action.declared),
+        ),
         action.player,
         target=action.target,
         slot=action.slot,
@@ -54,19 +63,24 @@ def attack(state: Over9000State, events: list[Event], action: Attack) -> None:
         say(
             events,
             "attack_seen",
-            f"{player.name} was caught bluffing, so you see the token pushed at you: a "
-            f"{TOKEN_NAMES[token.kind]}",
+            Text(
+                "{fighter} was caught bluffing, so you see the token pushed at you: {token}",
+                fighter=fighter(player),
+                token=token(pushed.kind),
+            ),
             action.player,
             visible_to=[action.target],
-            kind=token.kind,
+            kind=pushed.kind,
         )
 
 
 def reveal_problem(state: Over9000State, action: Reveal) -> IllegalAction | None:
     if not 0 <= action.slot < SLOT_COUNT:
-        return IllegalAction("no_such_slot", f"Choose a slot from 1 to {SLOT_COUNT}.")
+        return IllegalAction("no_such_slot", Text("Choose a slot from 1 to {count}.", count=SLOT_COUNT))
     if state.players[action.player].top(action.slot) is None:
-        return IllegalAction("slot_empty", f"Your {slot_name(action.slot)} has no face-down token.")
+        return IllegalAction(
+            "slot_empty", Text("Your slot {slot} has no face-down token.", slot=action.slot + 1)
+        )
     return None
 
 
@@ -111,25 +125,46 @@ def _expose(attacker: PlayerState, events: list[Event]) -> None:
     if not count:
         return
     attacker.exposed_attacks = count
-    attacks = "attack is" if count == 1 else f"{count} attacks are"
     say(
         events,
         "bluff_exposed",
-        f"{attacker.name} was caught bluffing: {attacker.name}'s next {attacks} shown to the defender "
-        "before they reveal",
+        Plural(
+            "{fighter} was caught bluffing: {fighter}'s next {count} attack is shown to the defender "
+            "before they reveal",
+            "{fighter} was caught bluffing: {fighter}'s next {count} attacks are shown to the defender "
+            "before they reveal",
+            count,
+            fighter=fighter(attacker),
+        ),
         attacker.seat,
         attacks=count,
     )
 
 
-def _signed(change: int) -> str:
-    return f"+{format_level(change)}" if change >= 0 else f"-{format_level(-change)}"
+def _change(player: PlayerState, change: int) -> Text:
+    """One power level the duel moved, with the level now: "Frieza +1,000 (7,000)"."""
+    if change >= 0:
+        return Text(
+            "{fighter} +{change} ({level})", fighter=fighter(player), change=change, level=player.power_level
+        )
+    return Text(
+        "{fighter} -{change} ({level})", fighter=fighter(player), change=-change, level=player.power_level
+    )
 
 
-def _bluff_note(pushed: str, bluff: bool) -> str:
+def _opening(attacker: PlayerState, defender: PlayerState, pushed: str, revealed: str, bluff: bool) -> Text:
+    """What the two tokens were; a pushed token that is no attack is a feint."""
+    names = {
+        "defender": fighter(defender),
+        "revealed": token(revealed),
+        "attacker": fighter(attacker),
+        "pushed": token(pushed),
+    }
     if not is_attack(pushed):
-        return " (a feint!)"
-    return " (a bluff!)" if bluff else ""
+        return Text("{defender} reveals {revealed}; {attacker} pushed {pushed} (a feint!).", names)
+    if bluff:
+        return Text("{defender} reveals {revealed}; {attacker} pushed {pushed} (a bluff!).", names)
+    return Text("{defender} reveals {revealed}; {attacker} pushed {pushed}.", names)
 
 
 def _duel_text(
@@ -140,20 +175,19 @@ def _duel_text(
     resolution: Resolution,
     attacker_change: int,
     defender_change: int,
-) -> str:
-    pushed = TOKEN_NAMES[duel.token.kind]
-    bluff = _bluff_note(duel.token.kind, resolution.bluff)
-    opening = f"{defender.name} reveals {TOKEN_NAMES[revealed.kind]}; {attacker.name} pushed {pushed}{bluff}."
+) -> Text:
+    opening = _opening(attacker, defender, duel.token.kind, revealed.kind, resolution.bluff)
     if resolution.result == "blocked":
-        caught = "Bluff caught! " if resolution.bluff else ""
-        verdict = f"{caught}Blocked"
+        verdict = Text("Bluff caught! Blocked") if resolution.bluff else Text("Blocked")
     elif resolution.result == "hit":
-        verdict = "It hits"
+        verdict = Text("It hits")
     else:
-        verdict = "No attack"
+        verdict = Text("No attack")
     changes = [
-        f"{player.name} {_signed(change)} ({format_level(player.power_level)})"
+        _change(player, change)
         for player, change in ((attacker, attacker_change), (defender, defender_change))
         if change
     ]
-    return f"{opening} {verdict}" + (f": {', '.join(changes)}" if changes else ".")
+    if not changes:
+        return Text("{opening} {verdict}.", opening=opening, verdict=verdict)
+    return Text("{opening} {verdict}: {changes}", opening=opening, verdict=verdict, changes=listing(changes))

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from rules.core.events import Event
 from rules.core.game import Outcome
-from rules.over9000.content import catalogue, format_level
+from rules.core.text import Text
+from rules.over9000.content import catalogue
+from rules.over9000.narration import fighter, listing
 from rules.over9000.state import Over9000State, PlayerState
 
 
-def _say(events: list[Event], event_kind: str, text: str, **data: object) -> None:
+def _say(events: list[Event], event_kind: str, text: Text, **data: object) -> None:
     events.append(Event(kind=event_kind, text=text, data=dict(data)))
 
 
@@ -26,7 +28,8 @@ def settle_round(state: Over9000State, events: list[Event]) -> None:
     settings = catalogue().settings
     over = [player for player in state.players if player.power_level > settings.over_threshold]
     if len(over) == 1:
-        _win(state, events, over[0].seat, "over_9000", f"{over[0].name}'s power level is over 9000!")
+        text = Text("{fighter}'s power level is over 9000!", fighter=fighter(over[0]))
+        _win(state, events, over[0].seat, "over_9000", text)
     elif over:
         _reset(state, events, over)
     elif state.round >= settings.sudden_death_round:
@@ -38,11 +41,11 @@ def _reset(state: Over9000State, events: list[Event], over: list[PlayerState]) -
     for player in over:
         player.power_level = reset_level
     state.last_crossing = [player.seat for player in over]
-    names = ", ".join(player.name for player in over)
+    names = listing([fighter(player) for player in over])
     _say(
         events,
         "levels_reset",
-        f"{names} all went over 9000: they drop back to {format_level(reset_level)}",
+        Text("{fighters} all went over 9000: they drop back to {level}", fighters=names, level=reset_level),
         seats=state.last_crossing,
     )
 
@@ -60,9 +63,10 @@ def _sudden_death(state: Over9000State, events: list[Event]) -> None:
     leaders = [player for player in state.players if player.power_level == top]
     if len(leaders) == 1 and leaders[0].seat in _sudden_death_contenders(state):
         leader = leaders[0]
-        _win(state, events, leader.seat, "clearly_highest", f"{leader.name} is clearly the strongest!")
+        text = Text("{fighter} is clearly the strongest!", fighter=fighter(leader))
+        _win(state, events, leader.seat, "clearly_highest", text)
 
 
-def _win(state: Over9000State, events: list[Event], winner: int, reason: str, text: str) -> None:
+def _win(state: Over9000State, events: list[Event], winner: int, reason: str, text: Text) -> None:
     state.outcome = Outcome(result="win", reason=reason, winners=[winner])
     _say(events, "game_won", text, winners=[winner])

@@ -15,6 +15,7 @@ from typing import Any
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.game import Outcome, StateCodec, reduce_copy
+from rules.core.text import Text
 from rules.over9000.actions import (
     ACTION_ADAPTER,
     Attack,
@@ -28,16 +29,15 @@ from rules.over9000.actions import (
 from rules.over9000.content import ATTACKS, SLOT_COUNT, SLOT_DEPTH
 from rules.over9000.duels import attack, attack_problem, reveal, reveal_problem
 from rules.over9000.migrations import MIGRATIONS
-from rules.over9000.narration import remember
+from rules.over9000.narration import fighter, remember
 from rules.over9000.placement import keep, keep_problem, place, place_problem, take_back, take_back_problem
-from rules.over9000.power_use import WINDOW_TEXT, power_candidates, use_power, use_power_problem
+from rules.over9000.power_use import power_candidates, use_power, use_power_problem
 from rules.over9000.rounds import refresh_prompt
 from rules.over9000.setup import Over9000Options, new_game
 from rules.over9000.state import SCHEMA_VERSION, Over9000State
 
 __all__ = [
     "CODEC",
-    "WINDOW_TEXT",
     "Over9000Options",
     "apply",
     "is_legal",
@@ -52,11 +52,13 @@ def _waiting_problem(state: Over9000State) -> IllegalAction:
     prompt = state.prompt
     assert prompt is not None
     if prompt.kind == "place":
-        return IllegalAction("already_arranged", "Your tokens are arranged; waiting for the others.")
-    name = state.players[prompt.seats[0]].name
+        return IllegalAction("already_arranged", Text("Your tokens are arranged; waiting for the others."))
+    waited_for = fighter(state.players[prompt.seats[0]])
     if prompt.kind == "attack":
-        return IllegalAction("not_your_turn", f"It is {name}'s turn.")
-    return IllegalAction("waiting_for_reveal", f"{name} must choose a slot to reveal.")
+        return IllegalAction("not_your_turn", Text("It is {fighter}'s turn.", fighter=waited_for))
+    return IllegalAction(
+        "waiting_for_reveal", Text("{fighter} must choose a slot to reveal.", fighter=waited_for)
+    )
 
 
 _PLACING = (Keep, Place, TakeBack)
@@ -66,21 +68,21 @@ def _phase_problem(state: Over9000State, action: Over9000Action) -> IllegalActio
     assert state.prompt is not None
     kind = state.prompt.kind
     if isinstance(action, _PLACING) and kind != "place":
-        return IllegalAction("not_placing", "Tokens are arranged only at the start of a round.")
+        return IllegalAction("not_placing", Text("Tokens are arranged only at the start of a round."))
     if kind == "place" and not isinstance(action, _PLACING):
-        return IllegalAction("arrange_first", "Arrange your tokens first.")
+        return IllegalAction("arrange_first", Text("Arrange your tokens first."))
     if isinstance(action, Attack) and kind != "attack":
-        return IllegalAction("reveal_first", "Choose a slot to reveal first.")
+        return IllegalAction("reveal_first", Text("Choose a slot to reveal first."))
     if isinstance(action, Reveal) and kind != "reveal":
-        return IllegalAction("not_attacked", "Nobody is attacking you right now.")
+        return IllegalAction("not_attacked", Text("Nobody is attacking you right now."))
     return None
 
 
 def _problem(state: Over9000State, action: Over9000Action) -> IllegalAction | None:
     if state.outcome is not None:
-        return IllegalAction("game_over", "The game is over.")
+        return IllegalAction("game_over", Text("The game is over."))
     if not 0 <= action.player < state.player_count:
-        return IllegalAction("not_playing", "You are not playing in this game.")
+        return IllegalAction("not_playing", Text("You are not playing in this game."))
     assert state.prompt is not None
     if action.player not in state.prompt.seats:
         return _waiting_problem(state)

@@ -13,17 +13,16 @@ from dataclasses import dataclass
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.text import Text
 from rules.over9000.content import (
     REGISTRY_CHECKS,
-    TOKEN_NAMES,
     Catalogue,
     Power,
     PowerStep,
     Window,
     catalogue,
-    format_level,
 )
-from rules.over9000.narration import slot_name
+from rules.over9000.narration import fighter, token
 from rules.over9000.resolution import DuelModifiers
 from rules.over9000.state import FaceUpToken, Over9000State
 
@@ -143,7 +142,7 @@ def change_level(state: Over9000State, seat: int, amount: int) -> int:
 
 
 def _say(
-    context: PowerContext, event_kind: str, text: str, visible_to: list[int] | None = None, **data: object
+    context: PowerContext, event_kind: str, text: Text, visible_to: list[int] | None = None, **data: object
 ) -> None:
     context.events.append(
         Event(kind=event_kind, text=text, actor=context.user, data=dict(data), visible_to=visible_to)
@@ -155,7 +154,12 @@ def _target_slot_filled(context: PowerContext, step: PowerStep) -> IllegalAction
     target = context.state.players[context.target]
     if target.top(context.slot) is None:
         return IllegalAction(
-            "slot_empty", f"{target.name}'s {slot_name(context.slot)} has no face-down token."
+            "slot_empty",
+            Text(
+                "{fighter}'s slot {slot} has no face-down token.",
+                fighter=fighter(target),
+                slot=context.slot + 1,
+            ),
         )
     return None
 
@@ -163,14 +167,16 @@ def _target_slot_filled(context: PowerContext, step: PowerStep) -> IllegalAction
 def _both_slots_filled(context: PowerContext, step: PowerStep) -> IllegalAction | None:
     assert context.slot is not None
     if context.state.players[context.user].top(context.slot) is None:
-        return IllegalAction("slot_empty", f"Your {slot_name(context.slot)} has no face-down token.")
+        return IllegalAction(
+            "slot_empty", Text("Your slot {slot} has no face-down token.", slot=context.slot + 1)
+        )
     return _target_slot_filled(context, step)
 
 
 def _has_slot_token_face_up(context: PowerContext, step: PowerStep) -> IllegalAction | None:
     if _last_regenerable(context) is None:
         return IllegalAction(
-            "nothing_to_regenerate", "None of your slot tokens has been revealed this round."
+            "nothing_to_regenerate", Text("None of your slot tokens has been revealed this round.")
         )
     return None
 
@@ -187,18 +193,19 @@ def _last_regenerable(context: PowerContext) -> FaceUpToken | None:
 def _peek_slot(context: PowerContext, step: PowerStep) -> None:
     assert context.target is not None and context.slot is not None
     target = context.state.players[context.target]
-    token = target.top(context.slot)
-    assert token is not None
-    where = f"{target.name}'s {slot_name(context.slot)}"
-    _say(context, "slot_peeked", f"{context.state.players[context.user].name} reads {where}")
+    seen = target.top(context.slot)
+    assert seen is not None
+    where = {"target": fighter(target), "slot": context.slot + 1}
+    user = fighter(context.state.players[context.user])
+    _say(context, "slot_peeked", Text("{fighter} reads {target}'s slot {slot}", where, fighter=user))
     _say(
         context,
         "slot_seen",
-        f"The top token of {where} is a {TOKEN_NAMES[token.kind]}",
+        Text("The top token of {target}'s slot {slot}: {token}", where, token=token(seen.kind)),
         visible_to=[context.user],
         target=context.target,
         slot=context.slot,
-        kind=token.kind,
+        kind=seen.kind,
     )
 
 
@@ -212,8 +219,14 @@ def _absorb(context: PowerContext, step: PowerStep) -> None:
     _say(
         context,
         "absorbed",
-        f"{user.name} absorbs {format_level(-lost)} from {target.name} "
-        f"({user.name} {format_level(user.power_level)}, {target.name} {format_level(target.power_level)})",
+        Text(
+            "{fighter} absorbs {amount} from {target} ({fighter} {level}, {target} {target_level})",
+            fighter=fighter(user),
+            amount=-lost,
+            target=fighter(target),
+            level=user.power_level,
+            target_level=target.power_level,
+        ),
         target=context.target,
         gained=gained,
         lost=-lost,
@@ -224,16 +237,20 @@ def _absorb(context: PowerContext, step: PowerStep) -> None:
 def _discard_slot(context: PowerContext, step: PowerStep) -> None:
     assert context.target is not None and context.slot is not None
     target = context.state.players[context.target]
-    token = target.slots[context.slot].pop()
-    target.face_up.append(FaceUpToken(token=token, slot=context.slot))
+    discarded = target.slots[context.slot].pop()
+    target.face_up.append(FaceUpToken(token=discarded, slot=context.slot))
     _say(
         context,
         "slot_discarded",
-        f"{target.name}'s {slot_name(context.slot)} token turns face up: a {TOKEN_NAMES[token.kind]}, "
-        "out of play this round",
+        Text(
+            "{target}'s slot {slot} token turns face up: {token}, out of play this round",
+            target=fighter(target),
+            slot=context.slot + 1,
+            token=token(discarded.kind),
+        ),
         target=context.target,
         slot=context.slot,
-        kind=token.kind,
+        kind=discarded.kind,
     )
 
 
@@ -245,18 +262,19 @@ def _swap_slot(context: PowerContext, step: PowerStep) -> None:
     given, taken = user.slots[slot].pop(), target.slots[slot].pop()
     user.slots[slot].append(taken)
     target.slots[slot].append(given)
-    _say(context, "slots_swapped", f"{user.name} swaps {slot_name(slot)} tokens with {target.name}")
+    names = {"fighter": fighter(user), "target": fighter(target), "slot": slot + 1}
+    _say(context, "slots_swapped", Text("{fighter} swaps slot {slot} tokens with {target}", names))
     _say(
         context,
         "token_received",
-        f"You take a {TOKEN_NAMES[taken.kind]} from {target.name}'s {slot_name(slot)}",
+        Text("You take a token from {target}'s slot {slot}: {token}", names, token=token(taken.kind)),
         visible_to=[context.user],
         kind=taken.kind,
     )
     _say(
         context,
         "token_received",
-        f"{user.name} gives you a {TOKEN_NAMES[given.kind]} on your {slot_name(slot)}",
+        Text("{fighter} puts a token on your slot {slot}: {token}", names, token=token(given.kind)),
         visible_to=[context.target],
         kind=given.kind,
     )
@@ -271,12 +289,16 @@ def _regenerate(context: PowerContext, step: PowerStep) -> None:
     user.slots[face_up.slot].append(face_up.token)
     # The token lay face up in front of everyone, so naming it gives nothing away; the text says it
     # is still known, because "face down" alone would suggest it is a secret again.
-    where = slot_name(face_up.slot)
     _say(
         context,
         "regenerated",
-        f"{user.name} regenerates: the {TOKEN_NAMES[face_up.token.kind]} everyone saw revealed from {where} "
-        f"goes back on top of {where}, face down but no secret",
+        Text(
+            "{fighter} regenerates: the {token} everyone saw revealed from slot {slot} goes back on top "
+            "of slot {slot}, face down but no secret",
+            fighter=fighter(user),
+            token=token(face_up.token.kind),
+            slot=face_up.slot + 1,
+        ),
         slot=face_up.slot,
     )
 
@@ -285,11 +307,12 @@ def _regenerate(context: PowerContext, step: PowerStep) -> None:
 def _peek_attack(context: PowerContext, step: PowerStep) -> None:
     turn = context.state.turn
     assert turn is not None and turn.duel is not None
-    _say(context, "attack_peeked", f"{context.state.players[context.user].name} sees the attack coming")
+    user = fighter(context.state.players[context.user])
+    _say(context, "attack_peeked", Text("{fighter} sees the attack coming", fighter=user))
     _say(
         context,
         "attack_seen",
-        f"The token pushed at you is a {TOKEN_NAMES[turn.duel.token.kind]}",
+        Text("The token pushed at you: {token}", token=token(turn.duel.token.kind)),
         visible_to=[context.user],
         kind=turn.duel.token.kind,
     )

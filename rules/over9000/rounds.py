@@ -5,9 +5,10 @@ face-down token. The state's ``prompt`` says whose answer the game waits for."""
 from __future__ import annotations
 
 from rules.core.events import Event
-from rules.over9000.content import DRAW_SIZE, SLOT_COUNT, TOKEN_KINDS, TOKEN_NAMES, format_level
+from rules.core.text import Text
+from rules.over9000.content import DRAW_SIZE, SLOT_COUNT, TOKEN_KINDS
 from rules.over9000.ending import settle_round
-from rules.over9000.narration import say
+from rules.over9000.narration import fighter, listing, say, token, with_level
 from rules.over9000.state import Over9000State, Prompt, Token, Turn
 
 _KIND_ORDER = {kind: index for index, kind in enumerate(TOKEN_KINDS)}
@@ -17,17 +18,21 @@ def start_round(state: Over9000State, events: list[Event]) -> None:
     state.round += 1
     state.phase = "placement"
     state.rng.shuffle(state.pile)
-    say(events, "round_started", f"Round {state.round}: everyone draws {DRAW_SIZE} tokens")
+    say(
+        events,
+        "round_started",
+        Text("Round {round}: everyone draws {count} tokens", round=state.round, count=DRAW_SIZE),
+    )
     for player in state.players:
         player.hand = sorted((state.pile.pop() for _ in range(DRAW_SIZE)), key=kind_order)
-        drawn = ", ".join(TOKEN_NAMES[token.kind] for token in player.hand)
+        drawn = listing([token(drawn.kind) for drawn in player.hand])
         say(
             events,
             "tokens_drawn",
-            f"You draw: {drawn}",
+            Text("You draw: {tokens}", tokens=drawn),
             player.seat,
             visible_to=[player.seat],
-            kinds=[token.kind for token in player.hand],
+            kinds=[drawn.kind for drawn in player.hand],
         )
 
 
@@ -40,11 +45,12 @@ def start_duels(state: Over9000State, events: list[Event]) -> None:
     state.turn_order = sorted(
         range(state.player_count), key=lambda seat: (state.players[seat].power_level, seat)
     )
-    order = ", ".join(
-        f"{state.players[seat].name} ({format_level(state.players[seat].power_level)})"
-        for seat in state.turn_order
+    order = listing([with_level(state.players[seat]) for seat in state.turn_order])
+    say(
+        events,
+        "turn_order",
+        Text("Everyone is ready. Turn order, lowest power level first: {order}", order=order),
     )
-    say(events, "turn_order", f"Everyone is ready. Turn order, lowest power level first: {order}")
     next_turn(state, events, after=None)
 
 
@@ -77,8 +83,13 @@ def end_round(state: Over9000State, events: list[Event]) -> None:
         state.pile.extend(returned)
         player.hand, player.reserve, player.face_up, player.placed = [], None, [], False
         player.slots = [[] for _ in range(SLOT_COUNT)]
-    levels = ", ".join(f"{player.name} {format_level(player.power_level)}" for player in state.players)
-    say(events, "round_ended", f"Round {state.round} is over: {levels}")
+    levels = listing(
+        [
+            Text("{fighter} {level}", fighter=fighter(player), level=player.power_level)
+            for player in state.players
+        ]
+    )
+    say(events, "round_ended", Text("Round {round} is over: {levels}", round=state.round, levels=levels))
     settle_round(state, events)
     if state.outcome is None:
         start_round(state, events)

@@ -7,8 +7,9 @@ from pydantic import BaseModel, Field, model_validator
 
 from rules.core.events import Event
 from rules.core.rng import Rng
-from rules.over9000.content import catalogue, format_level
-from rules.over9000.narration import remember, say
+from rules.core.text import Text
+from rules.over9000.content import catalogue
+from rules.over9000.narration import listing, remember, say, with_level
 from rules.over9000.rounds import refresh_prompt, start_round
 from rules.over9000.state import Over9000State, PlayerState, Token
 
@@ -55,8 +56,8 @@ def new_game(options: Over9000Options, seed: int) -> Over9000State:
         )
     state = Over9000State(rng=rng, players=players, pile=pile)
     events: list[Event] = []
-    lineup = ", ".join(f"{player.name} ({format_level(player.power_level)})" for player in players)
-    say(events, "game_started", f"Over 9000 begins: {lineup}")
+    lineup = listing([with_level(player) for player in players])
+    say(events, "game_started", Text("Over 9000 begins: {lineup}", lineup=lineup))
     start_round(state, events)
     refresh_prompt(state)
     remember(state, events)

@@ -28,6 +28,7 @@ from discord import app_commands
 from bot.core.game_module import GameModule
 from bot.core.host import Host
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
+from bot.core.speech import private_language, table_language
 from bot.games.over9000.board import board_embed, board_view, call_line
 from bot.games.over9000.guide import HELP_TEXT, RULE_PAGES
 from bot.games.over9000.panel import (
@@ -45,17 +46,25 @@ from bot.table.open_panels import OpenPanel, OpenPanels, fingerprint
 from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control
 from bot.ui.messages import board_file
 from bot.ui.replies import reply_error, send, update
-from renderers.over9000 import render_over9000
+from renderers.over9000 import Over9000Board, render_over9000
+from renderers.over9000.words import Over9000Words, over9000_words
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.text import N_
 from rules.over9000 import view
 from rules.over9000.actions import Keep, Place
 from rules.over9000.state import Over9000State
 
 # The operations only a private panel's controls have: each is drawn for one seat.
 PANEL_OPS = ("act", "choose")
-GAME_OVER_NOTE = "This game is over, so nothing changed. Start a new one with `/over9000 start`."
-AI_PLAYS_NOTE = "The AI is playing your seat, so nothing changed. Use `/over9000 autoplay` to take it back."
+GAME_OVER_NOTE = N_("This game is over, so nothing changed. Start a new one with `{command}`.")
+AI_PLAYS_NOTE = N_("The AI is playing your seat, so nothing changed. Use `{command}` to take it back.")
+DUEL_NOTE = N_("**{attack}** and **{reveal}** are for the player whose duel it is: here are your tokens.")
+
+
+def _words(interaction: discord.Interaction[Any]) -> Over9000Words:
+    """The words of the one person who clicked: a panel and a reply to them speak their language."""
+    return over9000_words(private_language(interaction))
 
 
 def _from_panel(interaction: discord.Interaction[Any]) -> bool:
@@ -105,13 +114,21 @@ class Over9000Controller(TableController):
             return
         record = await self.service.storage.game(control.game_id)
         seat = None if record is None else seat_of(record, interaction.user.id)
+        words = _words(interaction)
         if record is None or (record.status != "active" and (seat is None or not _from_panel(interaction))):
-            await reply_error(interaction, "This game is over. Start a new one with `/over9000 start`.")
+            await reply_error(
+                interaction,
+                words.gettext("This game is over. Start a new one with `{command}`.").format(
+                    command=words.command("over9000", "start")
+                ),
+            )
             return
         if seat is None:
             await reply_error(
                 interaction,
-                "You're not playing in this game. Start your own with `/over9000 start` in another channel!",
+                words.gettext(
+                    "You're not playing in this game. Start your own with `{command}` in another channel!"
+                ).format(command=words.command("over9000", "start")),
             )
             return
         if control.drawn_for_another(seat):
@@ -119,14 +136,28 @@ class Over9000Controller(TableController):
             return
         state: Over9000State = self.service.load_state(record)
         if record.status != "active":
-            await self._show_panel(interaction, record, state, seat, PanelChoice(), GAME_OVER_NOTE)
+            await self._show_panel(
+                interaction,
+                record,
+                state,
+                seat,
+                PanelChoice(),
+                words.gettext(GAME_OVER_NOTE).format(command=words.command("over9000", "start")),
+            )
             return
         if (control.op in PANEL_OPS and control.seat is None) or (control.op == "act" and not control.shown):
-            await self._show_panel(interaction, record, state, seat, PanelChoice(), STALE_NOTE)
+            await self._show_panel(interaction, record, state, seat, PanelChoice(), words.gettext(STALE_NOTE))
             return
         if control.op == "act":
             if record.lobby["players"][seat].get("ai"):
-                await self._show_panel(interaction, record, state, seat, PanelChoice(), AI_PLAYS_NOTE)
+                await self._show_panel(
+                    interaction,
+                    record,
+                    state,
+                    seat,
+                    PanelChoice(),
+                    words.gettext(AI_PLAYS_NOTE).format(command=words.command("over9000", "autoplay")),
+                )
                 return
             await self._act(interaction, control)
             return
@@ -148,10 +179,10 @@ class Over9000Controller(TableController):
         choice: PanelChoice,
         note: str | None,
     ) -> None:
-        """Answers with the player's panel: in place when the click came from one, else a new one,
-        which replaces the panel they had open."""
+        """Answers with the player's panel, in their language: in place when the click came from one,
+        else a new one, which replaces the panel they had open. ``note`` is already in their language."""
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
-        panel = panel_message(record, state, seat, seat_moves, choice, note)
+        panel = panel_message(record, state, seat, seat_moves, choice, note, _words(interaction))
         message = interaction.message
         opened: OpenPanel | None = None
         if message is not None and _from_panel(interaction):
@@ -180,7 +211,10 @@ class Over9000Controller(TableController):
         prompt = state.prompt
         note = None
         if prompt is None or prompt.kind == "place" or seat not in prompt.seats:
-            note = "**Attack…** and **Reveal…** are for the player whose duel it is: here are your tokens."
+            words = _words(interaction)
+            note = words.gettext(DUEL_NOTE).format(
+                attack=words.pgettext("button", "Attack…"), reveal=words.pgettext("button", "Reveal…")
+            )
         await self._show_panel(interaction, record, state, seat, PanelChoice(), note)
 
     async def _choose(
@@ -192,7 +226,8 @@ class Over9000Controller(TableController):
         control: Control,
     ) -> None:
         if control.version != await self.service.storage.seat_moves(record.id, seat):
-            await self._show_panel(interaction, record, state, seat, PanelChoice(), STALE_NOTE)
+            note = _words(interaction).gettext(STALE_NOTE)
+            await self._show_panel(interaction, record, state, seat, PanelChoice(), note)
             return
         value = control.values[0] if control.values else ""
         choice = PanelChoice(kind=value) if control.arg == "token" else PanelChoice(aim=value)
@@ -210,12 +245,13 @@ class Over9000Controller(TableController):
                 publish=lambda move: self.publish(move, interaction),
             )
         except StaleBoard as stale:
-            await self._redraw_refused(interaction, stale.record, STALE_NOTE)
+            await self._redraw_refused(interaction, stale.record, _words(interaction).gettext(STALE_NOTE))
         except IllegalAction as error:
             # Nothing changed: the panel is drawn again, saying why.
             record = await self.service.storage.game(control.game_id)
             assert record is not None
-            await self._redraw_refused(interaction, record, refused_note(error.message))
+            words = _words(interaction)
+            await self._redraw_refused(interaction, record, refused_note(words.said(error.words), words))
         except ServiceError as error:
             await reply_error(interaction, error.message)
 
@@ -241,7 +277,7 @@ class Over9000Controller(TableController):
             choice = (
                 PanelChoice(kind=move.action.kind) if isinstance(move.action, Keep | Place) else PanelChoice()
             )
-            note = done_note(move.action, move.events, move.seat)
+            note = done_note(move.action, move.events, move.seat, _words(interaction))
             await self._show_panel(interaction, record, state, move.seat, choice, note)
         await self._follow(record, state, None if interaction is None else move.seat)
         # The final board goes to the bottom of the channel, where everyone sees it.
@@ -258,7 +294,8 @@ class Over9000Controller(TableController):
             if seat == answered:
                 continue
             seat_moves = await self.service.storage.seat_moves(record.id, seat)
-            drawn = panel_message(record, state, seat, seat_moves, panel.choice, None)
+            words = _words(panel.interaction)
+            drawn = panel_message(record, state, seat, seat_moves, panel.choice, None, words)
             redraws.append(self.panels.redraw(record.id, seat, panel, drawn))
         await asyncio.gather(*redraws)
         if state.outcome is not None:
@@ -271,13 +308,16 @@ class Over9000Controller(TableController):
         self, record: GameRecord, state: Over9000State, events: list[Event]
     ) -> dict[str, Any]:
         public = view(state, None)
-        board = await metrics.render("over9000", self.host.painter.draw(render_over9000, public))
+        language = await table_language(self.host, record.guild_id)
+        drawn = Over9000Board.of(public, language)
+        board = await metrics.render("over9000", self.host.painter.draw(render_over9000, drawn))
         players = record.lobby["players"]
-        embed = board_embed(public, players)
+        words = over9000_words(language)
+        embed = board_embed(public, players, words)
         embed.set_image(url="attachment://board.png")
         return {
-            "content": call_line(public, players),
+            "content": call_line(public, players, words),
             "embed": embed,
             "files": [board_file(board)],
-            "view": board_view(record, public),
+            "view": board_view(record, public, words),
         }

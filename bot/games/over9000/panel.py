@@ -1,5 +1,6 @@
 """Over 9000's private panels ("My tokens"): the ephemeral message where a player arranges tokens,
-attacks, reveals and uses powers, and the compact action codes its controls carry."""
+attacks, reveals and uses powers, in their own language (``words``), and the compact action codes its
+controls carry."""
 
 from __future__ import annotations
 
@@ -10,37 +11,32 @@ from typing import Any
 import discord
 from pydantic import ValidationError
 
+from bot.games.over9000.panel_embed import TOKEN_EMOJI, counted, panel_embed
 from bot.storage import GameRecord
 from bot.ui.components import button, select, view_of
 from bot.ui.text import clip
+from locales.languages import Language
+from renderers.over9000.words import Over9000Words, over9000_words
 from rules.core.errors import IllegalAction
 from rules.core.events import Event, events_for
-from rules.over9000 import Over9000View, parse_action, view
+from rules.core.text import N_, Text
+from rules.over9000 import parse_action
 from rules.over9000.actions import Attack, Keep, Over9000Action, Place, Reveal, TakeBack, UsePower
-from rules.over9000.content import ATTACKS, SLOT_COUNT, TOKEN_NAMES, catalogue, format_level
+from rules.over9000.content import ATTACKS, SLOT_COUNT
 from rules.over9000.engine import legal_actions
 from rules.over9000.state import Over9000State
-from rules.over9000.view import PlayerView, SlotView
 
-TOKEN_EMOJI = {
-    "kick": "🦶",
-    "punch": "👊",
-    "blast": "💥",
-    "kick_defense": "🛡️",
-    "punch_defense": "🛡️",
-    "blast_defense": "🛡️",
-    "power_up": "⚡",
-    "dragon_ball": "🐉",
-}
-STALE_NOTE = "This panel is out of date, so nothing changed. Here is your current one."
+STALE_NOTE = N_("This panel is out of date, so nothing changed. Here is your current one.")
 DONE_MARK = "✅"
 """Begins the note of a panel drawn after the player's move."""
 REFUSED_MARK = "⚠️"
 """Begins the note of a panel drawn again after a refused move."""
+ENGLISH = over9000_words(Language.ENGLISH)
+"""A panel's words when no language is asked for."""
 
 
-def refused_note(reason: str) -> str:
-    return f"{REFUSED_MARK} {reason} Nothing changed."
+def refused_note(reason: str, words: Over9000Words) -> str:
+    return words.gettext("{mark} {reason} Nothing changed.").format(mark=REFUSED_MARK, reason=reason)
 
 
 # Actions as control arguments.
@@ -65,7 +61,7 @@ def action_code(action: Over9000Action) -> str:
 def parse_code(code: str, seat: int) -> Over9000Action:
     """The action ``code`` names for ``seat``. Only a code written as ``action_code`` writes it names
     one: ``place.kick.+2`` or ``place.kick.02`` is no code, though it reads as a number."""
-    unknown = IllegalAction("unknown_choice", "I don't know that choice.")
+    unknown = IllegalAction("unknown_choice", Text("I don't know that choice."))
     kind, *values = code.split(".")
     names = _CODE_FIELDS.get(kind)
     if names is None or len(values) != len(names):
@@ -93,103 +89,8 @@ class PanelChoice:
     aim: str | None = None
 
 
-def _token(kind: str) -> str:
-    return f"{TOKEN_EMOJI[kind]} {TOKEN_NAMES[kind]}"
-
-
-def _slot_text(slot: SlotView) -> str:
-    if not slot.tokens:
-        return "empty"
-    top_first = [TOKEN_NAMES[token.kind] for token in reversed(slot.tokens)]
-    return " on ".join(top_first)
-
-
-def _reserve_text(me: PlayerView) -> str:
-    if me.reserve is not None:
-        return _token(me.reserve.kind)
-    if any(face_up.slot is None for face_up in me.face_up):
-        return f"flipped for {me.power_name}"
-    return "empty"
-
-
-def panel_status(state: Over9000State, seat: int) -> str:
-    prompt = state.prompt
-    if state.outcome is not None or prompt is None:
-        return "The game is over."
-    names = [state.players[other].name for other in prompt.seats]
-    if prompt.kind == "place":
-        if seat in prompt.seats:
-            return (
-                "**Arrange your tokens:** choose a token, then where it goes. One goes into your "
-                "reserve, the other five into the four slots (one slot holds two)."
-            )
-        return "Your tokens are arranged. Still arranging: " + ", ".join(names) + "."
-    turn = state.turn
-    assert turn is not None
-    if prompt.kind == "attack":
-        if seat == turn.seat:
-            return (
-                "**Your turn:** choose a slot and a target, then declare an attack. You may bluff: "
-                "the token you push decides what happens."
-            )
-        return f"It's {names[0]}'s turn to attack."
-    duel = turn.duel
-    assert duel is not None
-    attacker = state.players[turn.seat].name
-    if seat == duel.defender:
-        return (
-            f"**{attacker} pushes slot {duel.slot + 1} at you, declaring {TOKEN_NAMES[duel.declared]}!** "
-            "Choose a slot to reveal."
-        )
-    return f"{names[0]} is choosing a slot to reveal against {attacker}."
-
-
-def _private_notes(mine: Over9000View) -> list[str]:
-    """What only this player learned this round (their draw, Scouter readings, swapped tokens)."""
-    events = mine.recent_events
-    starts = [index for index, event in enumerate(events) if event.kind == "round_started"]
-    this_round = events[starts[-1] :] if starts else events
-    return [f"🔒 {event.text}" for event in this_round if event.visible_to is not None]
-
-
-AI_PLAYS = "🤖 The AI is playing your seat: `/over9000 autoplay` takes it back."
-
-
-def _panel_embed(state: Over9000State, seat: int, ai_plays: bool) -> discord.Embed:
-    mine = view(state, seat)
-    me = mine.players[seat]
-    lines = [f"Power level **{format_level(me.power_level)}** · round {mine.round}"]
-    if me.hand:
-        held = Counter(token.kind for token in me.hand)
-        lines.append(
-            "**In hand:** "
-            + ", ".join(f"{_token(kind)}{f' x{n}' if n > 1 else ''}" for kind, n in held.items())
-        )
-    lines.append(f"**Reserve:** {_reserve_text(me)}")
-    lines.extend(f"**Slot {index + 1}:** {_slot_text(slot)}" for index, slot in enumerate(me.slots))
-    revealed = [
-        f"{TOKEN_NAMES[face_up.kind]} ({'reserve' if face_up.slot is None else f'slot {face_up.slot + 1}'})"
-        for face_up in me.face_up
-    ]
-    if revealed:
-        lines.append("**Face up:** " + ", ".join(revealed))
-    lines.append(f"**{me.power_name}** ({me.power_window} power): {me.power_text}")
-    lines.extend(_private_notes(mine)[-4:])
-    lines.append("")
-    lines.append(AI_PLAYS if ai_plays else panel_status(state, seat))
-    embed = discord.Embed(
-        title=f"{me.name} — your tokens",
-        description=clip("\n".join(lines), 4000),
-        colour=discord.Colour.orange(),
-    )
-    embed.set_footer(
-        text="Only you can see this. It keeps up with the game; My tokens on the board opens it again."
-    )
-    return embed
-
-
 def _placement_controls(
-    state: Over9000State, seat: int, game_id: int, version: int, choice: PanelChoice
+    state: Over9000State, seat: int, game_id: int, version: int, choice: PanelChoice, words: Over9000Words
 ) -> list[discord.ui.Item[Any]]:
     player = state.players[seat]
     counts = Counter(token.kind for token in player.hand)
@@ -198,7 +99,7 @@ def _placement_controls(
     legal = {action_code(action) for action in legal_actions(state, seat)}
     options = [
         discord.SelectOption(
-            label=f"{TOKEN_NAMES[kind]}{f' x{counts[kind]}' if counts[kind] > 1 else ''}",
+            label=clip(counted(words.token(kind), counts[kind]), 100),
             value=kind,
             emoji=TOKEN_EMOJI[kind],
             default=kind == chosen,
@@ -207,7 +108,14 @@ def _placement_controls(
     ]
     items: list[discord.ui.Item[Any]] = [
         select(
-            game_id, version, "choose", options, placeholder="Token to place", arg="token", row=0, seat=seat
+            game_id,
+            version,
+            "choose",
+            options,
+            placeholder=words.pgettext("placeholder", "Token to place"),
+            arg="token",
+            row=0,
+            seat=seat,
         )
     ]
     keep = f"keep.{chosen}"
@@ -217,7 +125,7 @@ def _placement_controls(
             version,
             "act",
             keep,
-            label="Reserve",
+            label=words.pgettext("button", "Reserve"),
             style=discord.ButtonStyle.primary,
             disabled=keep not in legal,
             row=1,
@@ -227,14 +135,22 @@ def _placement_controls(
     for slot in range(SLOT_COUNT):
         place = f"place.{chosen}.{slot}"
         top = player.top(slot)
-        label = f"Slot {slot + 1}" + (f" (onto {TOKEN_NAMES[top.kind]})" if top else "")
+        label = (
+            words.format(
+                words.pgettext("button", "Slot {slot} (onto {token})"),
+                slot=slot + 1,
+                token=words.token(top.kind),
+            )
+            if top
+            else words.format(words.pgettext("button", "Slot {slot}"), slot=slot + 1)
+        )
         items.append(
             button(
                 game_id,
                 version,
                 "act",
                 place,
-                label=label,
+                label=clip(label, 80),
                 style=discord.ButtonStyle.primary,
                 disabled=place not in legal,
                 row=1,
@@ -247,7 +163,7 @@ def _placement_controls(
             version,
             "act",
             "take_back",
-            label="Take back all",
+            label=words.pgettext("button", "Take back all"),
             style=discord.ButtonStyle.danger,
             disabled="take_back" not in legal,
             row=2,
@@ -258,19 +174,26 @@ def _placement_controls(
 
 
 def _power_controls(
-    state: Over9000State, seat: int, game_id: int, version: int, actions: list[Over9000Action]
+    state: Over9000State,
+    seat: int,
+    game_id: int,
+    version: int,
+    actions: list[Over9000Action],
+    words: Over9000Words,
 ) -> list[discord.ui.Item[Any]]:
     powers = [action for action in actions if isinstance(action, UsePower)]
     if not powers:
         return []
-    name = catalogue().character(state.players[seat].character).power.name
+    name = words.power(state.players[seat])
     if len(powers) == 1 and powers[0].target is None and powers[0].slot is None:
-        label = f"Flip your Dragon Ball: {name}"
+        label = clip(words.pgettext("button", "Flip your Dragon Ball: {power}").format(power=name), 80)
         return [
             button(game_id, version, "act", action_code(powers[0]), label=label, emoji="🐉", row=0, seat=seat)
         ]
     options = [
-        discord.SelectOption(label=clip(_power_label(state, name, power), 100), value=action_code(power))
+        discord.SelectOption(
+            label=clip(_power_label(state, name, power, words), 100), value=action_code(power)
+        )
         for power in powers
     ]
     return [
@@ -279,18 +202,27 @@ def _power_controls(
             version,
             "act",
             options,
-            placeholder=f"🐉 Flip your Dragon Ball: {name}…",
+            placeholder=clip(
+                words.pgettext("placeholder", "🐉 Flip your Dragon Ball: {power}…").format(power=name), 150
+            ),
             row=0,
             seat=seat,
         )
     ]
 
 
-def _power_label(state: Over9000State, name: str, power: UsePower) -> str:
+def _power_label(state: Over9000State, name: str, power: UsePower, words: Over9000Words) -> str:
     if power.target is None:
         return name
-    target = state.players[power.target].name
-    return f"{name}: {target}" + ("" if power.slot is None else f"'s slot {power.slot + 1}")
+    target = words.fighter(state.players[power.target])
+    if power.slot is None:
+        return words.pgettext("menu option", "{power}: {target}").format(power=name, target=target)
+    return words.format(
+        words.pgettext("menu option", "{power}: {target}'s slot {slot}"),
+        power=name,
+        target=target,
+        slot=power.slot + 1,
+    )
 
 
 def _attack_controls(
@@ -300,6 +232,7 @@ def _attack_controls(
     version: int,
     actions: list[Over9000Action],
     choice: PanelChoice,
+    words: Over9000Words,
 ) -> list[discord.ui.Item[Any]]:
     attacks = [action for action in actions if isinstance(action, Attack)]
     aims = list(dict.fromkeys(f"{attack.slot}.{attack.target}" for attack in attacks))
@@ -310,7 +243,12 @@ def _attack_controls(
         slot, target = (int(part) for part in aim.split("."))
         top = player.top(slot)
         assert top is not None
-        return f"Slot {slot + 1} ({TOKEN_NAMES[top.kind]}) at {state.players[target].name}"
+        return words.format(
+            words.pgettext("menu option", "Slot {slot} ({token}) at {target}"),
+            slot=slot + 1,
+            token=words.token(top.kind),
+            target=words.fighter(state.players[target]),
+        )
 
     options = [
         discord.SelectOption(label=clip(aim_label(aim), 100), value=aim, default=aim == chosen)
@@ -322,7 +260,7 @@ def _attack_controls(
             version,
             "choose",
             options,
-            placeholder="Slot to push, and at whom",
+            placeholder=words.pgettext("placeholder", "Slot to push, and at whom"),
             arg="aim",
             row=1,
             seat=seat,
@@ -339,7 +277,14 @@ def _attack_controls(
                 version,
                 "act",
                 f"attack.{chosen}.{declared}",
-                label=f"Declare {TOKEN_NAMES[declared]}" + ("" if honest else " (bluff)"),
+                label=clip(
+                    (
+                        words.pgettext("button", "Declare {attack}")
+                        if honest
+                        else words.pgettext("button", "Declare {attack} (bluff)")
+                    ).format(attack=words.token(declared)),
+                    80,
+                ),
                 emoji=TOKEN_EMOJI[declared],
                 style=discord.ButtonStyle.success if honest else discord.ButtonStyle.secondary,
                 row=2,
@@ -350,7 +295,12 @@ def _attack_controls(
 
 
 def _reveal_controls(
-    state: Over9000State, seat: int, game_id: int, version: int, actions: list[Over9000Action]
+    state: Over9000State,
+    seat: int,
+    game_id: int,
+    version: int,
+    actions: list[Over9000Action],
+    words: Over9000Words,
 ) -> list[discord.ui.Item[Any]]:
     player = state.players[seat]
     items: list[discord.ui.Item[Any]] = []
@@ -364,7 +314,14 @@ def _reveal_controls(
                     version,
                     "act",
                     action_code(action),
-                    label=f"Reveal slot {action.slot + 1}: {TOKEN_NAMES[top.kind]}",
+                    label=clip(
+                        words.format(
+                            words.pgettext("button", "Reveal slot {slot}: {token}"),
+                            slot=action.slot + 1,
+                            token=words.token(top.kind),
+                        ),
+                        80,
+                    ),
                     emoji=TOKEN_EMOJI[top.kind],
                     style=discord.ButtonStyle.primary,
                     row=1,
@@ -381,9 +338,10 @@ def panel_message(
     seat_moves: int,
     choice: PanelChoice,
     note: str | None,
+    words: Over9000Words = ENGLISH,
 ) -> dict[str, Any]:
-    """A player's private panel: their tokens, and the controls for what they must do now (none
-    while the AI plays their seat)."""
+    """A player's private panel, in their language: their tokens, and the controls for what they must
+    do now (none while the AI plays their seat)."""
     game_id = record.id
     ai_plays = bool(record.lobby["players"][seat].get("ai"))
     actions = [] if ai_plays else legal_actions(state, seat)
@@ -391,23 +349,27 @@ def panel_message(
     prompt = state.prompt
     if actions and prompt is not None:
         if prompt.kind == "place":
-            items = _placement_controls(state, seat, game_id, seat_moves, choice)
+            items = _placement_controls(state, seat, game_id, seat_moves, choice, words)
         else:
-            items = _power_controls(state, seat, game_id, seat_moves, actions)
+            items = _power_controls(state, seat, game_id, seat_moves, actions, words)
             if prompt.kind == "attack":
-                items += _attack_controls(state, seat, game_id, seat_moves, actions, choice)
+                items += _attack_controls(state, seat, game_id, seat_moves, actions, choice, words)
             else:
-                items += _reveal_controls(state, seat, game_id, seat_moves, actions)
-    items.append(button(game_id, seat_moves, "mine", label="Refresh", emoji="🔄", row=4, seat=seat))
-    return {"content": note, "embed": _panel_embed(state, seat, ai_plays), "view": view_of(items)}
+                items += _reveal_controls(state, seat, game_id, seat_moves, actions, words)
+    refresh = words.pgettext("button", "Refresh")
+    items.append(button(game_id, seat_moves, "mine", label=refresh, emoji="🔄", row=4, seat=seat))
+    return {"content": note, "embed": panel_embed(state, seat, ai_plays, words), "view": view_of(items)}
 
 
-def done_note(action: Over9000Action, events: list[Event], seat: int) -> str:
-    said = [event.text for event in events_for(events, seat)]
+def done_note(action: Over9000Action, events: list[Event], seat: int, words: Over9000Words) -> str:
+    said = [words.event(event) for event in events_for(events, seat)]
     if isinstance(action, Keep):
-        said.insert(0, f"{TOKEN_NAMES[action.kind]} into your reserve.")
+        said.insert(0, words.gettext("{token} into your reserve.").format(token=words.token(action.kind)))
     elif isinstance(action, Place):
-        said.insert(0, f"{TOKEN_NAMES[action.kind]} into slot {action.slot + 1}.")
+        placed = words.gettext("{token} into slot {slot}.")
+        said.insert(0, words.format(placed, token=words.token(action.kind), slot=action.slot + 1))
     elif isinstance(action, TakeBack):
-        said.insert(0, "Every token is back in your hand.")
-    return clip(f"{DONE_MARK} " + " ".join(said), 1900) if said else f"{DONE_MARK} Done."
+        said.insert(0, words.gettext("Every token is back in your hand."))
+    if not said:
+        return words.gettext("{mark} Done.").format(mark=DONE_MARK)
+    return clip(f"{DONE_MARK} " + " ".join(said), 1900)

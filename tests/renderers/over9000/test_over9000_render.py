@@ -16,7 +16,7 @@ from renderers.common import ALT_TEXT_LIMIT, Colour, RenderedBoard
 from renderers.over9000 import render_over9000, samples, tokens
 from renderers.over9000.describe import PHASE_WORDS
 from renderers.over9000.layout import WIDTH
-from rules.over9000.content import SLOT_COUNT, SLOT_DEPTH, TOKEN_KINDS, TOKEN_NAMES, format_level
+from rules.over9000.content import SLOT_COUNT, SLOT_DEPTH, TOKEN_KINDS, TOKEN_NAMES
 from rules.over9000.state import FaceUpToken, Over9000State, Token
 from rules.over9000.view import Over9000View, view
 from tests.renderers.fresh_process import render_elsewhere
@@ -40,7 +40,7 @@ def check_alt_text(text: str, board_view: Over9000View) -> None:
     assert len(text) <= ALT_TEXT_LIMIT
     assert f"round {board_view.round}, {PHASE_WORDS[board_view.phase]}" in text
     for player in board_view.players:
-        assert f"{player.name} {format_level(player.power_level)}" in text
+        assert f"{player.name} {player.power_level:,}" in text
     if board_view.outcome is not None:
         assert all(board_view.players[seat].name in text for seat in board_view.outcome.winners)
     elif board_view.phase == "placement":

@@ -87,7 +87,7 @@ def test_a_caught_bluff_shows_the_bluffers_next_attacks_to_their_defenders() -> 
     state, events = apply(state, Attack(player=0, slot=1, target=2, declared="kick"))
     seen = [event for event in events if event.kind == "attack_seen"]
     assert [(event.visible_to, event.data["kind"]) for event in seen] == [([2], "blast")]
-    assert all("High Blast" not in event.text for event in events if event.visible_to is None)
+    assert all("High Blast" not in str(event.text) for event in events if event.visible_to is None)
     assert state.players[0].exposed_attacks == EXPOSED_ATTACKS - 1
     assert view(state, 1).duel is not None and view(state, 1).duel.exposed
 

@@ -89,7 +89,7 @@ def test_vegeta_scouter_shows_one_slot_to_vegeta_only() -> None:
     state, events = apply(state, UsePower(player=0, target=1, slot=0))
     private = [event for event in events if event.visible_to is not None]
     assert [(event.visible_to, event.data["kind"]) for event in private] == [([0], "blast_defense")]
-    assert all("blast" not in event.text.lower() for event in events if event.visible_to is None)
+    assert all("blast" not in str(event.text).lower() for event in events if event.visible_to is None)
 
 
 def test_gohan_hidden_potential_triples_a_block() -> None:
@@ -117,7 +117,7 @@ def test_piccolo_regeneration_brings_back_the_last_slot_token() -> None:
     assert state.players[0].face_down_count == face_down + 1
     regenerated = next(event for event in events if event.kind == "regenerated")
     assert regenerated.visible_to is None
-    assert regenerated.text == (
+    assert str(regenerated.text) == (
         "Piccolo regenerates: the Power-Up everyone saw revealed from slot 1 goes back on top of slot 1, "
         "face down but no secret"
     )

@@ -126,7 +126,7 @@ def test_the_pushed_token_stays_secret_until_the_reveal() -> None:
     state, events = apply(state, Attack(player=0, slot=0, target=1, declared="punch"))
     assert state.prompt is not None and state.prompt.kind == "reveal" and state.prompt.seats == [1]
     assert [event.data.get("declared") for event in events] == ["punch"]
-    assert all("kick" not in str(event.data) and "Kick" not in event.text for event in events)
+    assert all("kick" not in str(event.data) and "Kick" not in str(event.text) for event in events)
     assert legal_actions(state, 0) == []
     assert _rejected(state, Attack(player=0, slot=1, target=1, declared="kick")) == "waiting_for_reveal"
 

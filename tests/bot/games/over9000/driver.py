@@ -43,6 +43,16 @@ def find_act(message: StoredMessage, code: str) -> dict[str, Any] | None:
     return None
 
 
+def button_for(message: StoredMessage, op: str) -> str:
+    """The custom id of ``message``'s button for ``op`` (``join``, ``start``, ``mine``): found by what it
+    does rather than by its label, which is in its reader's language."""
+    for component in message.walk_components():
+        parts = control_parts(component.get("custom_id", ""))
+        if component["type"] == 2 and parts is not None and parts[3] == op and not component.get("disabled"):
+            return str(component["custom_id"])
+    raise AssertionError(f"no {op!r} button on {message!r}; its buttons are {message.button_labels}")
+
+
 def find_choice(message: StoredMessage, arg: str) -> dict[str, Any] | None:
     for component in message.selects:
         parts = control_parts(component["custom_id"])
@@ -87,10 +97,11 @@ class Over9000Table:
         lobby = await self.fake.slash(host, "over9000 start", channel=self.channel, ai_players=ai_players)
         self.channel = game_channel(self.fake, lobby, self.channel)
         for person in self.people[1:]:
-            await self.fake.click(person, lobby, "Join")
+            await self.fake.click(person, lobby, button_for(await self.board(), "join"))
         for person, character in zip(self.people, characters, strict=True):
             await self.fake.select(person, await self.board(), [character])
-        await self.fake.click(host, await self.board(), "Start")
+        board = await self.board()
+        await self.fake.click(host, board, button_for(board, "start"))
         await self.settle()
 
     def person(self, seat: int) -> FakeUser:
@@ -99,7 +110,8 @@ class Over9000Table:
     async def open_panel(self, seat: int) -> StoredMessage:
         """Presses "My tokens" on the board as the player in ``seat``; returns their new panel."""
         person = self.person(seat)
-        opened = await self.fake.click(person, await self.board(), "My tokens")
+        board = await self.board()
+        opened = await self.fake.click(person, board, button_for(board, "mine"))
         await self.answered(opened)
         panel = private_answer(opened, person)
         self.panels[seat] = panel
@@ -112,7 +124,7 @@ class Over9000Table:
 
     async def refresh(self, seat: int) -> StoredMessage:
         panel = await self.panel(seat)
-        await self.answered(await self.fake.click(self.person(seat), panel, "Refresh"))
+        await self.answered(await self.fake.click(self.person(seat), panel, button_for(panel, "mine")))
         return await self.panel(seat)
 
     async def play(self, action: Over9000Action) -> InteractionResult:

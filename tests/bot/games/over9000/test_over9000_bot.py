@@ -124,7 +124,7 @@ class Secrets:
         self.allowed_by_round: dict[int, set[str]] = {}
         for state in states:
             for event in state.recent_events:
-                (self.public_texts if event.visible_to is None else self.private_texts).add(event.text)
+                (self.public_texts if event.visible_to is None else self.private_texts).add(str(event.text))
             public = view(state, None)
             allowed = self.allowed_by_round.setdefault(state.round, set())
             allowed.update(face_up.kind for player in public.players for face_up in player.face_up)
@@ -463,7 +463,12 @@ def _payload(message: dict[str, Any]) -> dict[str, Any]:
 async def test_the_board_and_each_panel_show_only_what_their_viewer_may_see() -> None:
     # Nothing kept: each board is drawn from its own state's view.
     painter = Painter(kept=0)
-    host = SimpleNamespace(painter=painter, settings=SimpleNamespace(turn_clock_scale=1.0))
+    host = SimpleNamespace(
+        painter=painter,
+        settings=SimpleNamespace(turn_clock_scale=1.0),
+        get_guild=lambda guild_id: None,
+        server_settings=None,
+    )
     controller = Over9000Controller(cast(Any, host), Over9000Module())
     record = table_record()
     states = sample_states(every=25)

@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.over9000.board import board_view
-from bot.games.over9000.panel import AI_PLAYS, PanelChoice, panel_message
+from bot.games.over9000.panel import PanelChoice, panel_message
+from bot.games.over9000.panel_embed import AI_PLAYS
+from locales.languages import Language
+from renderers.over9000.words import over9000_words
 from rules.over9000 import view
 from tests.bot.games.over9000.states import AI_SEATS_FROM, sample_states, table_record
 
@@ -20,7 +23,7 @@ def test_the_duel_button_is_on_the_board_only_while_a_person_must_attack_or_reve
     shown = {"attack": 0, "reveal": 0}
     for state in sample_states(every=3):
         public = view(state, None)
-        found = labels(board_view(record, public))
+        found = labels(board_view(record, public, over9000_words(Language.ENGLISH)))
         if state.outcome is not None:
             assert found == ["Rematch"]
             continue
@@ -47,4 +50,4 @@ def test_a_seat_the_ai_plays_has_a_panel_with_its_tokens_and_nothing_to_play() -
         seat = state.prompt.seats[0]  # type: ignore[union-attr]
         panel = panel_message(record, state, seat, 0, PanelChoice(), None)
         assert labels(panel["view"]) == ["Refresh"]
-        assert AI_PLAYS in panel["embed"].description
+        assert AI_PLAYS.format(command="/over9000 autoplay") in panel["embed"].description
