@@ -9,7 +9,8 @@ The same picture is often wanted twice (the board drawn for a move, then posted 
 next player; the current board shown to someone who clicked an old one), so the last few are kept,
 by the view they show. A board being drawn is shared too: whoever wants the same view meanwhile
 waits for that drawing, so a board can be started early (``begin``, as soon as the bot knows what the
-next board will show) and picked up where it is needed.
+next board will show) and picked up where it is needed. While a player thinks, the boards their
+likely next moves lead to are drawn ahead (``foresee``, see ``bot.runtime.foresight``).
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ import asyncio
 import functools
 import os
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from bot.runtime.foresight import Foresight, Key, NextBoards, board_key
 from bot.runtime.worker_process import worker_pool
 from renderers.common import RenderedBoard
 
@@ -40,6 +42,8 @@ KEPT_BOARDS = 32
 CANVAS_MMAP_THRESHOLD = 1 << 20
 # Below the bot itself: on a busy machine, acknowledging clicks comes before drawing the boards.
 PAINTER_NICENESS = 5
+# Below the painter: a board someone waits for comes before one drawn in case it is wanted.
+FORESIGHT_NICENESS = PAINTER_NICENESS
 
 
 class Painter:
@@ -53,8 +57,15 @@ class Painter:
         self.kept = kept
         self.renderers = renderers
         self._pool: ProcessPoolExecutor | None = None
-        self._boards: OrderedDict[tuple[str, str], RenderedBoard] = OrderedDict()
-        self._drawing: dict[tuple[str, str], asyncio.Task[RenderedBoard]] = {}
+        self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
+        self._drawing: dict[Key, asyncio.Task[RenderedBoard]] = {}
+        self.foresight = Foresight(
+            FORESIGHT_NICENESS,
+            CANVAS_MMAP_THRESHOLD,
+            renderers,
+            idle=lambda: not self._drawing,
+            known=lambda key: key in self._boards or key in self._drawing,
+        )
 
     def start(self) -> None:
         """Starts the workers now, so that the first board after a restart does not wait for them."""
@@ -83,26 +94,37 @@ class Painter:
         it here: a board that fails is drawn again when it is wanted)."""
         self._kept_or_drawing(render, board_view)
 
+    def foresee(
+        self, render: Renderer[View], next_boards: NextBoards, state: Any, position: Hashable
+    ) -> None:
+        """Draws ahead, while nothing else is drawn, the boards ``next_boards(state, limit)`` gives:
+        those of the moves the player to act is likely to make next (``ForeseenMoves``), for
+        ``draw`` to find when they make one. ``position`` names ``state`` (see ``Foresight``)."""
+        self.foresight.foresee(render, next_boards, state, position)
+
     def _kept_or_drawing(
         self, render: Renderer[View], board_view: View
     ) -> RenderedBoard | asyncio.Task[RenderedBoard]:
-        key = (f"{render.__module__}.{render.__qualname__}", board_view.model_dump_json())
-        board = self._boards.get(key)
+        key = board_key(render, board_view)
+        board = self._boards.get(key) or self.foresight.take(key)
         if board is not None:
             self._keep(key, board)
             return board
         drawing = self._drawing.get(key)
         if drawing is None:
-            drawing = asyncio.create_task(
-                self._draw_new(key, self._in_worker(render, board_view), render, board_view)
-            )
+            first_try = self._in_worker(render, board_view)
+            ahead = self.foresight.drawing(key)
+            if ahead is not None:
+                # Whichever comes first: the board drawn ahead may wait behind busier work.
+                first_try = _first_of(first_try, ahead)
+            drawing = asyncio.create_task(self._draw_new(key, first_try, render, board_view))
             self._drawing[key] = drawing
             drawing.add_done_callback(functools.partial(self._drawn, key))
         return drawing
 
     async def _draw_new(
         self,
-        key: tuple[str, str],
+        key: Key,
         first_try: asyncio.Future[RenderedBoard],
         render: Renderer[View],
         board_view: View,
@@ -114,14 +136,15 @@ class Painter:
         self._keep(key, board)
         return board
 
-    def _drawn(self, key: tuple[str, str], drawing: asyncio.Task[RenderedBoard]) -> None:
+    def _drawn(self, key: Key, drawing: asyncio.Task[RenderedBoard]) -> None:
         if self._drawing.get(key) is drawing:
             del self._drawing[key]
+        self.foresight.resume()
         # A board drawn ahead may fail with no one waiting: whoever wants it draws it again.
         if not drawing.cancelled():
             drawing.exception()
 
-    def _keep(self, key: tuple[str, str], board: RenderedBoard) -> None:
+    def _keep(self, key: Key, board: RenderedBoard) -> None:
         self._boards[key] = board
         self._boards.move_to_end(key)
         while len(self._boards) > self.kept:
@@ -147,8 +170,29 @@ class Painter:
         return self._pool
 
     def stop(self) -> None:
+        self.foresight.stop()
         for drawing in self._drawing.values():
             drawing.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _first_of(
+    first: asyncio.Future[RenderedBoard], second: asyncio.Future[RenderedBoard]
+) -> asyncio.Future[RenderedBoard]:
+    """The first of two drawings of the same board to succeed (or the second's failure)."""
+    either: asyncio.Future[RenderedBoard] = asyncio.get_running_loop().create_future()
+
+    def settle(drawn: asyncio.Future[RenderedBoard]) -> None:
+        failure = None if drawn.cancelled() else drawn.exception()
+        if either.done():
+            return
+        if not drawn.cancelled() and failure is None:
+            either.set_result(drawn.result())
+        elif first.done() and second.done():
+            either.set_exception(failure) if failure is not None else either.cancel()
+
+    first.add_done_callback(settle)
+    second.add_done_callback(settle)
+    return either

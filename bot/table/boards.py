@@ -37,7 +37,7 @@ from typing import Any
 
 import discord
 
-from bot.core.game_module import GameModule, TimedPrompts
+from bot.core.game_module import ForeseenMoves, GameModule, TimedPrompts
 from bot.core.host import Host, channel_of
 from bot.core.service import GameService, Move
 from bot.storage import AT_THE_TABLE, GameRecord, TurnClock
@@ -54,6 +54,7 @@ from bot.ui.messages import (
     thread_line,
 )
 from bot.ui.replies import try_reply_private
+from renderers.common import RenderedBoard
 from rules.core.events import Event
 
 UNKNOWN_MESSAGE = 10008
@@ -97,6 +98,7 @@ class BoardKeeper(ABC):
     async def board_for(self, record: GameRecord, state: Any, events: list[Event]) -> dict[str, Any]:
         """The board as it is shown: ``board_message``, with the line that tells the newcomers it
         calls to their first move what to do."""
+        self.foresee(record, state)
         message = await self.board_message(record, state, events)
         return await with_first_turn_line(self.service.storage, self.module, record, state, message)
 
@@ -144,6 +146,22 @@ class BoardKeeper(ABC):
         if record.status != "active":
             # Once the final board is shown; a bot stopped in between leaves it to reconciling.
             await self.close_thread(game_id)
+
+    def board_renderer(self) -> Callable[[Any], RenderedBoard] | None:
+        """The module-level function that draws the board from its public view, for the boards drawn
+        ahead (``foresee``); None for a game that draws none ahead."""
+        return None
+
+    def foresee(self, record: GameRecord, state: Any) -> None:
+        """While the people to act think over the board, the boards of the moves it offers them are
+        drawn (for a game that lists them, ``ForeseenMoves``): not for the AI, which does not wait.
+        Asked as the board is drawn, it starts the moment the painter has drawn it."""
+        render = self.board_renderer()
+        if render is None or not isinstance(self.module, ForeseenMoves) or record.status != "active":
+            return
+        seats = self.module.seats_to_move(state)
+        if seats and not any(record.lobby["players"][seat].get("ai") for seat in seats):
+            self.host.painter.foresee(render, self.module.next_boards, state, (record.id, record.version))
 
     async def catch_up(self, game_id: int) -> None:
         """What reconciling does for the board (see ``GameController.catch_up``): a stale board is

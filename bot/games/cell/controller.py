@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -38,6 +39,7 @@ from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
 from renderers.cell import render_cell
+from renderers.common import RenderedBoard
 from rules.cell.actions import CellAction
 from rules.cell.ai import hint
 from rules.cell.content import FACE_NAMES
@@ -376,6 +378,9 @@ class CellController(TableController):
         elif not from_board and record.message_id is not None:
             board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
             await board.edit(**board_update)
+
+    def board_renderer(self) -> Callable[[Any], RenderedBoard]:
+        return render_cell
 
     def render_png(self, state: CellState) -> bytes:
         return render_cell(view(state, None)).png
