@@ -42,8 +42,6 @@ KEPT_BOARDS = 32
 CANVAS_MMAP_THRESHOLD = 1 << 20
 # Below the bot itself: on a busy machine, acknowledging clicks comes before drawing the boards.
 PAINTER_NICENESS = 5
-# Below the painter: a board someone waits for comes before one drawn in case it is wanted.
-FORESIGHT_NICENESS = PAINTER_NICENESS
 
 
 class Painter:
@@ -60,9 +58,7 @@ class Painter:
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self._drawing: dict[Key, asyncio.Task[RenderedBoard]] = {}
         self.foresight = Foresight(
-            FORESIGHT_NICENESS,
-            CANVAS_MMAP_THRESHOLD,
-            renderers,
+            self._in_worker,
             idle=lambda: not self._drawing,
             known=lambda key: key in self._boards or key in self._drawing,
         )
@@ -112,11 +108,11 @@ class Painter:
             return board
         drawing = self._drawing.get(key)
         if drawing is None:
-            first_try = self._in_worker(render, board_view)
-            ahead = self.foresight.drawing(key)
-            if ahead is not None:
-                # Whichever comes first: the board drawn ahead may wait behind busier work.
-                first_try = _first_of(first_try, ahead)
+            # The board being drawn ahead is taken over; any other one is wanted by someone busy.
+            first_try = self.foresight.drawing(key)
+            if first_try is None:
+                self.foresight.make_way()
+                first_try = self._in_worker(render, board_view)
             drawing = asyncio.create_task(self._draw_new(key, first_try, render, board_view))
             self._drawing[key] = drawing
             drawing.add_done_callback(functools.partial(self._drawn, key))
@@ -150,12 +146,12 @@ class Painter:
         while len(self._boards) > self.kept:
             self._boards.popitem(last=False)
 
-    def _in_worker(self, render: Renderer[View], board_view: View) -> asyncio.Future[RenderedBoard]:
-        """The board, sent to a worker now."""
+    def _in_worker(self, work: Callable[..., Any], *arguments: Any) -> asyncio.Future[Any]:
+        """``work(*arguments)`` (a board, or the boards ahead), sent to a worker now."""
         pool = self._executor()
-        drawn = asyncio.get_running_loop().run_in_executor(pool, render, board_view)
+        drawn = asyncio.get_running_loop().run_in_executor(pool, work, *arguments)
 
-        def forget_dead_pool(drawn: asyncio.Future[RenderedBoard]) -> None:
+        def forget_dead_pool(drawn: asyncio.Future[Any]) -> None:
             # Every board waiting on a dead worker fails at once: the first one replaces the pool.
             broken = not drawn.cancelled() and isinstance(drawn.exception(), BrokenProcessPool)
             if broken and self._pool is pool:
@@ -176,23 +172,3 @@ class Painter:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
-
-
-def _first_of(
-    first: asyncio.Future[RenderedBoard], second: asyncio.Future[RenderedBoard]
-) -> asyncio.Future[RenderedBoard]:
-    """The first of two drawings of the same board to succeed (or the second's failure)."""
-    either: asyncio.Future[RenderedBoard] = asyncio.get_running_loop().create_future()
-
-    def settle(drawn: asyncio.Future[RenderedBoard]) -> None:
-        failure = None if drawn.cancelled() else drawn.exception()
-        if either.done():
-            return
-        if not drawn.cancelled() and failure is None:
-            either.set_result(drawn.result())
-        elif first.done() and second.done():
-            either.set_exception(failure) if failure is not None else either.cancel()
-
-    first.add_done_callback(settle)
-    second.add_done_callback(settle)
-    return either

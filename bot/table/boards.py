@@ -152,16 +152,18 @@ class BoardKeeper(ABC):
         ahead (``foresee``); None for a game that draws none ahead."""
         return None
 
-    def foresee(self, record: GameRecord, state: Any) -> None:
+    def foresee(self, record: GameRecord, state: Any, version: int | None = None) -> None:
         """While the people to act think over the board, the boards of the moves it offers them are
         drawn (for a game that lists them, ``ForeseenMoves``): not for the AI, which does not wait.
-        Asked as the board is drawn, it starts the moment the painter has drawn it."""
+        ``version`` is the one the game has at ``state`` (its record's by default): a game may ask as
+        soon as it knows the state its move leads to, before the move is saved."""
         render = self.board_renderer()
         if render is None or not isinstance(self.module, ForeseenMoves) or record.status != "active":
             return
         seats = self.module.seats_to_move(state)
         if seats and not any(record.lobby["players"][seat].get("ai") for seat in seats):
-            self.host.painter.foresee(render, self.module.next_boards, state, (record.id, record.version))
+            position = (record.id, record.version if version is None else version)
+            self.host.painter.foresee(render, self.module.next_boards, state, position)
 
     async def catch_up(self, game_id: int) -> None:
         """What reconciling does for the board (see ``GameController.catch_up``): a stale board is

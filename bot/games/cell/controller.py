@@ -310,6 +310,8 @@ class CellController(TableController):
         # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
         # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
         self.host.painter.draw_ahead(render_cell, view(after, None))
+        # Each move is saved as the next version: the boards of the moves after these are listed now.
+        self.foresee(record, after, control.version + len(path))
         events: list[Event] = []
         version = control.version
         for number, index in enumerate(path):

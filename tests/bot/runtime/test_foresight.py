@@ -11,6 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from bot.games.cell.module import CellModule
+from bot.runtime.foresight import board_key
 from bot.runtime.painter import Painter
 from renderers.cell import render_cell
 from renderers.cell.samples import knocked_out_mid_game
@@ -51,6 +52,10 @@ def next_slows(position: Position, limit: int) -> list[Slow]:
         Slow(label=f"{position.name}{move}", tally=position.tally, gate=position.gate if move == 0 else "")
         for move in range(min(limit, position.moves))
     ]
+
+
+def under_way(painter: Painter, slow: Slow) -> bool:
+    return painter.foresight.drawing(board_key(render_slow, slow)) is not None
 
 
 def drawn(tally: Path) -> list[str]:
@@ -95,21 +100,40 @@ async def test_a_cell_board_drawn_ahead_is_byte_identical_to_the_one_drawn_in_pl
         painter.stop()
 
 
-async def test_a_board_someone_waits_for_never_queues_behind_one_drawn_ahead(tmp_path: Path) -> None:
+async def test_a_board_someone_waits_for_waits_at_most_for_the_one_drawn_ahead(tmp_path: Path) -> None:
     gate = tmp_path / "gate"
-    position = Position(name="a", tally=str(tmp_path / "ahead"), gate=str(gate))
+    ahead = tmp_path / "ahead"
+    painter = Painter()
+    try:
+        position = Position(name="a", tally=str(ahead), gate=str(gate))
+        painter.foresee(render_slow, next_slows, position, "a")
+        await until(lambda: under_way(painter, next_slows(position, 1)[0]))
+        wanted = painter.begin(render_slow, Slow(label="now", tally=str(tmp_path / "wanted")))
+        gate.touch()
+        assert (await wanted).png.startswith(b"now")
+        await asyncio.sleep(0.3)
+    finally:
+        painter.stop()
+    # The board under way was finished; the others were dropped for the one someone wanted.
+    assert drawn(ahead) == ["a0"]
+    assert len(painter.foresight) == 1
+
+
+async def test_a_board_wanted_while_it_is_drawn_ahead_is_drawn_once(tmp_path: Path) -> None:
+    gate = tmp_path / "gate"
+    tally = tmp_path / "tally"
+    position = Position(name="a", tally=str(tally), gate=str(gate))
     painter = Painter()
     try:
         painter.foresee(render_slow, next_slows, position, "a")
-        await asyncio.sleep(0.2)
-        # The board drawn ahead is stuck until the gate opens; the one wanted is drawn meanwhile.
-        wanted = await painter.draw(render_slow, Slow(label="now", tally=str(tmp_path / "wanted")))
-        assert wanted.png.startswith(b"now")
-        assert drawn(tmp_path / "ahead") == []
+        await until(lambda: under_way(painter, next_slows(position, 1)[0]))
+        wanted = painter.begin(render_slow, next_slows(position, 1)[0])
         gate.touch()
-        await until(lambda: len(painter.foresight) == 3)
+        assert (await wanted).png.startswith(b"a0")
+        await until(lambda: len(drawn(tally)) == 3)
     finally:
         painter.stop()
+    assert drawn(tally) == ["a0", "a1", "a2"]
 
 
 async def test_nothing_is_drawn_ahead_while_the_painter_draws_for_someone(tmp_path: Path) -> None:
@@ -128,23 +152,21 @@ async def test_nothing_is_drawn_ahead_while_the_painter_draws_for_someone(tmp_pa
         painter.stop()
 
 
-async def test_a_newer_position_drops_what_is_left_of_the_older_and_the_same_one_changes_nothing(
-    tmp_path: Path,
-) -> None:
+async def test_a_newer_position_drops_what_is_left_of_the_older(tmp_path: Path) -> None:
     gate = tmp_path / "gate"
     tally = tmp_path / "tally"
     painter = Painter()
     try:
-        painter.foresee(render_slow, next_slows, Position(name="old", tally=str(tally), gate=str(gate)), 1)
-        await asyncio.sleep(0.2)
-        painter.foresee(render_slow, next_slows, Position(name="new", tally=str(tally)), 2)
+        old = Position(name="old", tally=str(tally), gate=str(gate))
+        painter.foresee(render_slow, next_slows, old, 1)
+        await until(lambda: under_way(painter, next_slows(old, 1)[0]))
         painter.foresee(render_slow, next_slows, Position(name="new", tally=str(tally)), 2)
         gate.touch()
         await until(lambda: len(drawn(tally)) == 4 and len(painter.foresight) == 4)
         await asyncio.sleep(0.2)
     finally:
         painter.stop()
-    # The old position's first board was under way (the listing draws the likeliest at once).
+    # The old position's first board was under way.
     assert drawn(tally) == ["old0", "new0", "new1", "new2"]
 
 
@@ -154,15 +176,15 @@ async def test_the_boards_drawn_ahead_are_bounded_in_number_and_in_bytes(tmp_pat
     painter.foresight.max_boards = 3
     painter.foresight.max_bytes = 1000
     try:
-        painter.foresee(render_slow, next_slows, Position(name="a", tally=str(tally), moves=4), "a")
-        await until(lambda: len(drawn(tally)) == 4)
-        await asyncio.sleep(0.1)
+        short = Position(name="a", tally=str(tally), moves=4)
+        painter.foresee(render_slow, next_slows, short, "a")
+        await until(lambda: len(drawn(tally)) == 4 and not under_way(painter, next_slows(short, 4)[3]))
         # Each board is 200 bytes: three fit, the oldest went.
         assert len(painter.foresight) == 3
         assert painter.foresight.kept_bytes == 600
-        painter.foresee(render_slow, next_slows, Position(name="longer-name", tally=str(tally), moves=2), "b")
-        await until(lambda: len(drawn(tally)) == 6)
-        await asyncio.sleep(0.1)
+        long = Position(name="longer-name", tally=str(tally), moves=2)
+        painter.foresee(render_slow, next_slows, long, "b")
+        await until(lambda: len(drawn(tally)) == 6 and not under_way(painter, next_slows(long, 2)[1]))
         # A board of 1,200 bytes takes the others' room and is not kept itself.
         assert len(painter.foresight) == 0
         assert painter.foresight.kept_bytes == 0
