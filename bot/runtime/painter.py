@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from bot.runtime.foresight import Foresight, Key, NextBoards, board_key
+from bot.runtime.foresight import Foresight, Key, NextBoards, Pace, board_key
 from bot.runtime.worker_process import worker_pool
 from renderers.common import RenderedBoard
 
@@ -46,10 +46,14 @@ PAINTER_NICENESS = 5
 
 class Painter:
     def __init__(
-        self, workers: int | None = None, kept: int = KEPT_BOARDS, renderers: tuple[str, ...] = ()
+        self,
+        workers: int | None = None,
+        kept: int = KEPT_BOARDS,
+        renderers: tuple[str, ...] = (),
+        pace: Pace | None = None,
     ) -> None:
         """``renderers`` names the modules a worker imports as it starts, before any board is asked of
-        it."""
+        it; ``pace`` tells when the machine is too busy to draw boards ahead."""
         # One core is left to the bot itself; the AI's workers share the rest at a lower priority.
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self.kept = kept
@@ -57,10 +61,12 @@ class Painter:
         self._pool: ProcessPoolExecutor | None = None
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self._drawing: dict[Key, asyncio.Task[RenderedBoard]] = {}
+        self.pace = pace or Pace()
         self.foresight = Foresight(
             self._in_worker,
             idle=lambda: not self._drawing,
             known=lambda key: key in self._boards or key in self._drawing,
+            pace=self.pace,
         )
 
     def start(self) -> None:
@@ -149,15 +155,19 @@ class Painter:
     def _in_worker(self, work: Callable[..., Any], *arguments: Any) -> asyncio.Future[Any]:
         """``work(*arguments)`` (a board, or the boards ahead), sent to a worker now."""
         pool = self._executor()
-        drawn = asyncio.get_running_loop().run_in_executor(pool, work, *arguments)
+        loop = asyncio.get_running_loop()
+        asked = loop.time()
+        drawn = loop.run_in_executor(pool, work, *arguments)
 
-        def forget_dead_pool(drawn: asyncio.Future[Any]) -> None:
+        def answered(drawn: asyncio.Future[Any]) -> None:
+            if not drawn.cancelled() and drawn.exception() is None:
+                self.pace.record(f"{work.__module__}.{work.__qualname__}", loop.time() - asked)
             # Every board waiting on a dead worker fails at once: the first one replaces the pool.
             broken = not drawn.cancelled() and isinstance(drawn.exception(), BrokenProcessPool)
             if broken and self._pool is pool:
                 self._pool = None
 
-        drawn.add_done_callback(forget_dead_pool)
+        drawn.add_done_callback(answered)
         return drawn
 
     def _executor(self) -> ProcessPoolExecutor:
