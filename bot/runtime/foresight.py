@@ -14,9 +14,6 @@ and they give way to every board someone waits for:
   only the list of the boards to draw, a millisecond's work, is asked of the worker at once;
 - a board someone asks for that is not drawn ahead drops the boards left to draw ahead (someone is
   busy: the machine's time goes to them), as does a newer position;
-- nothing is drawn ahead while boards come back from the worker much slower than they can
-  (``Pace``): the machine is busy, with the bot's own games or with other work, and the time goes
-  to the boards people wait for;
 - a bounded number of boards is kept, within a bounded number of bytes, least recently drawn first.
 """
 
@@ -45,29 +42,6 @@ FORESEEN_BOARDS = 24
 FORESEEN_BYTES = 8 << 20
 
 
-SLOWER = 2.0
-"""How many times slower than the fastest seen the boards come back on a busy machine."""
-RECENT_WEIGHT = 0.3
-"""The weight of the latest board in the running average of how fast they come back."""
-
-
-class Pace:
-    """How fast each kind of work comes back from the worker, from asking to answer: much slower
-    than the fastest seen means it waits for the machine (or behind other boards)."""
-
-    def __init__(self) -> None:
-        self._fastest: dict[str, float] = {}
-        self._recent: dict[str, float] = {}
-
-    def record(self, kind: str, seconds: float) -> None:
-        self._fastest[kind] = min(seconds, self._fastest.get(kind, seconds))
-        recent = self._recent.get(kind, seconds)
-        self._recent[kind] = recent + RECENT_WEIGHT * (seconds - recent)
-
-    def busy(self) -> bool:
-        return any(self._recent[kind] > SLOWER * fastest for kind, fastest in self._fastest.items())
-
-
 def board_key(render: Callable[[View], RenderedBoard], board_view: View) -> Key:
     """What the painter knows a board by: the function that draws it and the view it shows."""
     return (f"{render.__module__}.{render.__qualname__}", board_view.model_dump_json())
@@ -81,20 +55,20 @@ def views_ahead(
 
 
 class Foresight:
+    """The painter's boards drawn ahead: those of one position at a time, and the ones kept."""
+
     def __init__(
         self,
         in_worker: InWorker,
         idle: Callable[[], bool],
         known: Callable[[Key], bool],
-        pace: Pace,
         boards: int = FORESEEN_BOARDS,
         max_bytes: int = FORESEEN_BYTES,
     ) -> None:
         """``idle()`` says whether the painter draws nothing for anyone now, ``known(key)`` whether it
-        has that board already (kept or being drawn); ``pace`` is how fast the worker answers."""
+        has that board already (kept or being drawn)."""
         self.in_worker = in_worker
         self.idle = idle
-        self.pace = pace
         self.known = known
         self.max_boards = boards
         self.max_bytes = max_bytes
@@ -121,7 +95,7 @@ class Foresight:
         whatever it is drawing: nothing is waiting for it yet). ``position`` names the state (a game
         and its version): the same one again changes nothing, a new one drops what was left to draw
         for the older."""
-        if position == self._position or self.pace.busy():
+        if position == self._position:
             return
         self._position = position
         self._round += 1
@@ -149,12 +123,10 @@ class Foresight:
         self._waiting.clear()
 
     def resume(self) -> None:
-        """Starts drawing the next board waiting, if none is under way, the painter is idle and the
-        machine is not busy (the painter calls this whenever it has finished its own drawings)."""
+        """Starts drawing the next board waiting, if none is under way and the painter is idle (the
+        painter calls this whenever it has finished its own drawings)."""
         if self._busy is not None or not self.idle():
             return
-        if self.pace.busy():
-            self._waiting.clear()
         while self._waiting:
             key, render, view = self._waiting.pop(0)
             if key not in self._boards and not self.known(key):

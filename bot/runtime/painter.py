@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from bot.runtime.foresight import Foresight, Key, NextBoards, Pace, board_key
+from bot.runtime.foresight import Foresight, Key, NextBoards, board_key
 from bot.runtime.worker_process import worker_pool
 from renderers.common import RenderedBoard
 
@@ -46,14 +46,10 @@ PAINTER_NICENESS = 5
 
 class Painter:
     def __init__(
-        self,
-        workers: int | None = None,
-        kept: int = KEPT_BOARDS,
-        renderers: tuple[str, ...] = (),
-        pace: Pace | None = None,
+        self, workers: int | None = None, kept: int = KEPT_BOARDS, renderers: tuple[str, ...] = ()
     ) -> None:
         """``renderers`` names the modules a worker imports as it starts, before any board is asked of
-        it; ``pace`` tells when the machine is too busy to draw boards ahead."""
+        it."""
         # One core is left to the bot itself; the AI's workers share the rest at a lower priority.
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self.kept = kept
@@ -61,12 +57,10 @@ class Painter:
         self._pool: ProcessPoolExecutor | None = None
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self._drawing: dict[Key, asyncio.Task[RenderedBoard]] = {}
-        self.pace = pace or Pace()
         self.foresight = Foresight(
             self._in_worker,
             idle=lambda: not self._drawing,
             known=lambda key: key in self._boards or key in self._drawing,
-            pace=self.pace,
         )
 
     def start(self) -> None:
@@ -114,7 +108,8 @@ class Painter:
             return board
         drawing = self._drawing.get(key)
         if drawing is None:
-            # The board being drawn ahead is taken over; any other one is wanted by someone busy.
+            # A board being drawn ahead is taken over; for any other, the boards left to draw ahead
+            # give way.
             first_try = self.foresight.drawing(key)
             if first_try is None:
                 self.foresight.make_way()
@@ -155,19 +150,15 @@ class Painter:
     def _in_worker(self, work: Callable[..., Any], *arguments: Any) -> asyncio.Future[Any]:
         """``work(*arguments)`` (a board, or the boards ahead), sent to a worker now."""
         pool = self._executor()
-        loop = asyncio.get_running_loop()
-        asked = loop.time()
-        drawn = loop.run_in_executor(pool, work, *arguments)
+        drawn = asyncio.get_running_loop().run_in_executor(pool, work, *arguments)
 
-        def answered(drawn: asyncio.Future[Any]) -> None:
-            if not drawn.cancelled() and drawn.exception() is None:
-                self.pace.record(f"{work.__module__}.{work.__qualname__}", loop.time() - asked)
+        def forget_dead_pool(drawn: asyncio.Future[Any]) -> None:
             # Every board waiting on a dead worker fails at once: the first one replaces the pool.
             broken = not drawn.cancelled() and isinstance(drawn.exception(), BrokenProcessPool)
             if broken and self._pool is pool:
                 self._pool = None
 
-        drawn.add_done_callback(answered)
+        drawn.add_done_callback(forget_dead_pool)
         return drawn
 
     def _executor(self) -> ProcessPoolExecutor:

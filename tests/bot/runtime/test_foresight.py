@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from bot.games.cell.module import CellModule
-from bot.runtime.foresight import Pace, board_key
+from bot.runtime.foresight import board_key
 from bot.runtime.painter import Painter
 from renderers.cell import render_cell
 from renderers.cell.samples import knocked_out_mid_game
@@ -27,13 +27,6 @@ class Slow(BaseModel):
     label: str
     tally: str
     gate: str = ""
-
-
-class Unhurried(Pace):
-    """A machine never too busy to draw ahead: the stand-in boards here wait for their gates."""
-
-    def busy(self) -> bool:
-        return False
 
 
 def render_slow(slow: Slow) -> RenderedBoard:
@@ -78,7 +71,7 @@ async def until(condition: object) -> None:
 async def test_the_boards_drawn_ahead_are_found_by_the_click(tmp_path: Path) -> None:
     tally = tmp_path / "tally"
     position = Position(name="a", tally=str(tally))
-    painter = Painter(pace=Unhurried())
+    painter = Painter()
     try:
         painter.foresee(render_slow, next_slows, position, "a")
         await until(lambda: len(painter.foresight) == 3)
@@ -96,7 +89,7 @@ async def test_the_boards_drawn_ahead_are_found_by_the_click(tmp_path: Path) -> 
 async def test_a_cell_board_drawn_ahead_is_byte_identical_to_the_one_drawn_in_place() -> None:
     state = knocked_out_mid_game()
     module = CellModule()
-    painter = Painter(renderers=("renderers.cell",), pace=Unhurried())
+    painter = Painter(renderers=("renderers.cell",))
     try:
         painter.foresee(render_cell, module.next_boards, state, "mid-game")
         await until(lambda: len(painter.foresight) == 4)
@@ -110,7 +103,7 @@ async def test_a_cell_board_drawn_ahead_is_byte_identical_to_the_one_drawn_in_pl
 async def test_a_board_someone_waits_for_waits_at_most_for_the_one_drawn_ahead(tmp_path: Path) -> None:
     gate = tmp_path / "gate"
     ahead = tmp_path / "ahead"
-    painter = Painter(pace=Unhurried())
+    painter = Painter()
     try:
         position = Position(name="a", tally=str(ahead), gate=str(gate))
         painter.foresee(render_slow, next_slows, position, "a")
@@ -130,7 +123,7 @@ async def test_a_board_wanted_while_it_is_drawn_ahead_is_drawn_once(tmp_path: Pa
     gate = tmp_path / "gate"
     tally = tmp_path / "tally"
     position = Position(name="a", tally=str(tally), gate=str(gate))
-    painter = Painter(pace=Unhurried())
+    painter = Painter()
     try:
         painter.foresee(render_slow, next_slows, position, "a")
         await until(lambda: under_way(painter, next_slows(position, 1)[0]))
@@ -146,7 +139,7 @@ async def test_a_board_wanted_while_it_is_drawn_ahead_is_drawn_once(tmp_path: Pa
 async def test_nothing_is_drawn_ahead_while_the_painter_draws_for_someone(tmp_path: Path) -> None:
     gate = tmp_path / "gate"
     ahead = tmp_path / "ahead"
-    painter = Painter(pace=Unhurried())
+    painter = Painter()
     try:
         wanted = painter.begin(render_slow, Slow(label="now", tally=str(tmp_path / "wanted"), gate=str(gate)))
         painter.foresee(render_slow, next_slows, Position(name="a", tally=str(ahead)), "a")
@@ -162,7 +155,7 @@ async def test_nothing_is_drawn_ahead_while_the_painter_draws_for_someone(tmp_pa
 async def test_a_newer_position_drops_what_is_left_of_the_older(tmp_path: Path) -> None:
     gate = tmp_path / "gate"
     tally = tmp_path / "tally"
-    painter = Painter(pace=Unhurried())
+    painter = Painter()
     try:
         old = Position(name="old", tally=str(tally), gate=str(gate))
         painter.foresee(render_slow, next_slows, old, 1)
@@ -179,7 +172,7 @@ async def test_a_newer_position_drops_what_is_left_of_the_older(tmp_path: Path) 
 
 async def test_the_boards_drawn_ahead_are_bounded_in_number_and_in_bytes(tmp_path: Path) -> None:
     tally = tmp_path / "tally"
-    painter = Painter(pace=Unhurried())
+    painter = Painter()
     painter.foresight.max_boards = 3
     painter.foresight.max_bytes = 1000
     try:
@@ -195,25 +188,5 @@ async def test_the_boards_drawn_ahead_are_bounded_in_number_and_in_bytes(tmp_pat
         # A board of 1,200 bytes takes the others' room and is not kept itself.
         assert len(painter.foresight) == 0
         assert painter.foresight.kept_bytes == 0
-    finally:
-        painter.stop()
-
-
-async def test_nothing_is_drawn_ahead_while_boards_come_back_slower_than_they_can(tmp_path: Path) -> None:
-    tally = tmp_path / "tally"
-    pace = Pace()
-    pace.record("board", 0.010)
-    pace.record("board", 0.080)
-    assert pace.busy()
-    painter = Painter(pace=pace)
-    try:
-        painter.foresee(render_slow, next_slows, Position(name="a", tally=str(tally)), "a")
-        await asyncio.sleep(0.5)
-        assert drawn(tally) == []
-        for _ in range(10):
-            pace.record("board", 0.010)
-        assert not pace.busy()
-        painter.foresee(render_slow, next_slows, Position(name="b", tally=str(tally)), "b")
-        await until(lambda: len(drawn(tally)) == 3)
     finally:
         painter.stop()
