@@ -16,7 +16,8 @@ The optional parts have their defaults here; a game declares the ones it uses:
 - ``dice_colours``: the dice colours players choose in the lobby;
 - ``clock_minutes``: how long a called player may take before the reminder and the AI's hand-off;
 - ``TimedPrompts``: decisions with a default that a player gets when their time runs out;
-- ``SeatWordedEvents``: events that name players by seat, worded with the players' names for people.
+- ``SeatWordedEvents``: events that name players by seat, worded with the players' names for people;
+- ``ForeseenMoves``: the boards of the moves a player is likely to make next, drawn while they think.
 
 The words a game gives the shared table (``summary``, the names in ``characters``, ``variants``,
 ``other_picks`` and ``dice_colours``, ``character_notes``, ``pick_noun``, ``variant_noun``,
@@ -112,4 +113,16 @@ class SeatWordedEvents(Protocol):
 
     def event_text(self, event: Event, lobby: dict[str, Any]) -> str:
         """The event's words as people read them: each seat named by its player's name."""
+        ...
+
+
+@runtime_checkable
+class ForeseenMoves(Protocol):
+    """A game whose next boards are worth drawing while a player thinks (``Painter.foresee``): the
+    engine is deterministic, so the board each offered move leads to is known before the click."""
+
+    def next_boards(self, state: Any, limit: int) -> list[BaseModel]:
+        """The public views (as its renderer draws them) of the states that at most ``limit`` of the
+        moves the board offers the player to act lead to, likeliest first. Worked out in a worker
+        process, so it must not need the bot."""
         ...

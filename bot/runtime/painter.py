@@ -9,7 +9,8 @@ The same picture is often wanted twice (the board drawn for a move, then posted 
 next player; the current board shown to someone who clicked an old one), so the last few are kept,
 by the view they show. A board being drawn is shared too: whoever wants the same view meanwhile
 waits for that drawing, so a board can be started early (``begin``, as soon as the bot knows what the
-next board will show) and picked up where it is needed.
+next board will show) and picked up where it is needed. While a player thinks, the boards their
+likely next moves lead to are drawn ahead (``foresee``, see ``bot.runtime.foresight``).
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ import asyncio
 import functools
 import os
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from bot.runtime.foresight import Foresight, Key, NextBoards, board_key
 from bot.runtime.worker_process import worker_pool
 from renderers.common import RenderedBoard
 
@@ -53,8 +55,13 @@ class Painter:
         self.kept = kept
         self.renderers = renderers
         self._pool: ProcessPoolExecutor | None = None
-        self._boards: OrderedDict[tuple[str, str], RenderedBoard] = OrderedDict()
-        self._drawing: dict[tuple[str, str], asyncio.Task[RenderedBoard]] = {}
+        self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
+        self._drawing: dict[Key, asyncio.Task[RenderedBoard]] = {}
+        self.foresight = Foresight(
+            self._in_worker,
+            idle=lambda: not self._drawing,
+            known=lambda key: key in self._boards or key in self._drawing,
+        )
 
     def start(self) -> None:
         """Starts the workers now, so that the first board after a restart does not wait for them."""
@@ -83,26 +90,38 @@ class Painter:
         it here: a board that fails is drawn again when it is wanted)."""
         self._kept_or_drawing(render, board_view)
 
+    def foresee(
+        self, render: Renderer[View], next_boards: NextBoards, state: Any, position: Hashable
+    ) -> None:
+        """Draws ahead, while nothing else is drawn, the boards ``next_boards(state, limit)`` gives:
+        those of the moves the player to act is likely to make next (``ForeseenMoves``), for
+        ``draw`` to find when they make one. ``position`` names ``state`` (see ``Foresight``)."""
+        self.foresight.foresee(render, next_boards, state, position)
+
     def _kept_or_drawing(
         self, render: Renderer[View], board_view: View
     ) -> RenderedBoard | asyncio.Task[RenderedBoard]:
-        key = (f"{render.__module__}.{render.__qualname__}", board_view.model_dump_json())
-        board = self._boards.get(key)
+        key = board_key(render, board_view)
+        board = self._boards.get(key) or self.foresight.take(key)
         if board is not None:
             self._keep(key, board)
             return board
         drawing = self._drawing.get(key)
         if drawing is None:
-            drawing = asyncio.create_task(
-                self._draw_new(key, self._in_worker(render, board_view), render, board_view)
-            )
+            # A board being drawn ahead is taken over; for any other, the boards left to draw ahead
+            # give way.
+            first_try = self.foresight.drawing(key)
+            if first_try is None:
+                self.foresight.make_way()
+                first_try = self._in_worker(render, board_view)
+            drawing = asyncio.create_task(self._draw_new(key, first_try, render, board_view))
             self._drawing[key] = drawing
             drawing.add_done_callback(functools.partial(self._drawn, key))
         return drawing
 
     async def _draw_new(
         self,
-        key: tuple[str, str],
+        key: Key,
         first_try: asyncio.Future[RenderedBoard],
         render: Renderer[View],
         board_view: View,
@@ -114,25 +133,26 @@ class Painter:
         self._keep(key, board)
         return board
 
-    def _drawn(self, key: tuple[str, str], drawing: asyncio.Task[RenderedBoard]) -> None:
+    def _drawn(self, key: Key, drawing: asyncio.Task[RenderedBoard]) -> None:
         if self._drawing.get(key) is drawing:
             del self._drawing[key]
+        self.foresight.resume()
         # A board drawn ahead may fail with no one waiting: whoever wants it draws it again.
         if not drawing.cancelled():
             drawing.exception()
 
-    def _keep(self, key: tuple[str, str], board: RenderedBoard) -> None:
+    def _keep(self, key: Key, board: RenderedBoard) -> None:
         self._boards[key] = board
         self._boards.move_to_end(key)
         while len(self._boards) > self.kept:
             self._boards.popitem(last=False)
 
-    def _in_worker(self, render: Renderer[View], board_view: View) -> asyncio.Future[RenderedBoard]:
-        """The board, sent to a worker now."""
+    def _in_worker(self, work: Callable[..., Any], *arguments: Any) -> asyncio.Future[Any]:
+        """``work(*arguments)`` (a board, or the boards ahead), sent to a worker now."""
         pool = self._executor()
-        drawn = asyncio.get_running_loop().run_in_executor(pool, render, board_view)
+        drawn = asyncio.get_running_loop().run_in_executor(pool, work, *arguments)
 
-        def forget_dead_pool(drawn: asyncio.Future[RenderedBoard]) -> None:
+        def forget_dead_pool(drawn: asyncio.Future[Any]) -> None:
             # Every board waiting on a dead worker fails at once: the first one replaces the pool.
             broken = not drawn.cancelled() and isinstance(drawn.exception(), BrokenProcessPool)
             if broken and self._pool is pool:
@@ -147,6 +167,7 @@ class Painter:
         return self._pool
 
     def stop(self) -> None:
+        self.foresight.stop()
         for drawing in self._drawing.values():
             drawing.cancel()
         if self._pool is not None:

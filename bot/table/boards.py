@@ -37,7 +37,7 @@ from typing import Any
 
 import discord
 
-from bot.core.game_module import GameModule, TimedPrompts
+from bot.core.game_module import ForeseenMoves, GameModule, TimedPrompts
 from bot.core.host import Host, channel_of
 from bot.core.service import GameService, Move
 from bot.core.speech import table_language
@@ -58,6 +58,7 @@ from bot.ui.replies import try_reply_private
 from bot.ui.text import Said
 from locales.catalogues import BOT
 from locales.translate import command, translate
+from renderers.common import RenderedBoard
 from rules.core.events import Event
 from rules.core.text import Text
 
@@ -102,6 +103,7 @@ class BoardKeeper(ABC):
     async def board_for(self, record: GameRecord, state: Any, events: list[Event]) -> dict[str, Any]:
         """The board as it is shown: ``board_message``, with the line that tells the newcomers it
         calls to their first move what to do."""
+        self.foresee(record, state)
         message = await self.board_message(record, state, events)
         language = await table_language(self.host, record.guild_id)
         return await with_first_turn_line(self.service.storage, self.module, record, state, message, language)
@@ -154,6 +156,24 @@ class BoardKeeper(ABC):
         if record.status != "active":
             # Once the final board is shown; a bot stopped in between leaves it to reconciling.
             await self.close_thread(game_id)
+
+    def board_renderer(self) -> Callable[[Any], RenderedBoard] | None:
+        """The module-level function that draws the board from its public view, for the boards drawn
+        ahead (``foresee``); None for a game that draws none ahead."""
+        return None
+
+    def foresee(self, record: GameRecord, state: Any, version: int | None = None) -> None:
+        """While the people to act think over the board, the boards of the moves it offers them are
+        drawn (for a game that lists them, ``ForeseenMoves``): not for the AI, which does not wait.
+        ``version`` is the one the game has at ``state`` (its record's by default): a game may ask as
+        soon as it knows the state its move leads to, before the move is saved."""
+        render = self.board_renderer()
+        if render is None or not isinstance(self.module, ForeseenMoves) or record.status != "active":
+            return
+        seats = self.module.seats_to_move(state)
+        if seats and not any(record.lobby["players"][seat].get("ai") for seat in seats):
+            position = (record.id, record.version if version is None else version)
+            self.host.painter.foresee(render, self.module.next_boards, state, position)
 
     async def catch_up(self, game_id: int) -> None:
         """What reconciling does for the board (see ``GameController.catch_up``): a stale board is

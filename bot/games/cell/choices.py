@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 
 from bot.games.cell.fills import payments, threat_fills
 from bot.games.cell.paths import (
@@ -71,6 +72,14 @@ class DiceKind:
 
 def dice_kinds(explorer: Explorer) -> list[DiceKind]:
     """One entry per face among the player's rolled dice and face tokens, in the faces' order."""
+    kinds = held_kinds(explorer)
+    for kind in kinds:
+        kind.choices = list(islice(face_choices(explorer, kind.face), MAX_OPTIONS))
+    return kinds
+
+
+def held_kinds(explorer: Explorer) -> list[DiceKind]:
+    """``dice_kinds`` without their options."""
     state, seat = explorer.root, explorer.seat
     kinds = {face: DiceKind(face) for face in FACES}
     for die in state.dice:
@@ -81,10 +90,14 @@ def dice_kinds(explorer: Explorer) -> list[DiceKind]:
     for token in [] if fighter.knocked_out else fighter.tokens:
         if token != "wild":
             kinds[token].tokens += 1
-    for face, kind in kinds.items():
-        indexes = [i for i, action in enumerate(explorer.legal()) if _face_of(state, action) == face]
-        kind.choices = list(_face_choices(explorer, indexes))[:MAX_OPTIONS]
     return [kind for kind in kinds.values() if kind.dice or kind.tokens]
+
+
+def face_choices(explorer: Explorer, face: Face) -> Iterator[Choice]:
+    """The options of the menu for ``face``, each worked out as it is asked for."""
+    state = explorer.root
+    indexes = [i for i, action in enumerate(explorer.legal()) if _face_of(state, action) == face]
+    return _face_choices(explorer, indexes)
 
 
 def _face_of(state: CellState, action: CellAction) -> Face | None:

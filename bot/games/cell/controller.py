@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -38,6 +39,7 @@ from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
 from renderers.cell import render_cell
+from renderers.common import RenderedBoard
 from rules.cell.actions import CellAction
 from rules.cell.ai import hint
 from rules.cell.content import FACE_NAMES
@@ -290,6 +292,8 @@ class CellController(TableController):
         # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
         # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
         self.host.painter.draw_ahead(render_cell, view(after, None))
+        # Each move is saved as the next version: the boards of the moves after these are listed now.
+        self.foresee(record, after, control.version + len(path))
         events: list[Event] = []
         version = control.version
         for number, action in enumerate(actions):
@@ -358,6 +362,9 @@ class CellController(TableController):
         elif not from_board and record.message_id is not None:
             board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
             await board.edit(**board_update)
+
+    def board_renderer(self) -> Callable[[Any], RenderedBoard]:
+        return render_cell
 
     def render_png(self, state: CellState) -> bytes:
         return render_cell(view(state, None)).png

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.game_module import GameModule
+from bot.games.cell.ahead import next_boards
 from rules.cell import RULES, CellOptions
 from rules.cell.actions import CellAction
 from rules.cell.ai import choose_action
 from rules.cell.content import catalogue
 from rules.cell.state import CellState
+from rules.cell.view import CellView
 
 # In the order of /settings' difficulties (``bot.core.server_settings.DIFFICULTIES``): easiest first.
 VARIANTS = {"easy": "Easy", "normal": "Normal", "challenge": "Challenge", "impossible": "Impossible"}
@@ -55,3 +57,6 @@ class CellModule(GameModule):
 
     def watched_move(self, state: CellState) -> bool:
         return True
+
+    def next_boards(self, state: CellState, limit: int) -> list[CellView]:
+        return next_boards(state, limit)

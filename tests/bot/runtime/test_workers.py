@@ -4,9 +4,10 @@ starts it and given each game's board, never import it (it would cost each of th
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from bot.core.game_module import GameModule
+from bot.core.game_module import ForeseenMoves, GameModule
 from bot.features.autopilot import AI_NICENESS
 from bot.games.registry import GAMES
 from bot.runtime.painter import Painter
@@ -51,4 +52,21 @@ async def test_the_painter_draws_every_game_s_board_without_discord() -> None:
     finally:
         painter.stop()
     assert {game.module.renderer for game in GAMES} <= set(loaded)
+    assert not discord_modules(loaded)
+
+
+async def test_the_painter_lists_the_boards_ahead_without_discord() -> None:
+    painter = Painter(workers=1, renderers=tuple(game.module.renderer for game in GAMES))
+    try:
+        for game in GAMES:
+            module = game.module
+            if isinstance(module, ForeseenMoves):
+                painter.foresee(RENDERS[game.name], module.next_boards, first_state(module), game.name)
+                async with asyncio.timeout(30):
+                    while not painter.foresight:
+                        await asyncio.sleep(0.01)
+        loaded = (await painter.draw(draw_probe, Probe())).alt_text.split("\n")
+    finally:
+        painter.stop()
+    assert "bot.games.cell.module" in loaded
     assert not discord_modules(loaded)

@@ -1,0 +1,47 @@
+"""The moves a Perfect Cell board offers, likeliest first, and the boards drawn ahead for them: each is
+an option of the board's controls, and its board the public view of the state it leads to."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from bot.games.cell.ahead import next_boards, offered_paths
+from bot.games.cell.choices import dice_kinds, more_choices
+from bot.games.cell.paths import Explorer, path_text
+from renderers.cell.samples import knocked_out_mid_game, start_of_game, won
+from rules.cell.actions import EndTurn, Roll
+from rules.cell.engine import legal_actions
+from rules.cell.view import view
+
+
+def test_after_the_roll_the_first_option_of_each_kind_of_die_comes_first_then_ending_the_turn() -> None:
+    state = knocked_out_mid_game()
+    explorer = Explorer(state, state.active_seat)
+    kinds = dice_kinds(explorer)
+    ends = [str(i) for i, action in enumerate(explorer.legal()) if isinstance(action, EndTurn)]
+    offered = {choice.value for kind in kinds for choice in kind.choices}
+    offered |= {choice.value for choice in more_choices(explorer)} | set(ends)
+    paths = [path_text(path) for path in islice(offered_paths(Explorer(state, state.active_seat)), 8)]
+    firsts = [kind.choices[0].value for kind in kinds if kind.choices]
+    assert paths[: len(firsts) + len(ends)] == firsts + ends
+    assert set(paths) <= offered
+    assert len(set(paths)) == len(paths) == 8
+
+
+def test_each_next_board_is_the_public_view_of_the_state_its_option_leads_to() -> None:
+    state = knocked_out_mid_game()
+    explorer = Explorer(state, state.active_seat)
+    paths = list(islice(offered_paths(explorer), 4))
+    assert next_boards(state, 4) == [view(explorer.state(path), None) for path in paths]
+
+
+def test_before_the_roll_the_board_s_buttons_are_the_moves() -> None:
+    state = start_of_game(2)
+    actions = legal_actions(state, state.active_seat)
+    assert any(isinstance(action, Roll) for action in actions)
+    assert list(offered_paths(Explorer(state, state.active_seat))) == [(i,) for i in range(len(actions))]
+    assert len(next_boards(state, 4)) == min(4, len(actions))
+
+
+def test_a_finished_game_has_no_next_boards() -> None:
+    assert next_boards(won(4), 4) == []

@@ -1,0 +1,192 @@
+"""Boards drawn ahead while a player thinks: the same pictures as drawn for the move, found by the
+click, drawn in a worker of their own one at a time and only while the painter is idle, bounded, and
+dropped for a newer position."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from bot.games.cell.module import CellModule
+from bot.runtime.foresight import board_key
+from bot.runtime.painter import Painter
+from renderers.cell import render_cell
+from renderers.cell.samples import knocked_out_mid_game
+from renderers.common import RenderedBoard
+
+WAIT_SECONDS = 30.0
+
+
+class Slow(BaseModel):
+    """A stand-in board: drawn once ``gate`` exists (immediately when it is ""), with a line in
+    ``tally`` for every drawing."""
+
+    label: str
+    tally: str
+    gate: str = ""
+
+
+def render_slow(slow: Slow) -> RenderedBoard:
+    while slow.gate and not Path(slow.gate).exists():
+        os.sched_yield()
+    with Path(slow.tally).open("a") as tally:
+        tally.write(f"{slow.label}\n")
+    return RenderedBoard(png=slow.label.encode() * 100, alt_text=str(os.getpid()), width=1, height=1)
+
+
+class Position(BaseModel):
+    """A stand-in state: its next boards are named after it."""
+
+    name: str
+    tally: str
+    gate: str = ""
+    moves: int = 3
+
+
+def next_slows(position: Position, limit: int) -> list[Slow]:
+    """The first board waits for the position's gate."""
+    return [
+        Slow(label=f"{position.name}{move}", tally=position.tally, gate=position.gate if move == 0 else "")
+        for move in range(min(limit, position.moves))
+    ]
+
+
+def under_way(painter: Painter, slow: Slow) -> bool:
+    return painter.foresight.drawing(board_key(render_slow, slow)) is not None
+
+
+def drawn(tally: Path) -> list[str]:
+    return tally.read_text().splitlines() if tally.exists() else []
+
+
+async def until(condition: object) -> None:
+    async with asyncio.timeout(WAIT_SECONDS):
+        while not condition():  # type: ignore[operator]
+            await asyncio.sleep(0.01)
+
+
+async def test_the_boards_drawn_ahead_are_found_by_the_click(tmp_path: Path) -> None:
+    tally = tmp_path / "tally"
+    position = Position(name="a", tally=str(tally))
+    painter = Painter()
+    try:
+        painter.foresee(render_slow, next_slows, position, "a")
+        await until(lambda: len(painter.foresight) == 3)
+        for slow in next_slows(position, 3):
+            board = await painter.draw(render_slow, slow)
+            assert board.png == slow.label.encode() * 100
+            # Kept by the painter from then on, like a board it drew.
+            assert await painter.draw(render_slow, slow) is board
+        assert drawn(tally) == ["a0", "a1", "a2"]
+        assert len(painter.foresight) == 0
+    finally:
+        painter.stop()
+
+
+async def test_a_cell_board_drawn_ahead_is_byte_identical_to_the_one_drawn_in_place() -> None:
+    state = knocked_out_mid_game()
+    module = CellModule()
+    painter = Painter(renderers=("renderers.cell",))
+    try:
+        painter.foresee(render_cell, module.next_boards, state, "mid-game")
+        await until(lambda: len(painter.foresight) == 4)
+        for board_view in module.next_boards(state, 4):
+            assert await painter.draw(render_cell, board_view) == render_cell(board_view)
+        assert len(painter.foresight) == 0
+    finally:
+        painter.stop()
+
+
+async def test_a_board_someone_waits_for_waits_at_most_for_the_one_drawn_ahead(tmp_path: Path) -> None:
+    gate = tmp_path / "gate"
+    ahead = tmp_path / "ahead"
+    painter = Painter()
+    try:
+        position = Position(name="a", tally=str(ahead), gate=str(gate))
+        painter.foresee(render_slow, next_slows, position, "a")
+        await until(lambda: under_way(painter, next_slows(position, 1)[0]))
+        wanted = painter.begin(render_slow, Slow(label="now", tally=str(tmp_path / "wanted")))
+        gate.touch()
+        assert (await wanted).png.startswith(b"now")
+        await asyncio.sleep(0.3)
+    finally:
+        painter.stop()
+    # The board under way was finished; the others were dropped for the one someone wanted.
+    assert drawn(ahead) == ["a0"]
+    assert len(painter.foresight) == 1
+
+
+async def test_a_board_wanted_while_it_is_drawn_ahead_is_drawn_once(tmp_path: Path) -> None:
+    gate = tmp_path / "gate"
+    tally = tmp_path / "tally"
+    position = Position(name="a", tally=str(tally), gate=str(gate))
+    painter = Painter()
+    try:
+        painter.foresee(render_slow, next_slows, position, "a")
+        await until(lambda: under_way(painter, next_slows(position, 1)[0]))
+        wanted = painter.begin(render_slow, next_slows(position, 1)[0])
+        gate.touch()
+        assert (await wanted).png.startswith(b"a0")
+        await until(lambda: len(drawn(tally)) == 3)
+    finally:
+        painter.stop()
+    assert drawn(tally) == ["a0", "a1", "a2"]
+
+
+async def test_nothing_is_drawn_ahead_while_the_painter_draws_for_someone(tmp_path: Path) -> None:
+    gate = tmp_path / "gate"
+    ahead = tmp_path / "ahead"
+    painter = Painter()
+    try:
+        wanted = painter.begin(render_slow, Slow(label="now", tally=str(tmp_path / "wanted"), gate=str(gate)))
+        painter.foresee(render_slow, next_slows, Position(name="a", tally=str(ahead)), "a")
+        await asyncio.sleep(0.5)
+        assert drawn(ahead) == []
+        gate.touch()
+        await wanted
+        await until(lambda: len(painter.foresight) == 3)
+    finally:
+        painter.stop()
+
+
+async def test_a_newer_position_drops_what_is_left_of_the_older(tmp_path: Path) -> None:
+    gate = tmp_path / "gate"
+    tally = tmp_path / "tally"
+    painter = Painter()
+    try:
+        old = Position(name="old", tally=str(tally), gate=str(gate))
+        painter.foresee(render_slow, next_slows, old, 1)
+        await until(lambda: under_way(painter, next_slows(old, 1)[0]))
+        painter.foresee(render_slow, next_slows, Position(name="new", tally=str(tally)), 2)
+        gate.touch()
+        await until(lambda: len(drawn(tally)) == 4 and len(painter.foresight) == 4)
+        await asyncio.sleep(0.2)
+    finally:
+        painter.stop()
+    # The old position's first board was under way.
+    assert drawn(tally) == ["old0", "new0", "new1", "new2"]
+
+
+async def test_the_boards_drawn_ahead_are_bounded_in_number_and_in_bytes(tmp_path: Path) -> None:
+    tally = tmp_path / "tally"
+    painter = Painter()
+    painter.foresight.max_boards = 3
+    painter.foresight.max_bytes = 1000
+    try:
+        short = Position(name="a", tally=str(tally), moves=4)
+        painter.foresee(render_slow, next_slows, short, "a")
+        await until(lambda: len(drawn(tally)) == 4 and not under_way(painter, next_slows(short, 4)[3]))
+        # Each board is 200 bytes: three fit, the oldest went.
+        assert len(painter.foresight) == 3
+        assert painter.foresight.kept_bytes == 600
+        long = Position(name="longer-name", tally=str(tally), moves=2)
+        painter.foresee(render_slow, next_slows, long, "b")
+        await until(lambda: len(drawn(tally)) == 6 and not under_way(painter, next_slows(long, 2)[1]))
+        # A board of 1,200 bytes takes the others' room and is not kept itself.
+        assert len(painter.foresight) == 0
+        assert painter.foresight.kept_bytes == 0
+    finally:
+        painter.stop()
