@@ -120,11 +120,13 @@ class PrimeTimeTable:
             host, "primetime start", channel=self.channel, ai_opponent=ai_opponent, setup=setup
         )
         for person in self.people[1:]:
-            await self.fake.click(person, lobby, "Join")
+            await self.fake.click(person, lobby, find(lobby, "join")["custom_id"])
         for person, preset in zip(self.people, presets, strict=False):
             board = await self.board()
             await self.fake.select(person, board, [preset], custom_id=find(board, "pick", "")["custom_id"])
-        await self.fake.click(host, await self.board(), "Start")
+        # Found by what they do: the lobby's labels are in the server's language.
+        lobby = await self.board()
+        await self.fake.click(host, lobby, find(lobby, "start")["custom_id"])
         await self.settle()
 
     async def open_panel(self, seat: int) -> StoredMessage:
