@@ -35,7 +35,7 @@ def translate(value: Param, domain: str, language: Language) -> str:
     if isinstance(value, Name):
         if domain == BOT:
             return value.english
-        return content_text(domain, language, value.kind, value.id, "name", value.english)
+        return content_text(domain, language, value.kind, value.id, value.field, value.english)
     if isinstance(value, int | float):
         return format_number(value, language)
     return value

@@ -19,6 +19,7 @@ from discord import app_commands
 from bot.core.game_module import SeatWordedEvents
 from bot.core.replay import RenderPng
 from bot.core.service import ServiceError, seat_of
+from bot.core.speech import private_language
 from bot.storage import GameRecord
 from bot.table.lobby import LOBBY_MENUS, LOBBY_OPS, change_lobby
 from bot.table.lobby_desk import LobbyDesk
@@ -27,6 +28,7 @@ from bot.table.replay import post_replay
 from bot.ui.components import UNKNOWN_CONTROL, Control, button, index_in, view_of
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
+from locales.translate import translate
 
 TABLE_HELP = (
     "\n**/{name} leave** — leave the running game (after a confirmation): the AI plays your seat"
@@ -151,7 +153,8 @@ class TableController(LobbyDesk):
         if isinstance(self.module, SeatWordedEvents):
             lines = [self.module.event_text(event, record.lobby) for event in events]
         else:
-            lines = [event.text for event in events]
+            language = private_language(interaction)
+            lines = [translate(event.text, self.module.name, language) for event in events]
         embed = discord.Embed(
             title=f"{self.module.title} — recent events (round {state.round})",
             description=clip("\n".join(lines), 4000),

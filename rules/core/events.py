@@ -6,9 +6,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.core.text import Words
+
 
 class Event(BaseModel):
-    """One thing that happened. ``visible_to`` is None for public events, else the seats that may see it.
+    """One thing that happened. ``text`` is English (``str()`` of it), translated where it is shown
+    when it is a ``Text``. ``visible_to`` is None for public events, else the seats that may see it.
 
     Frozen: a recorded event never changes, so successive states can share it (see ``reduce_copy``).
     """
@@ -16,7 +19,7 @@ class Event(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: str
-    text: str
+    text: Words
     actor: int | None = None
     data: dict[str, Any] = Field(default_factory=dict)
     visible_to: list[int] | None = None

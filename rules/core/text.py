@@ -26,13 +26,15 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 class Name(BaseModel):
     """A piece of a game's content named in a sentence: translated by its ``kind`` and ``id`` in the
-    game's content translations; ``english`` is its name in the content itself."""
+    game's content translations; ``english`` is its name in the content itself. ``field`` is which of
+    its texts the sentence quotes: its name, or another (a card's effect text)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: str
     id: str
     english: str
+    field: str = "name"
 
     def __str__(self) -> str:
         return self.english
@@ -121,6 +123,13 @@ Param = Annotated[
 
 Text.model_rebuild()
 Plural.model_rebuild()
+
+Words = Annotated[
+    Annotated[Text, Tag("Text")] | Annotated[Plural, Tag("Plural")] | Annotated[str, Tag("plain")],
+    Discriminator(_kind_of_param),
+]
+"""A sentence a player reads: a message to translate, or words already final (and what a game saved
+before its messages were translated holds: plain English)."""
 
 
 def N_(msgid: str) -> str:

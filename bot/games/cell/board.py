@@ -187,7 +187,7 @@ def board_embed(state: CellState, events: list[Event], player: dict[str, Any]) -
         doing = "choosing dice" if state.selection else "spending dice" if state.rolled else "about to roll"
         health = f"Cell: **{state.cell_hp}/{state.cell_max_hp}**"
         status = f"**{fighter.name}** ({player_tag(player)}) is {doing}. {health}"
-    recent = [event.text for event in events if event.visible_to is None][-8:]
+    recent = [str(event.text) for event in events if event.visible_to is None][-8:]
     description = status + ("\n\n" + "\n".join(f"• {line}" for line in recent) if recent else "")
     return discord.Embed(title=title, description=clip(description, 4000), colour=discord.Colour.dark_green())
 
@@ -195,7 +195,9 @@ def board_embed(state: CellState, events: list[Event], player: dict[str, Any]) -
 def activation_embed(events: list[Event]) -> discord.Embed:
     kinds_from = [i for i, event in enumerate(events) if event.kind == "cell_activates"]
     lines = (
-        [event.text for event in events[kinds_from[0] :] if event.visible_to is None] if kinds_from else []
+        [str(event.text) for event in events[kinds_from[0] :] if event.visible_to is None]
+        if kinds_from
+        else []
     )
     return discord.Embed(
         title="Cell activates!",
@@ -205,5 +207,5 @@ def activation_embed(events: list[Event]) -> discord.Embed:
 
 
 def done_text(events: list[Event]) -> str:
-    shown = [event.text for event in events if event.visible_to is None][:3]
+    shown = [str(event.text) for event in events if event.visible_to is None][:3]
     return clip("Done: " + "; ".join(shown), 1900) if shown else "Done."

@@ -205,7 +205,7 @@ async def test_players_choose_their_dice_colours_in_the_lobby(
         await table.open(["goku", "gohan", "vegeta"], colours=["teal", "orange"])
         state = await table.state()
         assert [fighter.dice_colour for fighter in state.fighters] == ["teal", "orange", "yellow"]
-        assert "Goku (teal dice)" in state.recent_events[0].text
+        assert "Goku (teal dice)" in str(state.recent_events[0].text)
 
 
 def test_the_rule_pages_follow_the_content() -> None:
