@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
+from bot.core.speech import private_language, table_language
 from bot.games.cell.board import (
     MORE_PLACEHOLDER,
     activation_embed,
@@ -38,6 +39,7 @@ from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
 from renderers.cell import render_cell
+from renderers.cell.language import in_language
 from rules.cell.actions import CellAction
 from rules.cell.ai import hint
 from rules.cell.content import FACE_NAMES
@@ -226,7 +228,8 @@ class CellController(TableController):
             await reply_error(interaction, refusal)
             return
         state = self.service.load_state(record)
-        board = await metrics.render("cell", self.host.painter.draw(render_cell, view(state, None)))
+        shown = in_language(view(state, None), private_language(interaction))
+        board = await metrics.render("cell", self.host.painter.draw(render_cell, shown))
         text = "This board is out of date, so nothing changed. Here is the current one" + (
             f": {message_link(record)}" if record.message_id else "."
         )
@@ -307,7 +310,8 @@ class CellController(TableController):
         path = path[:played]
         # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
         # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
-        self.host.painter.draw_ahead(render_cell, view(after, None))
+        language = await table_language(self.host, record.guild_id)
+        self.host.painter.draw_ahead(render_cell, in_language(view(after, None), language))
         events: list[Event] = []
         version = control.version
         for number, index in enumerate(path):
@@ -384,7 +388,8 @@ class CellController(TableController):
         self, record: GameRecord, state: CellState, events: list[Event]
     ) -> dict[str, Any]:
         # The controls are worked out while the worker draws the image.
-        drawing = self.host.painter.begin(render_cell, view(state, None))
+        language = await table_language(self.host, record.guild_id)
+        drawing = self.host.painter.begin(render_cell, in_language(view(state, None), language))
         player = record.lobby["players"][state.active_seat]
         embed = board_embed(state, events, player)
         embed.set_image(url="attachment://board.png")
