@@ -28,6 +28,7 @@ from bot.table.replay import post_replay
 from bot.ui.components import UNKNOWN_CONTROL, Control, button, index_in, view_of
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
+from locales.languages import Language
 from locales.translate import translate
 
 TABLE_HELP = (
@@ -65,6 +66,14 @@ class TableController(LobbyDesk):
     typed_ops: tuple[str, ...] = ()
     """The ops of the game's modals (none unless the game has some)."""
 
+    def pages_in(self, language: Language) -> RulePages:
+        """The rules pages in ``language``: a game whose pages are translated gives them in it."""
+        return self.rule_pages
+
+    def help_in(self, language: Language, help_text: str) -> str:
+        """The game's list of commands in ``language``: a game whose list is translated gives it."""
+        return help_text
+
     def add_table_commands(self, group: app_commands.Group, help_text: str) -> None:
         """The commands every game has: status, rules, log, autoplay, leave, abandon, help and replay."""
         title = self.module.title
@@ -95,7 +104,8 @@ class TableController(LobbyDesk):
 
         @group.command(name="help", description=f"List the {title} commands")
         async def help_command(interaction: discord.Interaction[Any]) -> None:
-            await reply_private(interaction, help_text + TABLE_HELP.format(name=self.name))
+            listed = self.help_in(private_language(interaction), help_text)
+            await reply_private(interaction, listed + TABLE_HELP.format(name=self.name))
 
         @group.command(name="replay", description=f"An animated replay of a finished {title} game")
         @app_commands.describe(game="The game's number from /history; this channel's last game if left out")
@@ -114,7 +124,8 @@ class TableController(LobbyDesk):
         return self.render_png
 
     async def show_rules(self, interaction: discord.Interaction[Any]) -> None:
-        await send(interaction, ephemeral=True, embed=self.rule_pages.embed(0), view=self.rule_pages.view(0))
+        pages = self.pages_in(private_language(interaction))
+        await send(interaction, ephemeral=True, embed=pages.embed(0), view=pages.view(0))
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)
@@ -288,7 +299,8 @@ class TableController(LobbyDesk):
             return True
         if control.op == "rules":
             page = RulePages.page_of(control)
-            pages = {"embed": self.rule_pages.embed(page), "view": self.rule_pages.view(page)}
+            shown = self.pages_in(private_language(interaction))
+            pages = {"embed": shown.embed(page), "view": shown.view(page)}
             message = interaction.message
             if message is not None and message.flags.ephemeral:
                 await update(interaction, **pages)

@@ -26,7 +26,7 @@ from bot.games.cell.board import (
     turn_call,
 )
 from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
-from bot.games.cell.guide import HELP_TEXT, RULE_PAGES
+from bot.games.cell.guide import HELP_TEXT, RULE_PAGES, help_text, rule_pages
 from bot.games.cell.module import VARIANTS
 from bot.games.cell.panel_view import menu_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
@@ -35,11 +35,13 @@ from bot.games.cell.speech import Speaker, speaker
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController
+from bot.table.pages import RulePages
 from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, index_in
 from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
 from locales.contexts import PLACEHOLDER
+from locales.languages import Language
 from renderers.cell import render_cell
 from renderers.cell.language import in_language
 from rules.cell.actions import CellAction
@@ -111,6 +113,12 @@ def _moves_until_the_end(state: CellState, actions: list[CellAction]) -> tuple[i
 
 class CellController(TableController):
     rule_pages = RULE_PAGES
+
+    def pages_in(self, language: Language) -> RulePages:
+        return rule_pages(language)
+
+    def help_in(self, language: Language, help_list: str) -> str:
+        return help_text(language)
 
     # Commands.
 

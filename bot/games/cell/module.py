@@ -10,27 +10,33 @@ from rules.cell.actions import CellAction
 from rules.cell.ai import choose_action
 from rules.cell.content import catalogue
 from rules.cell.state import CellState
+from rules.core.text import N_
 
 # In the order of /settings' difficulties (``bot.core.server_settings.DIFFICULTIES``): easiest first.
-VARIANTS = {"easy": "Easy", "normal": "Normal", "challenge": "Challenge", "impossible": "Impossible"}
+VARIANTS = {
+    "easy": N_("Easy"),
+    "normal": N_("Normal"),
+    "challenge": N_("Challenge"),
+    "impossible": N_("Impossible"),
+}
 AI_BUDGET_MS = 150.0
 
 
 class CellModule(GameModule):
     name = "cell"
     title = "Perfect Cell"
-    summary = "Co-op dice: the Z-Fighters roll and spend dice together to bring Perfect Cell down."
+    summary = N_("Co-op dice: the Z-Fighters roll and spend dice together to bring Perfect Cell down.")
     rules = RULES
     renderer = "renderers.cell"
     min_players = 1
     max_players = 4
     characters = {fighter.id: fighter.name for fighter in catalogue().fighters}
     character_notes = {fighter.id: fighter.ability_text for fighter in catalogue().fighters}
-    first_turn_hint = (
+    first_turn_hint = N_(
         "On your turn press **Roll dice**, then spend each die with the board's buttons; "
         "`/cell hint` suggests a move."
     )
-    ai_hint = "`/cell start ai_players:2`: two AI teammates fill empty seats"
+    ai_hint = N_("`/cell start ai_players:2`: two AI teammates fill empty seats")
     # The rulebook: "players can pick the color of dice they prefer".
     dice_colours = {colour.name: colour.name.capitalize() for colour in catalogue().board.dice_colours}
     variants = VARIANTS
