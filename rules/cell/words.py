@@ -15,12 +15,11 @@ from rules.cell.content import catalogue
 from rules.cell.state import CellState
 from rules.core.text import Name, Param, Text
 
-FACE = "die face"
 FACES: dict[str, Text] = {
-    "dragon_ball": Text.in_context(FACE, "Dragon Ball"),
-    "assist": Text.in_context(FACE, "Assist"),
-    "attack": Text.in_context(FACE, "Attack"),
-    "super_attack": Text.in_context(FACE, "Super Attack"),
+    "dragon_ball": Text.in_context("die face", "Dragon Ball"),
+    "assist": Text.in_context("die face", "Assist"),
+    "attack": Text.in_context("die face", "Attack"),
+    "super_attack": Text.in_context("die face", "Super Attack"),
 }
 A_FACE: dict[str, Text] = {
     "dragon_ball": Text("a Dragon Ball"),
@@ -44,12 +43,11 @@ TOKEN: dict[str, Text] = {
     "super_attack": Text("Super Attack token"),
     "wild": Text("Wild token"),
 }
-COLOUR = "dice colour"
 COLOURS: dict[str, Text] = {
-    "orange": Text.in_context(COLOUR, "orange"),
-    "yellow": Text.in_context(COLOUR, "yellow"),
-    "blue": Text.in_context(COLOUR, "blue"),
-    "teal": Text.in_context(COLOUR, "teal"),
+    "orange": Text.in_context("dice colour", "orange"),
+    "yellow": Text.in_context("dice colour", "yellow"),
+    "blue": Text.in_context("dice colour", "blue"),
+    "teal": Text.in_context("dice colour", "teal"),
 }
 
 
@@ -72,12 +70,11 @@ def power_up(tile: int) -> Name:
     return Name(kind="power_ups", id=str(tile), english=catalogue().power_ups[tile].name)
 
 
-VARIANT = "difficulty"
 VARIANTS: dict[str, Text] = {
-    "easy": Text.in_context(VARIANT, "easy"),
-    "normal": Text.in_context(VARIANT, "normal"),
-    "challenge": Text.in_context(VARIANT, "challenge"),
-    "impossible": Text.in_context(VARIANT, "impossible"),
+    "easy": Text.in_context("difficulty", "easy"),
+    "normal": Text.in_context("difficulty", "normal"),
+    "challenge": Text.in_context("difficulty", "challenge"),
+    "impossible": Text.in_context("difficulty", "impossible"),
 }
 
 

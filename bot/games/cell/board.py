@@ -16,7 +16,6 @@ from bot.table.controller import finished_view
 from bot.ui.components import button, select, view_of
 from bot.ui.messages import player_tag
 from bot.ui.text import clip
-from locales.contexts import BUTTON, MENU_OPTION, PLACEHOLDER
 from rules.cell.actions import CancelSelection, CellAction, Choose, Confirm, EndTurn
 from rules.cell.describe import describe
 from rules.cell.state import CellState
@@ -51,7 +50,7 @@ def choice_menu(
     """A menu of choices whose pick is played at once (a path) or opens its panel (a panel code);
     ``seat`` when it sits on that seat's private panel."""
     if not choices:
-        nothing = speak.pgettext(MENU_OPTION, "Nothing to do with it now")
+        nothing = speak.pgettext("menu option", "Nothing to do with it now")
         menu = select(
             record.id,
             record.version,
@@ -105,7 +104,7 @@ def board_view(record: GameRecord, state: CellState, speak: Speaker = ENGLISH) -
     if more and len(kinds) < SELECT_ROWS:
         items.append(choice_menu(record, more, more_placeholder(speak), "more", len(kinds), speak=speak))
     elif more:
-        label = speak.pgettext(BUTTON, "Threats, Power Ups…")
+        label = speak.pgettext("button", "Threats, Power Ups…")
         items.append(button(record.id, record.version, "more", label=label, emoji="🎯", row=buttons_row))
     for index, action in enumerate(actions):
         if isinstance(action, EndTurn):
@@ -114,7 +113,7 @@ def board_view(record: GameRecord, state: CellState, speak: Speaker = ENGLISH) -
 
 
 def more_placeholder(speak: Speaker) -> str:
-    return "🎯 " + speak.pgettext(PLACEHOLDER, "Several dice at once: threats, Power Ups…")
+    return "🎯 " + speak.pgettext("placeholder", "Several dice at once: threats, Power Ups…")
 
 
 def _selection_view(
@@ -129,7 +128,7 @@ def _selection_view(
             discord.SelectOption(label=clip(speak.say(describe(state, a)), 100), value=str(i))
             for i, a in choices
         ]
-        placeholder = speak.pgettext(PLACEHOLDER, "Choose a die or token")
+        placeholder = speak.pgettext("placeholder", "Choose a die or token")
         items.append(select(game_id, version, "act", options, placeholder=placeholder, row=0))
     confirms = [(i, a) for i, a in enumerate(actions) if isinstance(a, Confirm)]
     if len(confirms) > 4:
@@ -137,7 +136,7 @@ def _selection_view(
             discord.SelectOption(label=clip(speak.say(describe(state, a)), 100), value=str(i))
             for i, a in confirms
         ]
-        placeholder = speak.pgettext(PLACEHOLDER, "Confirm…")
+        placeholder = speak.pgettext("placeholder", "Confirm…")
         items.append(select(game_id, version, "act", options, placeholder=placeholder, arg="confirm", row=1))
     else:
         for index, action in confirms:

@@ -23,7 +23,6 @@ from bot.games.cell.paths import (
     source_face,
 )
 from bot.games.cell.speech import ENGLISH, Speaker
-from locales.contexts import MENU_OPTION, PLACEHOLDER
 from rules.cell.actions import CellAction, ChangeFace, GiveTile, Spend, StartSelection
 from rules.cell.board import meter_capacity
 from rules.cell.content import FACES, Face, catalogue
@@ -65,9 +64,9 @@ class DiceKind:
             tokens = speak.ngettext("+ {count} token", "+ {count} tokens", self.tokens)
             held.append(tokens.format(count=self.tokens))
         what = (
-            speak.pgettext(PLACEHOLDER, "what should one do?")
+            speak.pgettext("placeholder", "what should one do?")
             if self.choices
-            else speak.pgettext(PLACEHOLDER, "nothing to do with it now")
+            else speak.pgettext("placeholder", "nothing to do with it now")
         )
         return f"{FACE_EMOJI[self.face]} {speak.face(self.face)} {' '.join(held)} — {what}"
 
@@ -152,12 +151,12 @@ def _face_choices(explorer: Explorer, indexes: list[int], speak: Speaker) -> Ite
 def _burn_or_turn(state: CellState, index: int, action: CellAction, speak: Speaker) -> Choice:
     if isinstance(action, StartSelection):
         if action.purpose == "reroll":
-            words = speak.pgettext(MENU_OPTION, "Burn one to reroll your other dice…")
-            return Choice(words, f"s{index}", speak.pgettext(MENU_OPTION, "Then choose the dice to reroll"))
+            words = speak.pgettext("menu option", "Burn one to reroll your other dice…")
+            return Choice(words, f"s{index}", speak.pgettext("menu option", "Then choose the dice to reroll"))
         return Choice(
-            speak.pgettext(MENU_OPTION, "Burn one to retrieve placed dice…"),
+            speak.pgettext("menu option", "Burn one to retrieve placed dice…"),
             f"s{index}",
-            speak.pgettext(MENU_OPTION, "Then choose dice to take back from the threats and the meter"),
+            speak.pgettext("menu option", "Then choose dice to take back from the threats and the meter"),
         )
     turn = speak.gettext("Turn one over: {what}")
     return Choice(turn.format(what=speak.say(describe(state, action))), path_text((index,)))
@@ -229,16 +228,16 @@ def more_choices(explorer: Explorer, speak: Speaker = ENGLISH) -> list[Choice]:
         elif isinstance(action, StartSelection) and action.purpose == "free_reroll":
             found.append(
                 Choice(
-                    speak.pgettext(MENU_OPTION, "Free reroll (Gohan)…"),
+                    speak.pgettext("menu option", "Free reroll (Gohan)…"),
                     f"s{index}",
-                    speak.pgettext(MENU_OPTION, "Choose the dice to reroll"),
+                    speak.pgettext("menu option", "Choose the dice to reroll"),
                 )
             )
         elif isinstance(action, GiveTile):
             found.append(Choice(speak.say(describe(state, action)), path_text((index,))))
     if any(isinstance(action, Spend) and action.source.token == "wild" for action in actions):
-        words = f"{TOKEN_EMOJI['wild']} " + speak.pgettext(MENU_OPTION, "Use your Wild token…")
-        found.append(Choice(words, WILD_TOKEN, speak.pgettext(MENU_OPTION, "Spend it as any face")))
+        words = f"{TOKEN_EMOJI['wild']} " + speak.pgettext("menu option", "Use your Wild token…")
+        found.append(Choice(words, WILD_TOKEN, speak.pgettext("menu option", "Spend it as any face")))
     return found[:MAX_OPTIONS]
 
 

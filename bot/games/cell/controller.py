@@ -40,7 +40,6 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, index_in
 from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
-from locales.contexts import PLACEHOLDER
 from locales.languages import Language
 from renderers.cell import render_cell
 from renderers.cell.language import in_language
@@ -82,7 +81,7 @@ def _more_title(speak: Speaker) -> str:
 
 
 def _wild_title(speak: Speaker) -> str:
-    return "**🌟 " + speak.gettext("Wild token** — spend it as any face:")
+    return speak.gettext("**🌟 Wild token** — spend it as any face:")
 
 
 def _plan_words(state: CellState, plan: list[CellAction], speak: Speaker) -> list[str]:
@@ -441,5 +440,5 @@ class CellController(TableController):
 
 def _wild_panel(record: GameRecord, state: CellState, speak: Speaker) -> dict[str, Any]:
     choices = wild_choices(Explorer(state, state.active_seat), speak)
-    placeholder = speak.pgettext(PLACEHOLDER, "Spend the Wild token as…")
+    placeholder = speak.pgettext("placeholder", "Spend the Wild token as…")
     return menu_message(record, _wild_title(speak), choices, placeholder, state.active_seat, speak)

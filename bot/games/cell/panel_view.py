@@ -15,7 +15,6 @@ from bot.games.cell.speech import ENGLISH, Speaker
 from bot.storage import GameRecord
 from bot.ui.components import button, select, view_of
 from bot.ui.text import clip
-from locales.contexts import BUTTON, PLACEHOLDER
 
 # The confirmations shown as buttons; more (Krillin's gifts and discards) go in a menu.
 CONFIRM_BUTTONS = 4
@@ -26,7 +25,7 @@ def close_button(record: GameRecord, row: int, seat: int, speak: Speaker) -> dis
         record.id,
         record.version,
         "close",
-        label=speak.pgettext(BUTTON, "Cancel"),
+        label=speak.pgettext("button", "Cancel"),
         style=discord.ButtonStyle.secondary,
         row=row,
         seat=seat,
@@ -52,7 +51,7 @@ def payment_message(
                 record.version,
                 "dice",
                 picks,
-                placeholder=speak.pgettext(PLACEHOLDER, "Choose the dice…"),
+                placeholder=speak.pgettext("placeholder", "Choose the dice…"),
                 arg=plan.code,
                 row=0,
                 min_values=0,
@@ -67,7 +66,7 @@ def payment_message(
                 record.version,
                 "pay",
                 [option(closer) for closer in plan.closers],
-                placeholder=speak.pgettext(PLACEHOLDER, "Confirm…"),
+                placeholder=speak.pgettext("placeholder", "Confirm…"),
                 row=1,
                 seat=seat,
             )
