@@ -272,10 +272,5 @@ def place_on_meter(state: CellState, placement: Placement) -> None:
         die.zone, die.holder = "meter", None
 
 
-def with_article(noun: str, capital: bool = False) -> str:
-    article = "an" if noun[0] in "AEIOU" else "a"
-    return f"{article.capitalize() if capital else article} {noun}"
-
-
 def face_name(face: Face) -> str:
     return FACE_NAMES[face]
