@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.core.host import GameController, GlobalControl
 from bot.core.server_settings import ServerSettingsStore
 from bot.core.service import GameService
+from bot.core.service_base import GAME_GONE
 from bot.features.autopilot import Autopilot
 from bot.features.deadlines import PromptDeadlines
 from bot.features.help import help_command
@@ -50,6 +51,7 @@ from bot.ui.components import (
 from bot.ui.options import OptionCheckingTree
 from bot.ui.pacing import ChannelPacer
 from bot.ui.replies import in_time, reply_error
+from rules.core.text import Text
 
 log = logging.getLogger("bot")
 
@@ -58,7 +60,8 @@ COMMAND_SYNC_LEASE = "command sync"
 COMMAND_SYNC_LEASE_SECONDS = 120.0
 DRAIN_SECONDS = 10.0
 """How long a stopping bot waits for the clicks it is answering: a stop loses no answer."""
-BUSY_ANSWER = "The game's database has been busy for minutes, so nothing changed. Try again in a while."
+BUSY_ANSWER = Text("The game's database has been busy for minutes, so nothing changed. Try again in a while.")
+WENT_WRONG = Text("Something went wrong on my side; nothing was changed. Try again.")
 
 
 class GameBot(commands.Bot):
@@ -257,7 +260,7 @@ class GameBot(commands.Bot):
                 control.game_id,
                 interaction.channel_id,
             )
-            await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
+            await reply_error(interaction, WENT_WRONG)
         else:
             metrics.handled()
         finally:
@@ -269,7 +272,7 @@ class GameBot(commands.Bot):
         else:
             game = await self.service.game_name(control.game_id) or ""
         if game not in self.controllers:
-            await reply_error(interaction, "I can't find that game any more.")
+            await reply_error(interaction, GAME_GONE)
             return
         controller = self.controllers[game]
         if control.typed and control.op not in controller.typed_ops:
@@ -299,7 +302,7 @@ class GameBot(commands.Bot):
             await reply_error(interaction, BUSY_ANSWER)
             return
         log.error("error in /%s in channel %s", command, interaction.channel_id, exc_info=error)
-        await reply_error(interaction, "Something went wrong on my side; nothing was changed. Try again.")
+        await reply_error(interaction, WENT_WRONG)
 
     def health(self) -> dict[str, Any]:
         """What ``/healthz`` reports: "ok" once connected with the database open."""

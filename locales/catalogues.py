@@ -25,6 +25,12 @@ BOT = "bot"
 DOMAINS = (BOT, "cell", "over9000", "primetime")
 
 
+def N_(message: str) -> str:
+    """Marks a message kept for later (in a constant) for the extraction; it is looked up, with
+    ``gettext``, where it is said."""
+    return message
+
+
 def template_path(domain: str) -> Path:
     """The domain's template (``.pot``): every message its sources mark, extracted."""
     return CATALOGUES / f"{domain}.pot"

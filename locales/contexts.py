@@ -2,7 +2,9 @@
 puts on text shown there: the catalogue tests hold every translation of such a message to them.
 
 A message without a context is a sentence of a message, an embed or a board, with no limit of its
-own. Bot code marks the short ones with ``pgettext(BUTTON, "Join")`` (or ``Text.in_context``).
+own. Bot code marks the short ones with ``pgettext("button", "Join")`` (or ``Text.in_context``): the
+context written out, as the extraction reads only literal words (``pgettext(BUTTON, "Join")`` would
+be extracted without its context, and never found).
 """
 
 from __future__ import annotations

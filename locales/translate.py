@@ -1,11 +1,13 @@
 """The rules' words (``rules.core.text``) in a language: the message looked up in the domain's
 catalogue, its parameters translated the same way (content names from the game's content
-translations) and numbers written the language's way."""
+translations), slash commands as the language's users type them, and numbers written the language's
+way."""
 
 from __future__ import annotations
 
 from locales.catalogues import BOT, translations
 from locales.content import content_text
+from locales.contexts import COMMAND
 from locales.languages import Language
 from locales.numbers import format_number
 from rules.core.text import Name, Param, Plural, Text
@@ -33,6 +35,8 @@ def translate(value: Param, domain: str, language: Language) -> str:
             count=format_number(value.count, language), **_filled(value.params, domain, language)
         )
     if isinstance(value, Name):
+        if value.kind == COMMAND:
+            return command_words(value.id, language)
         if domain == BOT:
             return value.english
         return content_text(domain, language, value.kind, value.id, value.field, value.english)
@@ -43,3 +47,20 @@ def translate(value: Param, domain: str, language: Language) -> str:
 
 def _filled(params: dict[str, Param], domain: str, language: Language) -> dict[str, str]:
     return {key: translate(param, domain, language) for key, param in params.items()}
+
+
+def command(path: str) -> Name:
+    """A slash command named in a sentence (``command("cell autoplay")``): each player reads it as
+    their client shows it, in their language (``/cell piloto-automático``)."""
+    return Name(kind=COMMAND, id=path, english=f"/{path}")
+
+
+def command_words(path: str, language: Language) -> str:
+    """The command ``path`` (``"cell start"``) as a user of ``language`` types it, from the names the
+    slash commands are synced with (the ``bot`` catalogue)."""
+    return "/" + " ".join(command_name(word, language) for word in path.split())
+
+
+def command_name(word: str, language: Language) -> str:
+    """One command's or group's name (``"start"``) as the slash commands are synced in ``language``."""
+    return translations(BOT, language).pgettext(COMMAND, word)

@@ -17,6 +17,12 @@ The optional parts have their defaults here; a game declares the ones it uses:
 - ``clock_minutes``: how long a called player may take before the reminder and the AI's hand-off;
 - ``TimedPrompts``: decisions with a default that a player gets when their time runs out;
 - ``SeatWordedEvents``: events that name players by seat, worded with the players' names for people.
+
+The words a game gives the shared table (``summary``, the names in ``characters``, ``variants``,
+``other_picks`` and ``dice_colours``, ``character_notes``, ``pick_noun``, ``variant_noun``,
+``first_turn_hint``, ``ai_hint``) may be a plain str, said as it is, or a ``Text`` / ``Name`` of the
+game's own catalogue (``rules.core.text``), said in the table's or the reader's language
+(``bot.core.speech.game_words``); ``str()`` of either is the English.
 """
 
 from __future__ import annotations

@@ -22,6 +22,8 @@ from bot.runtime.sharding import ShardScope
 from bot.storage import GameRecord
 from bot.ui.components import Control
 from bot.ui.pacing import ChannelPacer
+from bot.ui.text import Said
+from locales.languages import Language
 
 
 class GameController(Protocol):
@@ -41,11 +43,13 @@ class GameController(Protocol):
         """Shows a saved move (the board, whoever must act next), whoever made it."""
         ...
 
-    async def hand_to_ai(self, game_id: int, seat: int, why: str) -> None:
+    async def hand_to_ai(self, game_id: int, seat: int, why: Said) -> None:
         """The AI takes an absent player's seat, and the channel is told why."""
         ...
 
-    def lobby_message(self, record: GameRecord, news: str | None = None) -> dict[str, Any]:
+    def lobby_message(
+        self, record: GameRecord, news: Said | None = None, language: Language = Language.ENGLISH
+    ) -> dict[str, Any]:
         """The lobby as a message payload (content, embed, view), drawn as its status stands: a closed
         lobby asks nobody to join."""
         ...

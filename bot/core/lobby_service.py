@@ -12,6 +12,8 @@ from bot.core.game_module import GameModule
 from bot.core.service_base import Move, Publisher, ServiceBase, ServiceError, StaleBoard
 from bot.storage import ChannelBusy, GameRecord, Storage
 from bot.ui.text import echo
+from locales.translate import command
+from rules.core.text import Text
 
 log = logging.getLogger("bot.games")
 
@@ -42,9 +44,9 @@ class LobbyService(ServiceBase):
     ) -> GameRecord:
         module = self.modules[game]
         if variant not in module.variants:
-            raise ServiceError(f"Unknown difficulty {echo(variant)}.")
+            raise ServiceError(Text("Unknown difficulty {variant}.", variant=echo(variant)))
         if not 0 <= ai_players < module.max_players:
-            raise ServiceError(f"Choose between 0 and {module.max_players - 1} AI players.")
+            raise ServiceError(Text("Choose between 0 and {most} AI players.", most=module.max_players - 1))
         lobby = {
             "variant": variant,
             "ai_players": ai_players,
@@ -59,19 +61,37 @@ class LobbyService(ServiceBase):
         log.info("game %s (%s) lobby opened in channel %s by %s", record.id, game, channel_id, host_id)
         return record
 
-    def _busy_message(self, existing: GameRecord) -> str:
+    def _busy_message(self, existing: GameRecord) -> Text:
         title = self.modules[existing.game].title
-        where = (
-            f" (see https://discord.com/channels/{existing.guild_id or '@me'}/{existing.channel_id}/"
-            f"{existing.message_id})"
-            if existing.message_id
-            else ""
-        )
-        stage = "lobby" if existing.status == "lobby" else "game"
-        article = "an" if title[0] in "AEIOU" else "a"
-        return (
-            f"This channel already has {article} {title} {stage} running{where}. Finish it, or ask the host "
-            f"to end it with `/{existing.game} abandon`, before starting another."
+        where: Text | str = ""
+        if existing.message_id:
+            server = existing.guild_id or "@me"
+            link = f"https://discord.com/channels/{server}/{existing.channel_id}/{existing.message_id}"
+            where = Text(" (see {link})", link=link)
+        params = {"game": title, "where": where, "abandon": command(f"{existing.game} abandon")}
+        # English's article goes by the title's sound; the other languages read both alike.
+        if title[0] in "AEIOU":
+            if existing.status == "lobby":
+                return Text(
+                    "This channel already has an {game} lobby running{where}. Finish it, or ask the host "
+                    "to end it with `{abandon}`, before starting another.",
+                    params,
+                )
+            return Text(
+                "This channel already has an {game} game running{where}. Finish it, or ask the host to "
+                "end it with `{abandon}`, before starting another.",
+                params,
+            )
+        if existing.status == "lobby":
+            return Text(
+                "This channel already has a {game} lobby running{where}. Finish it, or ask the host to "
+                "end it with `{abandon}`, before starting another.",
+                params,
+            )
+        return Text(
+            "This channel already has a {game} game running{where}. Finish it, or ask the host to end "
+            "it with `{abandon}`, before starting another.",
+            params,
         )
 
     async def update_lobby(
@@ -95,20 +115,25 @@ class LobbyService(ServiceBase):
         async with self.lock(game_id):
             record = await self._require(game_id, "lobby")
             if user_id != record.host_id:
-                raise ServiceError("Only the host can start the game.")
+                raise ServiceError(Text("Only the host can start the game."))
             module = self.module(record)
             self._seat_ai_players(record, module)
             players = record.lobby["players"]
             if not module.min_players <= len(players) <= module.max_players:
                 raise ServiceError(
-                    f"{module.title} needs {module.min_players} to {module.max_players} players: ask a "
-                    "friend to press **Join**, or press **Add AI** to play against the AI."
+                    Text(
+                        "{game} needs {fewest} to {most} players: ask a friend to press **Join**, or press "
+                        "**Add AI** to play against the AI.",
+                        game=module.title,
+                        fewest=module.min_players,
+                        most=module.max_players,
+                    )
                 )
             self._assign_free_characters(record, module)
             try:
                 options = module.options(record.lobby)
             except ValueError as error:
-                raise ServiceError(f"The lobby can't start: {error}") from None
+                raise ServiceError(Text("The lobby can't start: {problem}", problem=str(error))) from None
             state = module.rules.new_game(options, record.seed)
             loaded = record.version
             record.status = "active"
@@ -143,8 +168,9 @@ class LobbyService(ServiceBase):
             if player["character"] is None:
                 player["character"] = free.pop(0)
             if player.get("ai") and player["user_id"] < 0 and not module.secret_picks:
-                # Named after its fighter: the AI's seats are told apart by the "ai" mark.
-                player["name"] = module.characters[player["character"]]
+                # Named after its fighter (stored in English, as every name is): the AI's seats are
+                # told apart by the "ai" mark.
+                player["name"] = str(module.characters[player["character"]])
 
     async def open_rematch(
         self, game_id: int, user_id: int, user_name: str, channel_id: int | None = None
@@ -153,11 +179,11 @@ class LobbyService(ServiceBase):
         number of AI players, stored under ``channel_id`` (the finished game's channel when None)."""
         finished = await self.storage.game(game_id)
         if finished is None or finished.status != "finished":
-            raise ServiceError("Only a finished game can be played again.")
+            raise ServiceError(Text("Only a finished game can be played again."))
         players = finished.lobby["players"]
         people = [dict(player) for player in players if player["user_id"] > 0]
         if user_id not in {player["user_id"] for player in people}:
-            raise ServiceError("Only the players of that game can ask for a rematch. Start your own!")
+            raise ServiceError(Text("Only the players of that game can ask for a rematch. Start your own!"))
         for player in people:
             player.pop("ai", None)
             if player["user_id"] == user_id:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
+from locales.catalogues import N_
 from locales.languages import Language
 
 if TYPE_CHECKING:
@@ -46,7 +47,8 @@ class ServerSettings(BaseModel):
             raise ValueError(f"the difficulty must be one of {', '.join(DIFFICULTIES)}")
         reminder, handoff = self.reminder_minutes, self.handoff_minutes
         if reminder is not None and handoff is not None and handoff <= reminder:
-            raise ValueError("the AI must take over later than the reminder")
+            # The words an admin reads (``/settings`` looks them up in their language).
+            raise ValueError(N_("the AI must take over later than the reminder"))
         return self
 
     def clock_minutes(self, game_default: tuple[float, float]) -> tuple[float, float]:

@@ -24,6 +24,7 @@ from bot.core.service_base import (
 )
 from bot.storage import ActionRecord, GameRecord, now
 from rules.core.errors import IllegalAction
+from rules.core.text import Text
 
 log = logging.getLogger("bot.games")
 
@@ -53,7 +54,9 @@ class GameService(LobbyService):
                 raise StaleBoard(record)
             seat = seat_of(record, user_id)
             if seat is None:
-                raise ServiceError("You are not playing in this game. Start your own with a slash command!")
+                raise ServiceError(
+                    Text("You are not playing in this game. Start your own with a slash command!")
+                )
             await self._check_seat_moves(record, seat, seat_moves)
             move = await self._apply(record, user_id, seat, choose)
             if publish is not None:
@@ -123,7 +126,7 @@ class GameService(LobbyService):
             record = await self._require(game_id, "active")
             seat = seat_of(record, user_id)
             if seat is None:
-                raise ServiceError("You are not playing in this game.")
+                raise ServiceError(Text("You are not playing in this game."))
             record.lobby["players"][seat][key] = value
             loaded = record.version
             if not await self.storage.save(record, loaded):
@@ -136,7 +139,7 @@ class GameService(LobbyService):
             record = await self._require(game_id, "active")
             seat = seat_of(record, user_id)
             if seat is None:
-                raise ServiceError("You are not playing in this game.")
+                raise ServiceError(Text("You are not playing in this game."))
             player = record.lobby["players"][seat]
             player["ai"] = not player.get("ai", False)
             called = await self._save(record, record.version)
@@ -149,7 +152,7 @@ class GameService(LobbyService):
             record = await self._require(game_id, "active")
             player = record.lobby["players"][seat]
             if player.get("ai"):
-                raise ServiceError("The AI already plays that seat.")
+                raise ServiceError(Text("The AI already plays that seat."))
             player["ai"] = True
             await self._save(record, record.version)
             log.info("game %s: seat %d handed to the AI", game_id, seat)
@@ -163,11 +166,13 @@ class GameService(LobbyService):
         async with self.lock(game_id):
             record = await self.storage.game(game_id)
             if record is None or record.status not in ("lobby", "active"):
-                raise ServiceError("There is no running game here to abandon.")
+                raise ServiceError(Text("There is no running game here to abandon."))
             if user_id != record.host_id and not can_manage_channel:
                 raise ServiceError(
-                    "Only the host or someone who can manage this channel can abandon the game. "
-                    "Ask them, or keep fighting!"
+                    Text(
+                        "Only the host or someone who can manage this channel can abandon the game. Ask "
+                        "them, or keep fighting!"
+                    )
                 )
             loaded = record.version
             record.status = "abandoned"

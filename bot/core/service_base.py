@@ -18,17 +18,23 @@ from typing import Any
 from bot.core.game_module import GameModule
 from bot.core.state_cache import StateCache
 from bot.storage import ActionRecord, GameRecord, ResultRow, Storage
+from bot.ui.text import Said
 from rules.core.events import Event
+from rules.core.text import Text
 
 # Game ids whose kind of game is remembered (a few bytes each; the oldest seen are forgotten first).
 KNOWN_GAME_NAMES = 10_000
 
 
-class ServiceError(Exception):
-    """A request the service refuses; ``message`` is said to the player as is."""
+GAME_GONE = Text("I can't find that game any more.")
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
+
+class ServiceError(Exception):
+    """A request the service refuses; ``message`` is said to the player: a ``Text`` of the ``bot``
+    catalogue, said in their language (``bot.ui.replies.reply_error``), or words already theirs."""
+
+    def __init__(self, message: Said) -> None:
+        super().__init__(str(message))
         self.message = message
 
 
@@ -36,7 +42,7 @@ class StaleBoard(ServiceError):
     """The click came from an older version of the board."""
 
     def __init__(self, record: GameRecord) -> None:
-        super().__init__("This board is out of date, so nothing changed. Here is the current one.")
+        super().__init__(Text("This board is out of date, so nothing changed. Here is the current one."))
         self.record = record
 
 
@@ -150,14 +156,14 @@ class ServiceBase:
     async def _require(self, game_id: int, status: str) -> GameRecord:
         record = await self.storage.game(game_id)
         if record is None:
-            raise ServiceError("I can't find that game any more.")
+            raise ServiceError(GAME_GONE)
         if record.status != status:
             raise ServiceError(
                 {
-                    "lobby": "This game has already started.",
-                    "active": "This game is not running.",
+                    "lobby": Text("This game has already started."),
+                    "active": Text("This game is not running."),
                 }[status]
                 if record.status in ("lobby", "active")
-                else "This game is over. Start a new one with a slash command!"
+                else Text("This game is over. Start a new one with a slash command!")
             )
         return record

@@ -5,18 +5,16 @@ is English."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
+from bot.core.game_module import GameModule
 from bot.core.host import Host
 from bot.core.server_settings import ServerSettings, ServerSettingsStore
+from bot.ui.text import Said
+from bot.ui.text import private_language as private_language
+from locales.catalogues import BOT, DOMAINS
 from locales.languages import Language, language_of
-
-
-def private_language(interaction: discord.Interaction[Any]) -> Language:
-    """The language of the one person who acted: their Discord client's."""
-    return language_of(interaction.locale.value)
+from locales.translate import translate
 
 
 def public_language(settings: ServerSettings, guild_locale: discord.Locale | str | None) -> Language:
@@ -41,3 +39,17 @@ async def table_language(host: Host, guild_id: int | None) -> Language:
     """The public language of a game's table (its board, pings and results): its server's."""
     guild = host.get_guild(guild_id) if guild_id is not None else None
     return await server_language(host.server_settings, guild)
+
+
+def game_words(module: GameModule, words: Said, language: Language) -> str:
+    """Words a game gives the shared table (its summary, its hints, its pick's noun): a ``Text`` is
+    looked up in the game's own catalogue, a str (a name, or words the game already translated) is
+    said as it is."""
+    return words_of_game(module.name, words, language)
+
+
+def words_of_game(game: str, words: Said, language: Language) -> str:
+    """``game_words`` for the game named ``game``."""
+    if isinstance(words, str):
+        return words
+    return translate(words, game if game in DOMAINS else BOT, language)

@@ -10,7 +10,12 @@ from discord import app_commands
 from bot.core.host import Host
 from bot.core.server_settings import DIFFICULTIES, ServerSettings, SettingsRefused
 from bot.ui.replies import reply_error, reply_private
+from bot.ui.text import private_language
+from locales.catalogues import BOT, translations
+from locales.contexts import COMMAND_CHOICE, option_context
 from locales.languages import Language
+from locales.numbers import format_number
+from rules.core.text import Text
 
 AUTOMATIC_LANGUAGE = "automatic"
 """The ``language`` choice that follows the server's preferred locale again."""
@@ -26,54 +31,86 @@ SETTING_OPTIONS = {
     "threads": "games_in_threads",
     "language": "language",
 }
+AUTOMATIC_LANGUAGE_NAME = "Automatic (the server's language)"
 LANGUAGE_CHOICES = [
-    app_commands.Choice(name="Automatic (the server's language)", value=AUTOMATIC_LANGUAGE),
+    app_commands.Choice(name=AUTOMATIC_LANGUAGE_NAME, value=AUTOMATIC_LANGUAGE),
     *(app_commands.Choice(name=language.own_name, value=language.value) for language in Language),
 ]
 
 
-def _clock_words(chosen: float | None, games: dict[str, float]) -> str:
+def _minutes(minutes: float, language: Language) -> str:
+    return translations(BOT, language).gettext("{count} min").format(count=format_number(minutes, language))
+
+
+def _clock_words(chosen: float | None, games: dict[str, float], language: Language) -> str:
     """A chosen delay, or each game's own when the server left it to them."""
     if chosen is not None:
-        return f"{chosen:g} min"
-    return "each game's own: " + ", ".join(f"{title} {minutes:g} min" for title, minutes in games.items())
+        return _minutes(chosen, language)
+    each = ", ".join(f"{title} {_minutes(minutes, language)}" for title, minutes in games.items())
+    return translations(BOT, language).gettext("each game's own: {clocks}").format(clocks=each)
 
 
-def settings_embed(settings: ServerSettings, clocks: dict[str, tuple[float, float]]) -> discord.Embed:
-    """The server's settings; ``clocks`` are each game's own (reminder, hand-off) minutes by title."""
-    pace = "the bot's default" if settings.ai_turn_delay is None else f"{settings.ai_turn_delay:g} s a move"
-    channels = ", ".join(f"<#{channel}>" for channel in settings.game_channels) or "every channel"
-    embed = discord.Embed(title="Game settings for this server", colour=discord.Colour.blurple())
-    embed.add_field(name="Default difficulty", value=settings.default_difficulty.title())
-    embed.add_field(name="AI pace", value=pace)
+def settings_embed(
+    settings: ServerSettings, clocks: dict[str, tuple[float, float]], language: Language
+) -> discord.Embed:
+    """The server's settings, in the reader's ``language``; ``clocks`` are each game's own (reminder,
+    hand-off) minutes by title."""
+    words = translations(BOT, language)
+    _ = words.gettext
+    pace = (
+        _("the bot's default")
+        if settings.ai_turn_delay is None
+        else _("{seconds} s a move").format(seconds=format_number(settings.ai_turn_delay, language))
+    )
+    channels = ", ".join(f"<#{channel}>" for channel in settings.game_channels) or _("every channel")
+    embed = discord.Embed(title=_("Game settings for this server"), colour=discord.Colour.blurple())
+    embed.add_field(
+        name=_("Default difficulty"),
+        value=words.pgettext(COMMAND_CHOICE, settings.default_difficulty.title()),
+    )
+    embed.add_field(name=_("AI pace"), value=pace)
     reminders = {title: clock[0] for title, clock in clocks.items()}
     handoffs = {title: clock[1] for title, clock in clocks.items()}
-    embed.add_field(name="Reminder after", value=_clock_words(settings.reminder_minutes, reminders))
     embed.add_field(
-        name="AI takes an absent seat after", value=_clock_words(settings.handoff_minutes, handoffs)
+        name=_("Reminder after"), value=_clock_words(settings.reminder_minutes, reminders, language)
     )
-    embed.add_field(name="Idle lobbies close after", value=f"{settings.lobby_expiry_minutes:g} min")
+    embed.add_field(
+        name=_("AI takes an absent seat after"),
+        value=_clock_words(settings.handoff_minutes, handoffs, language),
+    )
+    embed.add_field(
+        name=_("Idle lobbies close after"), value=_minutes(settings.lobby_expiry_minutes, language)
+    )
     kept = (
-        "the bot's own retention" if settings.retention_days is None else f"{settings.retention_days:g} days"
+        _("the bot's own retention")
+        if settings.retention_days is None
+        else _("{count} days").format(count=format_number(settings.retention_days, language))
     )
-    embed.add_field(name="Finished games kept", value=kept)
-    language = (
-        "Automatic (the server's language)" if settings.language is None else settings.language.own_name
+    embed.add_field(name=_("Finished games kept"), value=kept)
+    chosen_language = (
+        words.pgettext(COMMAND_CHOICE, AUTOMATIC_LANGUAGE_NAME)
+        if settings.language is None
+        else settings.language.own_name
     )
-    embed.add_field(name="Language", value=language)
-    embed.add_field(name="Games allowed in", value=channels, inline=False)
-    threads = "on: each game gets a thread of its own" if settings.games_in_threads else "off"
-    embed.add_field(name="Games in threads", value=threads, inline=False)
+    embed.add_field(name=_("Language"), value=chosen_language)
+    embed.add_field(name=_("Games allowed in"), value=channels, inline=False)
+    threads = _("on: each game gets a thread of its own") if settings.games_in_threads else _("off")
+    embed.add_field(name=_("Games in threads"), value=threads, inline=False)
     return embed
 
 
-def refused_text(refused: SettingsRefused) -> str:
-    """The store's reasons, each led by the option the admin typed."""
+def refused_text(refused: SettingsRefused, language: Language) -> str:
+    """The store's reasons, each led by the option the admin typed (as their client names it)."""
+    _ = translations(BOT, language).gettext
     options = {field: option for option, field in SETTING_OPTIONS.items()}
-    return "; ".join(
-        reason if field not in options else f"`{options[field]}`: {reason[:1].lower()}{reason[1:]}"
-        for field, reason in refused.problems
-    )
+    reasons = []
+    for field, reason in refused.problems:
+        said = _(reason)
+        if field in options:
+            option = translations(BOT, language).pgettext(option_context("settings"), options[field])
+            said = f"`{option}`: {said[:1].lower()}{said[1:]}"
+        reasons.append(said)
+    return "; ".join(reasons)
 
 
 def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
@@ -114,7 +151,9 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
         guild_id = interaction.guild_id
         assert guild_id is not None
         if not interaction.permissions.manage_guild:
-            await reply_error(interaction, "Only members who can manage this server can change its settings.")
+            await reply_error(
+                interaction, Text("Only members who can manage this server can change its settings.")
+            )
             return
         store = host.server_settings
         current = await store.get(guild_id)
@@ -141,12 +180,15 @@ def settings_command(host: Host) -> app_commands.Command[Any, ..., None]:
         try:
             updated = await store.change(guild_id, **changes)
         except SettingsRefused as refused:
-            await reply_error(interaction, f"Nothing changed: {refused_text(refused)}.")
+            reasons = refused_text(refused, private_language(interaction))
+            await reply_error(interaction, Text("Nothing changed: {reasons}.", reasons=reasons))
             return
         clocks = {
             controller.module.title: controller.module.clock_minutes
             for controller in host.controllers.values()
         }
-        await reply_private(interaction, "", embed=settings_embed(updated, clocks))
+        await reply_private(
+            interaction, "", embed=settings_embed(updated, clocks, private_language(interaction))
+        )
 
     return settings

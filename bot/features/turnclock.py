@@ -19,10 +19,15 @@ import discord
 from bot.core.game_module import DEFAULT_CLOCK_MINUTES
 from bot.core.host import GameController, Host, channel_of
 from bot.core.service import ServiceError
+from bot.core.speech import table_language
 from bot.storage import GameRecord
 from bot.storage import TurnClock as ClockRow
 from bot.ui.components import button, view_of
 from bot.ui.messages import mentions
+from locales.catalogues import BOT, translations
+from locales.languages import Language
+from locales.numbers import format_number
+from rules.core.text import Text
 
 log = logging.getLogger("bot.turnclock")
 
@@ -32,10 +37,11 @@ TICK_SECONDS = 15.0
 MIN_TICK_SECONDS = 0.05
 
 
-def minutes_text(minutes: float) -> str:
+def minutes_text(minutes: float, language: Language) -> str:
+    """A wait as people read it: "45 s", "2.5 min" (the units read the same in every language)."""
     if minutes < 1:
-        return f"{round(minutes * 60)} s"
-    return f"{minutes:g} min"
+        return f"{format_number(round(minutes * 60), language)} s"
+    return f"{format_number(minutes, language)} min"
 
 
 class TurnClock:
@@ -102,17 +108,29 @@ class TurnClock:
         if claimed is None:
             return
         record, controller = claimed
+        language = await table_language(self.host, record.guild_id)
+        words = translations(BOT, language)
         handoff_button = button(
-            record.id, 0, "handoff", clock.seat, label="Let the AI play for them", emoji="🤖"
+            record.id,
+            0,
+            "handoff",
+            clock.seat,
+            label=words.pgettext("button", "Let the AI play for them"),
+            emoji="🤖",
+        )
+        reminded = words.gettext(
+            "⏰ {player}, the {game} game has waited {waited} for your move. Away? Another player can let "
+            "the AI play for you, and after {handoff} it takes over by itself."
         )
         try:
             posted = await self.host.pacer.send(
                 channel_of(self.host, record),
                 record.channel_id,
-                content=(
-                    f"⏰ <@{clock.user_id}>, the {controller.module.title} game has waited "
-                    f"{minutes_text(reminder)} for your move. Away? Another player can let the AI play "
-                    f"for you, and after {minutes_text(handoff)} it takes over by itself."
+                content=reminded.format(
+                    player=f"<@{clock.user_id}>",
+                    game=controller.module.title,
+                    waited=minutes_text(reminder, language),
+                    handoff=minutes_text(handoff, language),
                 ),
                 view=view_of([handoff_button]),
                 allowed_mentions=mentions([clock.user_id]),
@@ -131,8 +149,10 @@ class TurnClock:
         if claimed is None:
             return
         record, controller = claimed
+        language = await table_language(self.host, record.guild_id)
+        why = Text("after {waited} away", waited=minutes_text(handoff, language))
         with contextlib.suppress(ServiceError):
-            await controller.hand_to_ai(record.id, clock.seat, f"after {minutes_text(handoff)} away")
+            await controller.hand_to_ai(record.id, clock.seat, why)
 
     async def _expire_lobby(self, game_id: int, expiry: float) -> None:
         service = self.host.service
@@ -140,10 +160,15 @@ class TurnClock:
             record = await service.expire_lobby(game_id)
         except ServiceError:
             return
-        note = f"This lobby closed after {minutes_text(expiry)} without activity. Start a new one any time!"
+        language = await table_language(self.host, record.guild_id)
+        note = (
+            translations(BOT, language)
+            .gettext("This lobby closed after {waited} without activity. Start a new one any time!")
+            .format(waited=minutes_text(expiry, language))
+        )
         if record.message_id is not None:
             # Drawn closed: without the footer that asks people to join, and without its controls.
-            closed = self.host.controllers[record.game].lobby_message(record)["embed"]
+            closed = self.host.controllers[record.game].lobby_message(record, language=language)["embed"]
             with contextlib.suppress(discord.HTTPException):
                 await (
                     channel_of(self.host, record, record.message_id)

@@ -40,6 +40,7 @@ import discord
 from bot.core.game_module import GameModule, TimedPrompts
 from bot.core.host import Host, channel_of
 from bot.core.service import GameService, Move
+from bot.core.speech import table_language
 from bot.storage import AT_THE_TABLE, GameRecord, TurnClock
 from bot.table.first_game import with_first_turn_line
 from bot.table.presence import AWAY_AFTER_SECONDS, Presence
@@ -54,7 +55,11 @@ from bot.ui.messages import (
     thread_line,
 )
 from bot.ui.replies import try_reply_private
+from bot.ui.text import Said
+from locales.catalogues import BOT
+from locales.translate import command, translate
 from rules.core.events import Event
+from rules.core.text import Text
 
 UNKNOWN_MESSAGE = 10008
 """Discord's error code for a message that no longer exists."""
@@ -98,7 +103,8 @@ class BoardKeeper(ABC):
         """The board as it is shown: ``board_message``, with the line that tells the newcomers it
         calls to their first move what to do."""
         message = await self.board_message(record, state, events)
-        return await with_first_turn_line(self.service.storage, self.module, record, state, message)
+        language = await table_language(self.host, record.guild_id)
+        return await with_first_turn_line(self.service.storage, self.module, record, state, message, language)
 
     @abstractmethod
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
@@ -132,10 +138,14 @@ class BoardKeeper(ABC):
             if interaction is not None:
                 await try_reply_private(
                     interaction,
-                    "Your move was saved, and the board is up to date again."
+                    Text("Your move was saved, and the board is up to date again.")
                     if problem is None
-                    else f"Your move was saved, but I could not post the board: {problem}. "
-                    f"Use `/{self.name} status` once that is fixed.",
+                    else Text(
+                        "Your move was saved, but I could not post the board: {problem}. Use `{status}` "
+                        "once that is fixed.",
+                        problem=problem,
+                        status=command(f"{self.name} status"),
+                    ),
                 )
         finally:
             if record.status != "active":
@@ -216,7 +226,12 @@ class BoardKeeper(ABC):
         posted = await self.host.pacer.send(
             self.channel_of(record),
             record.channel_id,
-            content=ping_text(people, self.module.title, message_link(record)),
+            content=ping_text(
+                people,
+                self.module.title,
+                message_link(record),
+                await table_language(self.host, record.guild_id),
+            ),
             allowed_mentions=mentions(people),
             nonce=ping_nonce(record.id, calls),
         )
@@ -250,7 +265,7 @@ class BoardKeeper(ABC):
             done.append(ping.message_id)
         await storage.forget_stale_pings(done)
 
-    async def _redraw_after_failure(self, game_id: int, repost: bool) -> str | None:
+    async def _redraw_after_failure(self, game_id: int, repost: bool) -> Text | None:
         try:
             await self.refresh_board(game_id, repost=repost)
             await self.notify_owed(game_id)
@@ -327,11 +342,12 @@ class BoardKeeper(ABC):
         round_number = None
         if record.state_json is not None:
             round_number = getattr(self.service.load_state(record), "round", None)
+        language = await table_language(self.host, record.guild_id)
         if record.channel_of_message(message_id) != record.channel_id:
             # The lobby a thread was opened on, in the parent channel: the game went into the thread.
-            line = thread_line(self.module.title, message_link(record))
+            line = thread_line(self.module.title, message_link(record), language)
         else:
-            line = moved_line(self.module.title, round_number, message_link(record))
+            line = moved_line(self.module.title, round_number, message_link(record), language)
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
             await (
                 self.channel_of(record, message_id)
@@ -339,7 +355,7 @@ class BoardKeeper(ABC):
                 .edit(content=line, embeds=list(superseded), attachments=[], view=None)
             )
 
-    async def hand_to_ai(self, game_id: int, seat: int, why: str) -> None:
+    async def hand_to_ai(self, game_id: int, seat: int, why: Said) -> None:
         """The AI takes an absent player's seat; the channel is told, and the player reminded how to
         take it back."""
         record = await self.service.hand_to_ai(game_id, seat)
@@ -351,9 +367,15 @@ class BoardKeeper(ABC):
                 await self.host.pacer.send(
                     self.channel_of(record),
                     record.channel_id,
-                    content=(
-                        f"🤖 The AI now plays <@{player['user_id']}>'s seat ({why}). "
-                        f"Use `/{self.name} autoplay` to take it back."
+                    content=translate(
+                        Text(
+                            "🤖 The AI now plays {player}'s seat ({why}). Use `{autoplay}` to take it back.",
+                            player=f"<@{player['user_id']}>",
+                            why=why,
+                            autoplay=command(f"{self.name} autoplay"),
+                        ),
+                        BOT,
+                        await table_language(self.host, record.guild_id),
                     ),
                     allowed_mentions=mentions([player["user_id"]]),
                 )

@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.core.game_module import SeatWordedEvents
 from bot.core.replay import RenderPng
 from bot.core.service import ServiceError, seat_of
-from bot.core.speech import private_language
+from bot.core.speech import game_words, table_language
 from bot.storage import GameRecord
 from bot.table.lobby import LOBBY_MENUS, LOBBY_OPS, change_lobby
 from bot.table.lobby_desk import LobbyDesk
@@ -27,15 +27,12 @@ from bot.table.pages import RulePages
 from bot.table.replay import post_replay
 from bot.ui.components import UNKNOWN_CONTROL, Control, button, index_in, view_of
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
-from bot.ui.text import clip
+from bot.ui.text import Said, clip, private_language, spoken
+from locales.catalogues import BOT, translations
 from locales.languages import Language
-from locales.translate import translate
-
-TABLE_HELP = (
-    "\n**/{name} leave** — leave the running game (after a confirmation): the AI plays your seat"
-    "\n**/{name} replay** — an animated replay of a finished game (the last here, or by number)"
-)
-
+from locales.numbers import format_number
+from locales.translate import command, command_words
+from rules.core.text import Text
 
 # The controls every game's table has, beside the game's own.
 TABLE_OPS = ("rules", "handoff", "rematch", "quit", *LOBBY_OPS)
@@ -52,10 +49,25 @@ def _as_drawn(control: Control) -> bool:
     return control.version == 0 and (control.op != "rematch" or control.arg == "")
 
 
-def finished_view(record: GameRecord) -> discord.ui.View:
-    """The final board's one control: a new lobby with the same players, characters and settings."""
+def table_help(name: str, language: Language) -> str:
+    """The lines every game's ``/<game> help`` ends with: the commands of its table."""
+    _ = translations(BOT, language).gettext
+    leave = _("**{leave}** — leave the running game (after a confirmation): the AI plays your seat")
+    replay = _("**{replay}** — an animated replay of a finished game (the last here, or by number)")
+    return (
+        "\n"
+        + leave.format(leave=command_words(f"{name} leave", language))
+        + "\n"
+        + replay.format(replay=command_words(f"{name} replay", language))
+    )
+
+
+def finished_view(record: GameRecord, language: Language = Language.ENGLISH) -> discord.ui.View:
+    """The final board's one control: a new lobby with the same players, characters and settings;
+    ``language`` is the table's."""
+    label = translations(BOT, language).pgettext("button", "Rematch")
     return view_of(
-        [button(record.id, 0, "rematch", label="Rematch", emoji="🔁", style=discord.ButtonStyle.success)]
+        [button(record.id, 0, "rematch", label=label, emoji="🔁", style=discord.ButtonStyle.success)]
     )
 
 
@@ -66,16 +78,9 @@ class TableController(LobbyDesk):
     typed_ops: tuple[str, ...] = ()
     """The ops of the game's modals (none unless the game has some)."""
 
-    def pages_in(self, language: Language) -> RulePages:
-        """The rules pages in ``language``: a game whose pages are translated gives them in it."""
-        return self.rule_pages
-
-    def help_in(self, language: Language, help_text: str) -> str:
-        """The game's list of commands in ``language``: a game whose list is translated gives it."""
-        return help_text
-
-    def add_table_commands(self, group: app_commands.Group, help_text: str) -> None:
-        """The commands every game has: status, rules, log, autoplay, leave, abandon, help and replay."""
+    def add_table_commands(self, group: app_commands.Group, help_text: Said) -> None:
+        """The commands every game has: status, rules, log, autoplay, leave, abandon, help and replay;
+        ``help_text`` is the game's own part of its help (a ``Text`` of its catalogue)."""
         title = self.module.title
 
         @group.command(name="autoplay", description="Hand your seat to the AI, or take it back")
@@ -104,15 +109,17 @@ class TableController(LobbyDesk):
 
         @group.command(name="help", description=f"List the {title} commands")
         async def help_command(interaction: discord.Interaction[Any]) -> None:
-            listed = self.help_in(private_language(interaction), help_text)
-            await reply_private(interaction, listed + TABLE_HELP.format(name=self.name))
+            language = private_language(interaction)
+            words = game_words(self.module, help_text, language) + table_help(self.name, language)
+            await reply_private(interaction, words)
 
         @group.command(name="replay", description=f"An animated replay of a finished {title} game")
         @app_commands.describe(game="The game's number from /history; this channel's last game if left out")
         async def replay(
             interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
         ) -> None:
-            await post_replay(interaction, self.service.storage, self.module, self.replay_png, game)
+            language = await table_language(self.host, interaction.guild_id)
+            await post_replay(interaction, self.service.storage, self.module, self.replay_png, game, language)
 
     @abstractmethod
     def render_png(self, state: Any) -> bytes:
@@ -124,8 +131,9 @@ class TableController(LobbyDesk):
         return self.render_png
 
     async def show_rules(self, interaction: discord.Interaction[Any]) -> None:
-        pages = self.pages_in(private_language(interaction))
-        await send(interaction, ephemeral=True, embed=pages.embed(0), view=pages.view(0))
+        language = private_language(interaction)
+        pages = {"embed": self.rule_pages.embed(0, language), "view": self.rule_pages.view(0, language)}
+        await send(interaction, ephemeral=True, **pages)
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)
@@ -139,10 +147,12 @@ class TableController(LobbyDesk):
         async with self.service.lock(game_id):
             record = await self.service.storage.game(game_id)
             if record is None or record.status not in ("lobby", "active"):
-                await reply_error(interaction, "This game has just ended.")
+                await reply_error(interaction, Text("This game has just ended."))
                 return
             if record.status == "lobby":
-                message = self.lobby_message(record)
+                message = self.lobby_message(
+                    record, language=await table_language(self.host, record.guild_id)
+                )
             else:
                 message = await self.board_for(record, self.service.load_state(record), [])
             message_id = await send(interaction, **message)
@@ -156,18 +166,19 @@ class TableController(LobbyDesk):
         if record is None:
             return
         if record.state_json is None:
-            await reply_private(interaction, "The game hasn't started yet: nothing has happened.")
+            await reply_private(interaction, Text("The game hasn't started yet: nothing has happened."))
             return
+        language = private_language(interaction)
         state = self.service.load_state(record)
         public = self.module.rules.view(state, None)
         events = public.recent_events[-20:]  # type: ignore[attr-defined]
         if isinstance(self.module, SeatWordedEvents):
             lines = [self.module.event_text(event, record.lobby) for event in events]
         else:
-            language = private_language(interaction)
-            lines = [translate(event.text, self.module.name, language) for event in events]
+            lines = [game_words(self.module, event.words or event.text, language) for event in events]
+        title = translations(BOT, language).gettext("{game} — recent events (round {round})")
         embed = discord.Embed(
-            title=f"{self.module.title} — recent events (round {state.round})",
+            title=title.format(game=self.module.title, round=format_number(state.round, language)),
             description=clip("\n".join(lines), 4000),
             colour=discord.Colour.dark_teal(),
         )
@@ -188,8 +199,11 @@ class TableController(LobbyDesk):
         except ServiceError as error:
             await reply_error(interaction, error.message)
             return
+        abandoned = translations(BOT, await table_language(self.host, record.guild_id)).gettext(
+            "The {game} game was abandoned by {player}."
+        )
         await send(
-            interaction, content=f"The {self.module.title} game was abandoned by {interaction.user.mention}."
+            interaction, content=abandoned.format(game=self.module.title, player=interaction.user.mention)
         )
         self.host.pacer.note(record.channel_id)
         if record.message_id is not None:
@@ -205,7 +219,7 @@ class TableController(LobbyDesk):
         if record is None:
             return
         if record.status != "active":
-            await reply_error(interaction, "Autoplay is for a running game; start it first.")
+            await reply_error(interaction, Text("Autoplay is for a running game; start it first."))
             return
         try:
             move = await in_time(
@@ -221,9 +235,12 @@ class TableController(LobbyDesk):
         playing = seat is not None and bool(move.record.lobby["players"][seat].get("ai"))
         await reply_private(
             interaction,
-            f"The AI now plays your seat. Use `/{self.name} autoplay` again to take it back."
+            Text(
+                "The AI now plays your seat. Use `{autoplay}` again to take it back.",
+                autoplay=command(f"{self.name} autoplay"),
+            )
             if playing
-            else "Your seat is yours again.",
+            else Text("Your seat is yours again."),
         )
         # The seats changed hands, so the board's controls (and their version) are drawn again. A
         # player taking their seat back when it must act is at the table: the answer above tells them.
@@ -243,46 +260,61 @@ class TableController(LobbyDesk):
         if record.status != "active" or seat is None:
             await reply_error(
                 interaction,
-                "Leaving is for players of a running game (in a lobby, press **Leave** on it).",
+                Text("Leaving is for players of a running game (in a lobby, press **Leave** on it)."),
             )
             return
         if record.lobby["players"][seat].get("ai"):
             await reply_error(
-                interaction, f"The AI already plays your seat. `/{self.name} autoplay` takes it back."
+                interaction,
+                Text(
+                    "The AI already plays your seat. `{autoplay}` takes it back.",
+                    autoplay=command(f"{self.name} autoplay"),
+                ),
             )
             return
+        words = translations(BOT, private_language(interaction))
         choices = [
-            button(record.id, 0, "quit", "confirm", label="Leave game", style=discord.ButtonStyle.danger),
-            button(record.id, 0, "quit", "cancel", label="Stay"),
+            button(
+                record.id,
+                0,
+                "quit",
+                "confirm",
+                label=words.pgettext("button", "Leave game"),
+                style=discord.ButtonStyle.danger,
+            ),
+            button(record.id, 0, "quit", "cancel", label=words.pgettext("button", "Stay")),
         ]
         await reply_private(
             interaction,
-            f"Leave this {self.module.title} game? The AI plays your seat to the end, and the channel "
-            "is told.",
+            Text(
+                "Leave this {game} game? The AI plays your seat to the end, and the channel is told.",
+                game=self.module.title,
+            ),
             view=view_of(choices),
         )
 
     async def _leave_clicked(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        language = private_language(interaction)
         if control.arg == "cancel":
-            await update(interaction, content="You stay in the game.", view=None)
+            await update(interaction, content=spoken(Text("You stay in the game."), language), view=None)
             return
         record = await self.service.storage.game(control.game_id)
         seat = None if record is None else seat_of(record, interaction.user.id)
         if record is None or record.status != "active" or seat is None:
-            await update(
-                interaction, content="That game is not running any more: nothing changed.", view=None
-            )
+            gone = Text("That game is not running any more: nothing changed.")
+            await update(interaction, content=spoken(gone, language), view=None)
             return
         if record.lobby["players"][seat].get("ai"):
-            await update(interaction, content="The AI already plays your seat: nothing changed.", view=None)
+            played = Text("The AI already plays your seat: nothing changed.")
+            await update(interaction, content=spoken(played, language), view=None)
             return
-        await update(
-            interaction,
-            content=f"You left the game: the AI plays your seat now. `/{self.name} autoplay` takes it back.",
-            view=None,
+        left = Text(
+            "You left the game: the AI plays your seat now. `{autoplay}` takes it back.",
+            autoplay=command(f"{self.name} autoplay"),
         )
+        await update(interaction, content=spoken(left, language), view=None)
         with contextlib.suppress(ServiceError):
-            await self.hand_to_ai(record.id, seat, "they left the game")
+            await self.hand_to_ai(record.id, seat, Text("they left the game"))
 
     async def on_table_control(self, interaction: discord.Interaction[Any], control: Control) -> bool:
         """Handles a rules page, a lobby click, a hand-off or a rematch; returns False for the game's
@@ -299,8 +331,11 @@ class TableController(LobbyDesk):
             return True
         if control.op == "rules":
             page = RulePages.page_of(control)
-            shown = self.pages_in(private_language(interaction))
-            pages = {"embed": shown.embed(page), "view": shown.view(page)}
+            language = private_language(interaction)
+            pages = {
+                "embed": self.rule_pages.embed(page, language),
+                "view": self.rule_pages.view(page, language),
+            }
             message = interaction.message
             if message is not None and message.flags.ephemeral:
                 await update(interaction, **pages)
@@ -325,7 +360,9 @@ class TableController(LobbyDesk):
             lambda move: self.publish(move, interaction, show=self._show_start),
         )
         if lobby is not None:
-            await update(interaction, **self.lobby_message(*lobby))
+            record, news = lobby
+            language = await table_language(self.host, record.guild_id)
+            await update(interaction, **self.lobby_message(record, news, language))
         return True
 
     async def _hand_off_clicked(self, interaction: discord.Interaction[Any], control: Control) -> None:
@@ -333,23 +370,29 @@ class TableController(LobbyDesk):
         record = await self.service.storage.game(control.game_id)
         seat = None if record is None else index_in(control.arg, len(record.lobby["players"]))
         if record is None or record.status != "active" or seat is None:
-            await reply_error(interaction, "That game is not running any more.")
+            await reply_error(interaction, Text("That game is not running any more."))
             return
         absent = record.lobby["players"][seat]
         clicker = seat_of(record, interaction.user.id)
         if interaction.user.id == absent["user_id"]:
-            await reply_error(interaction, "That's your own seat: just make your move, or use autoplay.")
+            await reply_error(
+                interaction, Text("That's your own seat: just make your move, or use autoplay.")
+            )
             return
         if clicker is None and interaction.user.id != record.host_id:
-            await reply_error(interaction, "Only the other players of this game can hand a seat to the AI.")
+            await reply_error(
+                interaction, Text("Only the other players of this game can hand a seat to the AI.")
+            )
             return
         clock = await self.service.storage.turn_clock(record.id, seat)
         if absent.get("ai") or clock is None or clock.stage == 0:
             await reply_error(
-                interaction, f"{absent['name']} is back (or no longer has to act): nothing changed."
+                interaction,
+                Text("{player} is back (or no longer has to act): nothing changed.", player=absent["name"]),
             )
             return
-        await reply_private(interaction, f"The AI takes over {absent['name']}'s seat.")
+        await reply_private(interaction, Text("The AI takes over {player}'s seat.", player=absent["name"]))
         if await self.service.storage.advance_clock(record.id, seat, clock.called_at, 2):
             with contextlib.suppress(ServiceError):
-                await self.hand_to_ai(record.id, seat, f"handed over by {interaction.user.display_name}")
+                why = Text("handed over by {player}", player=interaction.user.display_name)
+                await self.hand_to_ai(record.id, seat, why)

@@ -7,7 +7,11 @@ from typing import Any
 
 from bot.core.game_module import GameModule
 from bot.core.service_base import people_to_act
+from bot.core.speech import game_words
 from bot.storage import GameRecord, Storage
+from locales.catalogues import BOT, translations
+from locales.languages import Language
+from locales.translate import command_words
 
 
 async def newcomers(storage: Storage, record: GameRecord, people: list[int]) -> list[int]:
@@ -24,12 +28,21 @@ async def newcomers(storage: Storage, record: GameRecord, people: list[int]) -> 
     return [user for user in people if user not in played]
 
 
-def first_turn_line(module: GameModule, users: list[int]) -> str | None:
-    """What to do now, for the newcomers ``users``; None when there are none or the game has no hint."""
+def first_turn_line(module: GameModule, users: list[int], language: Language) -> str | None:
+    """What to do now, for the newcomers ``users``, in the table's ``language``; None when there are
+    none or the game has no hint."""
     if not users or not module.first_turn_hint:
         return None
-    who = ", ".join(f"<@{user}>" for user in users)
-    return f"👋 First {module.title} game, {who}? {module.first_turn_hint} More: `/{module.name} rules`."
+    return (
+        translations(BOT, language)
+        .gettext("👋 First {game} game, {players}? {hint} More: `{rules}`.")
+        .format(
+            game=module.title,
+            players=", ".join(f"<@{user}>" for user in users),
+            hint=game_words(module, module.first_turn_hint, language),
+            rules=command_words(f"{module.name} rules", language),
+        )
+    )
 
 
 async def first_moves(storage: Storage, module: GameModule, record: GameRecord, state: Any) -> list[int]:
@@ -46,10 +59,15 @@ async def first_moves(storage: Storage, module: GameModule, record: GameRecord, 
 
 
 async def with_first_turn_line(
-    storage: Storage, module: GameModule, record: GameRecord, state: Any, message: dict[str, Any]
+    storage: Storage,
+    module: GameModule,
+    record: GameRecord,
+    state: Any,
+    message: dict[str, Any],
+    language: Language,
 ) -> dict[str, Any]:
     """``message`` (a board) with the line for the newcomers it calls below its content, if any."""
-    line = first_turn_line(module, await first_moves(storage, module, record, state))
+    line = first_turn_line(module, await first_moves(storage, module, record, state), language)
     if line is None:
         return message
     content = "\n".join(part for part in (message.get("content"), line) if part)

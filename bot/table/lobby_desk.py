@@ -13,24 +13,31 @@ from typing import Any
 import discord
 
 from bot.core.service import Move, ServiceError
+from bot.core.speech import table_language
 from bot.storage import GameRecord
 from bot.table.boards import BoardKeeper
 from bot.table.lobby import lobby_embed, lobby_view
 from bot.table.threads import archive_thread, missing_thread_permissions, open_thread, thread_refusal
 from bot.ui.messages import as_edit, mentions, message_link
 from bot.ui.replies import acknowledge, in_time, reply_error, reply_private, send, update
+from bot.ui.text import Said, private_language, spoken
+from locales.catalogues import BOT, N_, translations
+from locales.languages import Language
+from locales.translate import command
+from rules.core.text import Text
 
 # What the bot must be allowed in a channel to run a game there, by the names Discord shows.
 NEEDED_PERMISSIONS = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "embed_links": "Embed Links",
-    "attach_files": "Attach Files",
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
 }
-THREAD_PERMISSION = ("send_messages_in_threads", "Send Messages in Threads")
+THREAD_PERMISSION = ("send_messages_in_threads", N_("Send Messages in Threads"))
 
 
 def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> list[str]:
+    """The permissions the bot lacks, by their English names (looked up where they are said)."""
     needed = dict(NEEDED_PERMISSIONS)
     if in_thread:
         needed[THREAD_PERMISSION[0]] = THREAD_PERMISSION[1]
@@ -44,13 +51,15 @@ class LobbyDesk(BoardKeeper):
         """The game's own buttons on its lobby, beside Join, Leave, Start and the pick menus."""
         return []
 
-    def lobby_message(self, record: GameRecord, news: str | None = None) -> dict[str, Any]:
-        """The lobby; ``news`` (what the last click changed for everyone) above it, replacing any
-        earlier news."""
+    def lobby_message(
+        self, record: GameRecord, news: Said | None = None, language: Language = Language.ENGLISH
+    ) -> dict[str, Any]:
+        """The lobby in the table's ``language``; ``news`` (what the last click changed for everyone)
+        above it, replacing any earlier news."""
         return {
-            "content": news,
-            "embed": lobby_embed(self.module, record),
-            "view": lobby_view(self.module, record, self.lobby_buttons(record)),
+            "content": None if news is None else spoken(news, language),
+            "embed": lobby_embed(self.module, record, language),
+            "view": lobby_view(self.module, record, language, self.lobby_buttons(record)),
         }
 
     async def open_lobby(
@@ -62,21 +71,27 @@ class LobbyDesk(BoardKeeper):
         in_thread = isinstance(interaction.channel, discord.Thread)
         missing = missing_permissions(interaction.app_permissions, in_thread)
         if missing:
+            words = translations(BOT, private_language(interaction))
+            lacking = ", ".join(words.gettext(permission) for permission in missing)
             await reply_error(
                 interaction,
-                f"I can't run a game in this channel: I lack {', '.join(missing)}. "
-                "Ask a server admin to grant them to me here, or start the game in another channel.",
+                words.gettext(
+                    "I can't run a game in this channel: I lack {permissions}. Ask a server admin to grant "
+                    "them to me here, or start the game in another channel."
+                ).format(permissions=lacking),
             )
             return
         settings = await self.host.server_settings.get(interaction.guild_id)
         # A game started in a thread already is played there: threads hold no threads.
         threaded = settings.games_in_threads and not in_thread
         if threaded and (missing := missing_thread_permissions(interaction.app_permissions)):
-            await reply_error(interaction, thread_refusal(missing))
+            await reply_error(interaction, thread_refusal(missing, private_language(interaction)))
             return
         if not settings.allows(interaction.channel_id):
             allowed = ", ".join(f"<#{channel}>" for channel in settings.game_channels)
-            await reply_error(interaction, f"Games on this server are played in {allowed}.")
+            await reply_error(
+                interaction, Text("Games on this server are played in {channels}.", channels=allowed)
+            )
             return
         if variant is None:
             variant = (
@@ -116,8 +131,9 @@ class LobbyDesk(BoardKeeper):
         """Posts a new lobby as the answer with ``news`` above it, notifying only ``ping`` (a rematch's
         players), and them once: the next change to the lobby replaces its news. With
         ``thread_parent`` (the channel it is posted in), opens the game's thread on it."""
+        language = await table_language(self.host, record.guild_id)
         message_id = await send(
-            interaction, **self.lobby_message(record, news), allowed_mentions=mentions(ping)
+            interaction, **self.lobby_message(record, news, language), allowed_mentions=mentions(ping)
         )
         assert message_id is not None
         self.host.pacer.note(record.channel_id if thread_parent is None else thread_parent)
@@ -133,7 +149,11 @@ class LobbyDesk(BoardKeeper):
         if record is None or record.game != self.name:
             await reply_error(
                 interaction,
-                f"There is no {self.module.title} game in this channel. Start one with `/{self.name} start`.",
+                Text(
+                    "There is no {game} game in this channel. Start one with `{start}`.",
+                    game=self.module.title,
+                    start=command(f"{self.name} start"),
+                ),
             )
             return None
         return record
@@ -162,7 +182,7 @@ class LobbyDesk(BoardKeeper):
             parent is not None or not isinstance(interaction.channel, discord.Thread)
         )
         if threaded and (missing := missing_thread_permissions(interaction.app_permissions)):
-            await reply_error(interaction, thread_refusal(missing))
+            await reply_error(interaction, thread_refusal(missing, private_language(interaction)))
             return
         try:
             record = await self.service.open_rematch(
@@ -180,8 +200,11 @@ class LobbyDesk(BoardKeeper):
             if player["user_id"] != interaction.user.id
         ]
         news = (
-            f"🔁 {interaction.user.mention} opens a rematch. {', '.join(f'<@{user}>' for user in others)}: "
-            "your seats are kept (press **Leave** if you're out)."
+            Text(
+                "🔁 {host} opens a rematch. {players}: your seats are kept (press **Leave** if you're out).",
+                host=interaction.user.mention,
+                players=", ".join(f"<@{user}>" for user in others),
+            )
             if others
             else None
         )
@@ -191,14 +214,19 @@ class LobbyDesk(BoardKeeper):
             return
         assert finished is not None
         channel = self.host.get_partial_messageable(parent, guild_id=record.guild_id)
+        language = await table_language(self.host, record.guild_id)
         posted = await self.host.pacer.send(
-            channel, parent, **self.lobby_message(record, news), allowed_mentions=mentions(others)
+            channel, parent, **self.lobby_message(record, news, language), allowed_mentions=mentions(others)
         )
         if threaded and await open_thread(self.host, self.module, record, parent, posted.id) is None:
-            await reply_private(interaction, "I couldn't open a thread for the rematch, so nothing started.")
+            await reply_private(
+                interaction, Text("I couldn't open a thread for the rematch, so nothing started.")
+            )
             return
         await self.adopt_board(record, posted.id)
-        await reply_private(interaction, f"Your rematch lobby is open → {message_link(record)}")
+        await reply_private(
+            interaction, Text("Your rematch lobby is open → {link}", link=message_link(record))
+        )
         if isinstance(interaction.channel, discord.Thread) and interaction.channel_id == finished.channel_id:
             # Answering in the finished game's thread brought it back from the archive.
             await archive_thread(self.host, finished.channel_id)

@@ -17,6 +17,10 @@ from bot.core.replay import RenderPng, ReplayMismatch, build_replay
 from bot.storage import GameRecord, Storage
 from bot.ui.components import STORED_NUMBER_LIMIT
 from bot.ui.replies import in_time, reply_error, send
+from locales.catalogues import BOT, translations
+from locales.languages import Language
+from locales.translate import command
+from rules.core.text import Text
 
 log = logging.getLogger("bot.replay")
 
@@ -49,20 +53,34 @@ async def post_replay(
     module: GameModule,
     render: Callable[[GameRecord], RenderPng],
     game_id: int | None,
+    language: Language,
 ) -> None:
-    """Answers ``/<game> replay``: acknowledged in time, built in a thread, posted as an attachment;
-    ``render`` gives the frames' drawing for the game's record."""
+    """Answers ``/<game> replay``: acknowledged in time, built in a thread, posted as an attachment
+    with words in the table's ``language``; ``render`` gives the frames' drawing for the game's
+    record."""
     assert interaction.channel_id is not None
     record = await finished_game(storage, module.name, interaction.guild_id, interaction.channel_id, game_id)
     if record is None:
-        where = f"game #{game_id} of this server" if game_id is not None else "this channel"
+        history = command("history")
         await reply_error(
             interaction,
-            f"I have no finished {module.title} game to replay in {where}. "
-            "`/history` lists the server's recent games with their numbers.",
+            Text(
+                "I have no finished {game} game to replay in this channel. `{history}` lists the server's "
+                "recent games with their numbers.",
+                game=module.title,
+                history=history,
+            )
+            if game_id is None
+            else Text(
+                "This server has no finished {game} game #{number} to replay. `{history}` lists the "
+                "server's recent games with their numbers.",
+                game=module.title,
+                number=str(game_id),
+                history=history,
+            ),
         )
         return
-    build = _build_and_post(interaction, storage, module, render(record), record)
+    build = _build_and_post(interaction, storage, module, render(record), record, language)
     await in_time(interaction, build, thinking=True)
 
 
@@ -72,17 +90,20 @@ async def _build_and_post(
     module: GameModule,
     render: RenderPng,
     record: GameRecord,
+    language: Language,
 ) -> None:
     actions = await storage.actions(record.id)
     try:
         gif = await asyncio.to_thread(build_replay, module, render, record, actions)
     except ReplayMismatch:
         log.warning("game %s cannot be replayed with the current rules", record.id)
-        await reply_error(interaction, "This game was played with older rules, so I can't replay it.")
+        await reply_error(interaction, Text("This game was played with older rules, so I can't replay it."))
         return
+    _ = translations(BOT, language).gettext
     replay = discord.File(
         io.BytesIO(gif),
         filename=f"{module.name}-{record.id}-replay.gif",
-        description=f"Animated replay of {module.title} game #{record.id}",
+        description=_("Animated replay of {game} game #{number}").format(game=module.title, number=record.id),
     )
-    await send(interaction, content=f"Replay of {module.title} game #{record.id}.", file=replay)
+    content = _("Replay of {game} game #{number}.").format(game=module.title, number=record.id)
+    await send(interaction, content=content, file=replay)

@@ -34,15 +34,20 @@ from bot.core.game_module import GameModule
 from bot.core.host import Host, channel_of
 from bot.core.results import winning_seats
 from bot.core.service import ServiceError
+from bot.core.speech import table_language
 from bot.storage import RUNNING, GameRecord
 from bot.ui.messages import message_link, problem_text
+from locales.catalogues import BOT, N_, translations
+from locales.languages import Language
+from locales.translate import translate
+from rules.core.text import Text
 
 log = logging.getLogger("bot.threads")
 
 # What the bot must be allowed in a channel to open a game's thread there, by the names Discord shows.
 THREAD_PERMISSIONS = {
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
+    "create_public_threads": N_("Create Public Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
 }
 # The longest Discord offers: a running game posts within hours (the AI takes an absent seat), so
 # only an ended game's thread ever idles that long.
@@ -50,19 +55,21 @@ ARCHIVE_AFTER_MINUTES = 10080
 THREAD_NAME_LIMIT = 100
 THREAD_DELETED, THREAD_ARCHIVED = "thread deleted", "thread archived"
 # Why a game ended without its players, as the channel is told (by the outcome it was stored with).
-LOST_BECAUSE = {THREAD_DELETED: "its thread was deleted", THREAD_ARCHIVED: "its thread was archived"}
+LOST_BECAUSE = {THREAD_DELETED: N_("its thread was deleted"), THREAD_ARCHIVED: N_("its thread was archived")}
 
 
 def missing_thread_permissions(permissions: discord.Permissions) -> list[str]:
+    """The thread permissions the bot lacks, by their English names (looked up where they are said)."""
     return [label for flag, label in THREAD_PERMISSIONS.items() if not getattr(permissions, flag)]
 
 
-def thread_refusal(missing: list[str]) -> str:
-    return (
-        f"I can't open a thread for this game here: I lack {', '.join(missing)}. This server plays "
-        "each game in a thread of its own; ask a server admin to grant me that here, or start the "
-        "game in another channel."
-    )
+def thread_refusal(missing: list[str], language: Language) -> str:
+    _ = translations(BOT, language).gettext
+    return _(
+        "I can't open a thread for this game here: I lack {permissions}. This server plays each game in "
+        "a thread of its own; ask a server admin to grant me that here, or start the game in another "
+        "channel."
+    ).format(permissions=", ".join(_(permission) for permission in missing))
 
 
 def thread_name(module: GameModule, record: GameRecord) -> str:
@@ -84,13 +91,18 @@ async def open_thread(
         log.warning("game %s: opening its thread failed (%r); the lobby is closed", record.id, error)
         with contextlib.suppress(ServiceError):
             await host.service.abandon(record.id, record.host_id, True)
+        language = await table_language(host, record.guild_id)
+        refused = translate(
+            Text(
+                "I couldn't open a thread for this game ({problem}), so nothing started. Ask a server "
+                "admin to check my thread permissions here.",
+                problem=problem_text(error),
+            ),
+            BOT,
+            language,
+        )
         with contextlib.suppress(discord.HTTPException):
-            await lobby.edit(
-                content=f"I couldn't open a thread for this game ({problem_text(error)}), so nothing "
-                "started. Ask a server admin to check my thread permissions here.",
-                embed=None,
-                view=None,
-            )
+            await lobby.edit(content=refused, embed=None, view=None)
         return None
     await host.service.storage.move_to_thread(record.id, thread.id, parent_id)
     record.channel_id, record.parent_channel_id = thread.id, parent_id
@@ -98,14 +110,19 @@ async def open_thread(
     return record
 
 
-def result_line(host: Host, module: GameModule, record: GameRecord) -> str:
+def result_line(host: Host, module: GameModule, record: GameRecord, language: Language) -> str:
     """The line the parent channel gets when a game played in a thread ends: who won (everyone, in a
     co-operative game won) or, when nobody did, who lost; the game's thread is named, never pinged
     (the bot's messages notify nobody it does not name on purpose)."""
-    where = f"{module.title} in <#{record.channel_id}>"
+    _ = translations(BOT, language).gettext
+    game, thread = module.title, f"<#{record.channel_id}>"
     if record.status == "abandoned":
         lost = LOST_BECAUSE.get(record.outcome or "")
-        return f"🏳️ {where} " + ("was abandoned." if lost is None else f"ended unfinished: {lost}.")
+        if lost is None:
+            return _("🏳️ {game} in {thread} was abandoned.").format(game=game, thread=thread)
+        return _("🏳️ {game} in {thread} ended unfinished: {why}.").format(
+            game=game, thread=thread, why=_(lost)
+        )
     outcome = module.rules.outcome(host.service.load_state(record))
     assert outcome is not None
     players = record.lobby["players"]
@@ -115,7 +132,12 @@ def result_line(host: Host, module: GameModule, record: GameRecord) -> str:
         for seat, player in enumerate(players)
         if seat in winners or not winners
     )
-    return f"🏁 {where}: {names} {'won' if winners else 'lost'} · final board → {message_link(record)}"
+    line = (
+        _("🏁 {game} in {thread}: {players} won · final board → {link}")
+        if winners
+        else _("🏁 {game} in {thread}: {players} lost · final board → {link}")
+    )
+    return line.format(game=game, thread=thread, players=names, link=message_link(record))
 
 
 def ready_to_close(record: GameRecord) -> bool:
@@ -143,7 +165,7 @@ async def close_thread(host: Host, module: GameModule, record: GameRecord) -> No
             await host.pacer.send(
                 parent,
                 record.parent_channel_id,
-                content=result_line(host, module, record),
+                content=result_line(host, module, record, await table_language(host, record.guild_id)),
                 nonce=f"thread-end-{record.id}"[:25],
             )
     await archive_thread(host, record.channel_id)
@@ -197,7 +219,9 @@ async def end_for_lost_thread(host: Host, thread_id: int, why: str) -> None:
         # A lobby: its message in the parent channel loses its controls.
         lobby = channel_of(host, record, record.message_id).get_partial_message(record.message_id)
         with contextlib.suppress(discord.HTTPException):
-            await lobby.edit(content=f"This lobby closed: {LOST_BECAUSE[why]}.", embed=None, view=None)
+            words = translations(BOT, await table_language(host, record.guild_id))
+            closed = words.gettext("This lobby closed: {why}.").format(why=words.gettext(LOST_BECAUSE[why]))
+            await lobby.edit(content=closed, embed=None, view=None)
     controller = host.controllers[record.game]
     async with service.lock(record.id):
         await controller.catch_up(record.id)

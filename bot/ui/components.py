@@ -23,13 +23,18 @@ from typing import Any
 
 import discord
 
+from rules.core.text import Text
+
 # The largest number a database column holds (SQLite's integers, PostgreSQL's bigint).
 STORED_NUMBER_LIMIT = 2**63 - 1
 # Discord's limit: no control of ours is longer, so nothing longer is read at all.
 CUSTOM_ID_LIMIT = 100
-UNKNOWN_CONTROL = "I don't know that control, so nothing changed."
-NOT_ON_THE_MENU = "That choice is not on the menu, so nothing changed."
-ANOTHER_SEAT = "That panel was drawn for another player, so nothing changed. Open your own from the board."
+# The refusals of a click that is no control of ours, said in the clicker's language.
+UNKNOWN_CONTROL = Text("I don't know that control, so nothing changed.")
+NOT_ON_THE_MENU = Text("That choice is not on the menu, so nothing changed.")
+ANOTHER_SEAT = Text(
+    "That panel was drawn for another player, so nothing changed. Open your own from the board."
+)
 
 _NUMBER = r"(?:0|[1-9][0-9]{0,18})"
 _ID = (

@@ -13,6 +13,10 @@ from typing import Any
 import discord
 
 from bot.storage import GameRecord
+from locales.catalogues import BOT, N_, translations
+from locales.languages import Language
+from locales.numbers import format_number
+from rules.core.text import Text
 
 
 def board_file(board: Any) -> discord.File:
@@ -34,33 +38,59 @@ def message_link(record: GameRecord) -> str:
     return f"https://discord.com/channels/{record.guild_id}/{channel_id}/{record.message_id}"
 
 
-def ping_text(user_ids: Iterable[int], title: str, board_link: str) -> str:
+PING = N_("{players}, your move in {game} → {link}")
+
+
+def ping_text(user_ids: Iterable[int], title: str, board_link: str, language: Language) -> str:
     """The notification that calls these players to the board: their mentions and a jump link."""
     names = ", ".join(f"<@{user_id}>" for user_id in user_ids)
-    return f"{names}, your move in {title} → {board_link}"
+    return translations(BOT, language).gettext(PING).format(players=names, game=title, link=board_link)
 
 
-_PING = re.compile(r"(<@\d+>, )*<@\d+>, your move in [^\n]+ → https://discord\.com/channels/[^/\s]+/\d+/\d+")
+def _ping_pattern(template: str) -> str:
+    pieces = {
+        "players": r"(<@\d+>, )*<@\d+>",
+        "game": r"[^\n]+",
+        "link": r"https://discord\.com/channels/[^/\s]+/\d+/\d+",
+    }
+    pattern = re.escape(template)
+    for name, piece in pieces.items():
+        pattern = pattern.replace(re.escape("{" + name + "}"), piece)
+    return pattern
+
+
+_PINGS = re.compile(
+    "|".join(f"(?:{_ping_pattern(translations(BOT, language).gettext(PING))})" for language in Language)
+)
 
 
 def is_ping_text(content: str | None) -> bool:
-    """Whether a message of the bot's reads as a notification (``ping_text``)."""
-    return content is not None and _PING.fullmatch(content) is not None
+    """Whether a message of the bot's reads as a notification (``ping_text``), in any language."""
+    return content is not None and _PINGS.fullmatch(content) is not None
 
 
-def moved_line(title: str, round_number: int | None, board_link: str) -> str:
+def moved_line(title: str, round_number: int | None, board_link: str, language: Language) -> str:
     """What a superseded board becomes: one line, with a jump link to the board that replaced it."""
-    where = f"{title}, round {round_number}" if round_number is not None else title
-    return f"{where} · the board moved ↓ {board_link}"
+    _ = translations(BOT, language).gettext
+    if round_number is None:
+        return _("{game} · the board moved ↓ {link}").format(game=title, link=board_link)
+    return _("{game}, round {round} · the board moved ↓ {link}").format(
+        game=title, round=format_number(round_number, language), link=board_link
+    )
 
 
-def thread_line(title: str, board_link: str) -> str:
+def thread_line(title: str, board_link: str, language: Language) -> str:
     """What a lobby becomes once its game started in the thread opened on it."""
-    return f"{title} · the game is on in its thread → {board_link}"
+    return (
+        translations(BOT, language)
+        .gettext("{game} · the game is on in its thread → {link}")
+        .format(game=title, link=board_link)
+    )
 
 
-def player_tag(player: dict[str, Any]) -> str:
-    return "AI" if player.get("ai") else f"<@{player['user_id']}>"
+def player_tag(player: dict[str, Any], language: Language = Language.ENGLISH) -> str:
+    """A seat's player as a board names them: their mention, or the AI."""
+    return translations(BOT, language).gettext("AI") if player.get("ai") else f"<@{player['user_id']}>"
 
 
 @dataclass(frozen=True)
@@ -76,12 +106,14 @@ def mentions(user_ids: Iterable[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=users, everyone=False, roles=False)
 
 
-def problem_text(error: BaseException) -> str:
+def problem_text(error: BaseException) -> Text:
     """What went wrong with Discord, in a few words for the player."""
     if isinstance(error, discord.Forbidden):
-        return "I lack a permission in this channel (View Channel, Send Messages, Embed Links, Attach Files)"
+        return Text(
+            "I lack a permission in this channel (View Channel, Send Messages, Embed Links, Attach Files)"
+        )
     if isinstance(error, discord.NotFound):
-        return "the board message is gone"
+        return Text("the board message is gone")
     if isinstance(error, discord.HTTPException):
-        return f"Discord answered {error.status}"
-    return "something went wrong on my side"
+        return Text("Discord answered {status}", status=str(error.status))
+    return Text("something went wrong on my side")

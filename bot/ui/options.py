@@ -18,7 +18,12 @@ from discord import AppCommandOptionType, ChannelType, app_commands
 
 from bot.runtime import metrics
 from bot.ui.replies import reply_error
-from bot.ui.text import clip
+from bot.ui.text import clip, private_language
+from locales.catalogues import BOT, N_, translations
+from locales.contexts import COMMAND_CHOICE, option_context
+from locales.languages import Language
+from locales.numbers import format_number
+from locales.translate import command_words
 
 # Discord's own bounds: integer and number options within ±(2^53 - 1), strings of 6,000 characters.
 LARGEST_NUMBER = 2**53 - 1
@@ -33,24 +38,26 @@ RESOLVED_KINDS: dict[AppCommandOptionType, tuple[str, ...]] = {
     AppCommandOptionType.attachment: ("attachments",),
 }
 KIND_WORDS: dict[AppCommandOptionType, str] = {
-    AppCommandOptionType.string: "text",
-    AppCommandOptionType.boolean: "True or False",
-    AppCommandOptionType.user: "a member of this server",
-    AppCommandOptionType.role: "a role of this server",
-    AppCommandOptionType.mentionable: "a member or a role of this server",
-    AppCommandOptionType.attachment: "a file",
+    AppCommandOptionType.string: N_("text"),
+    AppCommandOptionType.boolean: N_("True or False"),
+    AppCommandOptionType.user: N_("a member of this server"),
+    AppCommandOptionType.role: N_("a role of this server"),
+    AppCommandOptionType.mentionable: N_("a member or a role of this server"),
+    AppCommandOptionType.attachment: N_("a file"),
 }
+ANY_VALUE = N_("a value Discord offers")
+ANY_CHANNEL = N_("a channel of this server")
 CHANNEL_WORDS: dict[ChannelType, str] = {
-    ChannelType.text: "text channel",
-    ChannelType.voice: "voice channel",
-    ChannelType.category: "category",
-    ChannelType.news: "announcement channel",
-    ChannelType.news_thread: "thread",
-    ChannelType.public_thread: "thread",
-    ChannelType.private_thread: "private thread",
-    ChannelType.stage_voice: "stage channel",
-    ChannelType.forum: "forum",
-    ChannelType.media: "media channel",
+    ChannelType.text: N_("a text channel of this server"),
+    ChannelType.voice: N_("a voice channel of this server"),
+    ChannelType.category: N_("a category of this server"),
+    ChannelType.news: N_("an announcement channel of this server"),
+    ChannelType.news_thread: N_("a thread of this server"),
+    ChannelType.public_thread: N_("a thread of this server"),
+    ChannelType.private_thread: N_("a private thread of this server"),
+    ChannelType.stage_voice: N_("a stage channel of this server"),
+    ChannelType.forum: N_("a forum of this server"),
+    ChannelType.media: N_("a media channel of this server"),
 }
 
 
@@ -66,7 +73,7 @@ class OptionCheckingTree(app_commands.CommandTree[Any]):
             or data.get("type", 1) != 1
         ):
             return True
-        problem = options_problem(command, data)
+        problem = options_problem(command, data, private_language(interaction))
         if problem is None:
             return True
         await reply_error(interaction, problem)
@@ -74,31 +81,48 @@ class OptionCheckingTree(app_commands.CommandTree[Any]):
         return False
 
 
-def options_problem(command: app_commands.Command[Any, ..., Any], data: Mapping[str, Any]) -> str | None:
+def options_problem(
+    command: app_commands.Command[Any, ..., Any], data: Mapping[str, Any], language: Language
+) -> str | None:
     """What is wrong with the options in an interaction's ``data`` for ``command``, as a sentence for
-    the person who typed it; None when every option fits the command's declaration."""
+    the person who typed it, in their ``language``; None when every option fits the command's
+    declaration."""
+    _ = translations(BOT, language).gettext
+    typed = command_words(command.qualified_name, language)
     options = _leaf_options(data)
     if options is None:
-        return f"I could not read the options of /{command.qualified_name}, so nothing changed."
+        return _("I could not read the options of {command}, so nothing changed.").format(command=typed)
     declared = {parameter.display_name: parameter for parameter in command.parameters}
     given: dict[str, Mapping[str, Any]] = {}
     for option in options:
         name = option.get("name") if isinstance(option, Mapping) else None
         if not isinstance(name, str) or name not in declared:
-            return f"/{command.qualified_name} has no option `{clip(str(name), 40)}`, so nothing changed."
+            return _("{command} has no option `{option}`, so nothing changed.").format(
+                command=typed, option=clip(str(name), 40)
+            )
         given[name] = option
     resolved = data.get("resolved")
     for name, parameter in declared.items():
+        shown = option_name(command, name, language)
         if name not in given:
             if parameter.required:
-                return f"/{command.qualified_name} needs `{name}`: {allowed(parameter)}. Nothing changed."
+                return _("{command} needs `{option}`: {allowed}. Nothing changed.").format(
+                    command=typed, option=shown, allowed=allowed(parameter, language)
+                )
             continue
         option = given[name]
         if option.get("type") != parameter.type.value or not _fits(
             parameter, option.get("value"), resolved if isinstance(resolved, Mapping) else {}
         ):
-            return f"`{name}` must be {allowed(parameter)}, so nothing changed."
+            return _("`{option}` must be {allowed}, so nothing changed.").format(
+                option=shown, allowed=allowed(parameter, language)
+            )
     return None
+
+
+def option_name(command: app_commands.Command[Any, ..., Any], name: str, language: Language) -> str:
+    """An option's name as a user of ``language`` sees it in the command."""
+    return translations(BOT, language).pgettext(option_context(command.qualified_name), name)
 
 
 def _leaf_options(data: Mapping[str, Any]) -> list[Any] | None:
@@ -112,33 +136,43 @@ def _leaf_options(data: Mapping[str, Any]) -> list[Any] | None:
     return options if isinstance(options, list) else None
 
 
-def allowed(parameter: app_commands.Parameter) -> str:
+def allowed(parameter: app_commands.Parameter, language: Language) -> str:
     """What the option accepts, in words: "a whole number from 0 to 3", "one of Easy, Normal or Hard"."""
+    words = translations(BOT, language)
+    _ = words.gettext
     if parameter.choices:
-        names = [choice.name for choice in parameter.choices]
-        return names[0] if len(names) == 1 else f"one of {', '.join(names[:-1])} or {names[-1]}"
+        names = [words.pgettext(COMMAND_CHOICE, choice.name) for choice in parameter.choices]
+        if len(names) == 1:
+            return names[0]
+        return _("one of {choices} or {last}").format(choices=", ".join(names[:-1]), last=names[-1])
     kind = parameter.type
-    if kind is AppCommandOptionType.integer:
-        return "a whole number" + _range_words(parameter)
-    if kind is AppCommandOptionType.number:
-        return "a number" + _range_words(parameter)
-    if kind is AppCommandOptionType.string:
-        return "text" + _length_words(parameter)
-    if kind is AppCommandOptionType.channel:
-        kinds = list(dict.fromkeys(CHANNEL_WORDS.get(each, "channel") for each in parameter.channel_types))
-        if not kinds:
-            return "a channel of this server"
-        return f"a {' or '.join(kinds)} of this server"
-    return KIND_WORDS.get(kind, "a value Discord offers")
-
-
-def _number(value: float) -> str:
-    return f"{int(value):,}" if float(value).is_integer() else f"{value:,g}"
-
-
-def _range_words(parameter: app_commands.Parameter) -> str:
     low, high = _bounds(parameter)
-    return f" from {_number(low)} to {_number(high)}"
+    if kind is AppCommandOptionType.integer:
+        return _("a whole number from {low} to {high}").format(
+            low=_number(low, language), high=_number(high, language)
+        )
+    if kind is AppCommandOptionType.number:
+        return _("a number from {low} to {high}").format(
+            low=_number(low, language), high=_number(high, language)
+        )
+    if kind is AppCommandOptionType.string:
+        shortest, longest = parameter.min_value, parameter.max_value or LONGEST_TEXT
+        if shortest:
+            return _("text of {shortest} to {longest} characters").format(
+                shortest=_number(shortest, language), longest=_number(longest, language)
+            )
+        return _("text of at most {longest} characters").format(longest=_number(longest, language))
+    if kind is AppCommandOptionType.channel:
+        kinds = list(
+            dict.fromkeys(_(CHANNEL_WORDS.get(each, ANY_CHANNEL)) for each in parameter.channel_types)
+        )
+        # TRANSLATORS: between the kinds of channel an option accepts ("a text channel or a thread").
+        return _(" or ").join(kinds) if kinds else _(ANY_CHANNEL)
+    return _(KIND_WORDS.get(kind, ANY_VALUE))
+
+
+def _number(value: float, language: Language) -> str:
+    return format_number(int(value) if float(value).is_integer() else value, language)
 
 
 def _bounds(parameter: app_commands.Parameter) -> tuple[float, float]:
@@ -146,13 +180,6 @@ def _bounds(parameter: app_commands.Parameter) -> tuple[float, float]:
     low = -LARGEST_NUMBER if parameter.min_value is None else max(parameter.min_value, -LARGEST_NUMBER)
     high = LARGEST_NUMBER if parameter.max_value is None else min(parameter.max_value, LARGEST_NUMBER)
     return low, high
-
-
-def _length_words(parameter: app_commands.Parameter) -> str:
-    shortest, longest = parameter.min_value, parameter.max_value or LONGEST_TEXT
-    if shortest:
-        return f" of {_number(shortest)} to {_number(longest)} characters"
-    return f" of at most {_number(longest)} characters"
 
 
 def _fits(parameter: app_commands.Parameter, value: Any, resolved: Mapping[str, Any]) -> bool:

@@ -16,7 +16,8 @@ from typing import Any, TypeVar
 import discord
 
 from bot.runtime import metrics
-from bot.ui.text import MESSAGE_LIMIT, clip
+from bot.ui.text import MESSAGE_LIMIT, Said, clip, private_language, spoken
+from rules.core.text import Text
 
 log = logging.getLogger("bot.replies")
 
@@ -98,19 +99,21 @@ async def open_modal(interaction: discord.Interaction[Any], modal: discord.ui.Mo
         if not interaction.response.is_done():
             await interaction.response.send_modal(modal)
             return
-    await reply_private(interaction, "That took too long to open. Press the button again.")
+    await reply_private(interaction, Text("That took too long to open. Press the button again."))
 
 
-async def reply_private(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """An ephemeral answer: the first response if there was none yet, else a follow-up."""
-    await send(interaction, ephemeral=True, content=clip(content, MESSAGE_LIMIT), **kwargs)
+async def reply_private(interaction: discord.Interaction[Any], content: Said, **kwargs: Any) -> None:
+    """An ephemeral answer, in the language of the one who acted: the first response if there was
+    none yet, else a follow-up."""
+    words = spoken(content, private_language(interaction))
+    await send(interaction, ephemeral=True, content=clip(words, MESSAGE_LIMIT), **kwargs)
 
 
-async def reply_error(interaction: discord.Interaction[Any], content: str) -> None:
+async def reply_error(interaction: discord.Interaction[Any], content: Said) -> None:
     await reply_private(interaction, content)
 
 
-async def try_reply_private(interaction: discord.Interaction[Any], content: str) -> None:
+async def try_reply_private(interaction: discord.Interaction[Any], content: Said) -> None:
     """An ephemeral word that may no longer be deliverable (the interaction expired): logged if not."""
     try:
         await reply_private(interaction, content)

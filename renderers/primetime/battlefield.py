@@ -17,9 +17,11 @@ from math import sin
 
 from PIL import Image, ImageDraw
 
+from locales.languages import Language
 from renderers.common import RGB, Colour, blend, font, paste
 from renderers.drawing import drawing
 from renderers.primetime.layout import GROUND, SIDE_COLOURS, Scale, Zone, zone_fill
+from renderers.primetime.words import terrain_name
 from rules.primetime.geometry import BOARD_SIZE
 from rules.primetime.terrain import TerrainKind, TerrainPiece
 
@@ -159,19 +161,25 @@ def _draw_grid(draw: ImageDraw.ImageDraw, scale: Scale) -> None:
         draw.line((near, at, far, at), fill=GRID_LINE_BOLD)
 
 
-def terrain_texts(kind: TerrainKind, width: int, height: int, size: int) -> list[str]:
-    """What may name the type in ``width`` by ``height`` px, best first: its name where it fits,
-    its initial where that fits; nothing when neither does (the hatch tells the type)."""
-    style = TERRAIN_STYLES[kind]
+def terrain_texts(
+    kind: TerrainKind, width: int, height: int, size: int, language: Language = Language.ENGLISH
+) -> list[str]:
+    """What may name the type in ``width`` by ``height`` px, best first: its name (in ``language``)
+    where it fits, its initial where that fits; nothing when neither does (the hatch tells the type)."""
+    name = terrain_name(kind, language)
     typeface = font(size, True)
     room = width - 2 * PLATE_PAD - 2  # the plate stays inside the outline
     if height < size + 2 * PLATE_PAD:
         return []
-    return [text for text in (style.name, style.name[0]) if typeface.getlength(text) <= room]
+    return [text for text in (name, name[0]) if typeface.getlength(text) <= room]
 
 
 def terrain_names(
-    pieces: tuple[TerrainPiece, ...], scale: Scale, window: Box, keep_clear: list[Box]
+    pieces: tuple[TerrainPiece, ...],
+    scale: Scale,
+    window: Box,
+    keep_clear: list[Box],
+    language: Language = Language.ENGLISH,
 ) -> list[NamePlate]:
     """Where each piece's name goes on the part of it ``window`` shows, on a plate clear of
     ``keep_clear`` (the models' footprints, the balls...) and of the names placed before it; a
@@ -184,7 +192,7 @@ def terrain_names(
         room = max(left, window[0]), max(top, window[1]), min(right, window[2]), min(bottom, window[3])
         if room[2] <= room[0] or room[3] <= room[1]:
             continue
-        plate = terrain_plate(piece.kind, room, scale.text, taken, window)
+        plate = terrain_plate(piece.kind, room, scale.text, taken, window, language)
         if plate is not None:
             names.append(plate)
             taken.append(plate.box)
@@ -230,12 +238,13 @@ def terrain_plate(
     size: int,
     keep_clear: list[Box],
     bounds: Box,
+    language: Language = Language.ENGLISH,
 ) -> NamePlate | None:
     """Where the type's name goes, on a solid plate, for the piece at ``room`` (left, top, right,
     bottom): the first spot inside ``bounds`` and off ``keep_clear`` of the middle, the top and
     bottom edges, the left and right ends, and just above or below the piece; the initial at those
     spots where the name finds none (or does not fit); None where neither does."""
-    for text in terrain_texts(kind, room[2] - room[0], room[3] - room[1], size):
+    for text in terrain_texts(kind, room[2] - room[0], room[3] - room[1], size, language):
         for centre in _spots(text, room, size):
             box = _plate(text, centre, size)
             if _inside(box, bounds) and not any(_overlaps(box, other) for other in keep_clear):

@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 
 from PIL import Image
 
+from locales.languages import Language
 from renderers.common import Colour, RenderedBoard, blend, build_palette, encode_png, paste
 from renderers.drawing import drawing
 from renderers.primetime import models, objectives
@@ -63,7 +64,7 @@ def render_primetime(board: PrimeTimeBoard | PrimeTimeView) -> RenderedBoard:
     canvas = draw_primetime(board)
     return RenderedBoard(
         png=encode_png(canvas, palette()),
-        alt_text=alt_text(board.view, board.names),
+        alt_text=alt_text(board.view, board.names, board.language),
         width=canvas.width,
         height=canvas.height,
     )
@@ -82,12 +83,13 @@ def placed_terrain_names(
     scale: Scale,
     window: Box,
     keep_clear: list[Box] = [],  # noqa: B006 - read only
+    language: Language = Language.ENGLISH,
 ) -> list[NamePlate]:
-    """The terrain's names inside ``window``, clear of every model's footprint, every ball and
-    ``keep_clear``."""
+    """The terrain's names (in ``language``) inside ``window``, clear of every model's footprint,
+    every ball and ``keep_clear``."""
     footprints = [scale.footprint(unit.cell) for unit in view.units]
     balls = objectives.ball_boxes(view.objectives, scale)
-    return terrain_names(view.terrain, scale, window, [*footprints, *balls, *keep_clear])
+    return terrain_names(view.terrain, scale, window, [*footprints, *balls, *keep_clear], language)
 
 
 def draw_pieces(
@@ -109,7 +111,14 @@ def draw_pieces(
     active = view.activation.unit if view.activation is not None else None
     balls = objectives.ball_boxes(view.objectives, scale)
     taken = models.draw_models(
-        canvas, view.units, active, view.phase == "activation", scale, bounds, [*balls, *keep_clear]
+        canvas,
+        view.units,
+        active,
+        view.phase == "activation",
+        scale,
+        bounds,
+        [*balls, *keep_clear],
+        board.language,
     )
     objectives.draw_balls(canvas, view.objectives, scale)
     if highlight is not None:
@@ -121,18 +130,19 @@ def draw_primetime(board: PrimeTimeBoard) -> Image.Image:
     """The board as an image, before encoding (tests read the texts drawn on it)."""
     view = board.view
     inner = BOARD.margin, BOARD.margin, BOARD.margin + BOARD.board_pixels, BOARD.margin + BOARD.board_pixels
-    names = placed_terrain_names(view, BOARD, inner)
-    height = panel_height(view, board.names)
+    language = board.language
+    names = placed_terrain_names(view, BOARD, inner, language=language)
+    height = panel_height(view, board.names, language)
     strip_top = max(FIELD_PIXELS, PANEL.y + height + 8)
-    canvas = Image.new("RGB", (WIDTH, strip_top + strip_height(view, names)), Colour.TABLE)
+    canvas = Image.new("RGB", (WIDTH, strip_top + strip_height(view, names, language)), Colour.TABLE)
     field = field_layer(view, BOARD)
     draw = drawing(field)
     for name in names:
         draw_name_plate(draw, name)
     draw_pieces(field, board, BOARD, inner, [name.box for name in names])
     paste(canvas, field, (0, 0))
-    draw_side_panel(canvas, view, board.names, height)
-    draw_strip(canvas, view, board.names, strip_top, names)
+    draw_side_panel(canvas, view, board.names, height, language)
+    draw_strip(canvas, view, board.names, strip_top, names, language)
     return canvas
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from locales.languages import Language
 from rules.primetime.geometry import Cell
 from rules.primetime.view import PrimeTimeView
 
@@ -32,12 +33,14 @@ class Highlight(BaseModel):
 
 
 class PrimeTimeBoard(BaseModel):
-    """The public board: the view (it must be ``view(state, None)``), each seat's player's name, and
-    the caller's highlight."""
+    """The public board: the view (it must be ``view(state, None)``), each seat's player's name, the
+    caller's highlight, and the language its words are in (the table's: a painter keeps a board per
+    language, the language being part of the model it keys its boards by)."""
 
     view: PrimeTimeView
     names: tuple[str, str] = DEFAULT_NAMES
     highlight: Highlight | None = None
+    language: Language = Language.ENGLISH
 
 
 class ZoomTarget(BaseModel):

@@ -15,10 +15,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
 
+from locales.languages import Language
 from renderers.common import RGB, Colour, antialiased, blend, font, paste
 from renderers.drawing import drawing
 from renderers.primetime import labels
 from renderers.primetime.layout import SIDE_COLOURS, Scale
+from renderers.primetime.words import catalogue
 from rules.primetime.state import Status, Unit
 from rules.primetime.stats import char, hp_max
 
@@ -33,8 +35,6 @@ TIER_GLOWS: tuple[RGB, ...] = (Colour.YELLOW, Colour.WHITE, Colour.REDDISH_PURPL
 SHADOW_OFFSETS = ((0.04, 0.08), (0.12, 0.2), (0.25, 0.42))
 """Ground, L1, L2, in inches: the higher the model, the farther its shadow falls."""
 
-LEVEL_WORDS = {1: "L1", 2: "L2"}
-STATUS_LETTERS: dict[Status, str] = {"exhausted": "E", "staggered": "S", "overloaded": "O", "frozen": "F"}
 DIMMED = 0.62
 """Brightness of a model that has already activated this round."""
 
@@ -48,25 +48,37 @@ def sprite_size(scale: Scale) -> int:
     return 2 * scale.inch
 
 
-def tag_text(unit: Unit) -> str:
+def status_letters(language: Language = Language.ENGLISH) -> dict[Status, str]:
+    """The letter each status has on a model's tag (and in the key), an initial in the language."""
+    words = catalogue(language)
+    return {
+        "exhausted": words.pgettext("status letter", "E"),
+        "staggered": words.pgettext("status letter", "S"),
+        "overloaded": words.pgettext("status letter", "O"),
+        "frozen": words.pgettext("status letter", "F"),
+    }
+
+
+def tag_text(unit: Unit, language: Language = Language.ENGLISH) -> str:
+    _ = catalogue(language).gettext
     words = [char(unit).code]
     if unit.dazed:
-        words.append("dazed")
+        words.append(_("dazed"))
     elif unit.level:
-        words.append(LEVEL_WORDS[unit.level])
-    letters = "".join(STATUS_LETTERS[status] for status in unit.statuses)
+        words.append(_("L1") if unit.level == 1 else _("L2"))
+    letters = "".join(status_letters(language)[status] for status in unit.statuses)
     if letters and not unit.dazed:
         words.append(letters)
     return " ".join(words)
 
 
-def model_boxes(units: list[Unit], scale: Scale) -> list[labels.Tag]:
+def model_boxes(units: list[Unit], scale: Scale, language: Language = Language.ENGLISH) -> list[labels.Tag]:
     radius = scale.disc_radius + 2
     return [
         labels.Tag(
             scale.cell_centre_pixel(unit.cell),
             radius,
-            tag_sprite(tag_text(unit), unit.seat, False, False, scale.text).size,
+            tag_sprite(tag_text(unit, language), unit.seat, False, False, scale.text).size,
         )
         for unit in units
     ]
@@ -80,6 +92,7 @@ def draw_models(
     scale: Scale,
     bounds: labels.Box,
     obstacles: list[labels.Box],
+    language: Language = Language.ENGLISH,
 ) -> list[labels.Box]:
     """Every model: the Dazed ones first (under anything in their cell), then the standing models from
     the ground up, so a flyer is never hidden by a model below it; then every tag, where
@@ -106,7 +119,7 @@ def draw_models(
         for unit in sorted(units, key=lambda unit: unit.id)
         if _within(scale.cell_centre_pixel(unit.cell), bounds)
     ]
-    tags = model_boxes(ordered, scale)
+    tags = model_boxes(ordered, scale, language)
     spots = labels.place(tags, obstacles, bounds)
     for unit, tag, placed in zip(ordered, tags, spots, strict=True):
         start, end = labels.leader_line(tag.anchor, scale.disc_radius, placed.box)
@@ -114,7 +127,11 @@ def draw_models(
             draw.line((*start, *end), fill=Colour.INK, width=4)
             draw.line((*start, *end), fill=LEADER, width=2)
         sprite = tag_sprite(
-            tag_text(unit), unit.seat, _dimmed(unit, active, activating), unit.id == active, scale.text
+            tag_text(unit, language),
+            unit.seat,
+            _dimmed(unit, active, activating),
+            unit.id == active,
+            scale.text,
         )
         paste(canvas, sprite, placed.box[:2])
     return [spot.box for spot in spots] + [labels.disc_box(tag) for tag in tags]

@@ -6,15 +6,17 @@ from rules.core.text import Plural, Text
 
 
 class IllegalAction(Exception):
-    """Raised by a reducer for an action the rules forbid; the input state is never changed."""
+    """Raised by a reducer for an action the rules forbid; the input state is never changed.
+
+    ``message`` is the English sentence (logs, tests); ``words`` is the same sentence as the rules
+    gave it, a ``Text`` the edge translates when the game's rules mark their words (else the same
+    plain string)."""
 
     def __init__(self, code: str, message: str | Text | Plural) -> None:
-        """``message`` as a ``Text`` lets the bot say it in the player's language (``words``);
-        ``message`` itself is always the English sentence."""
         super().__init__(str(message))
         self.code = code
-        self.words = message
         self.message = str(message)
+        self.words = message
 
     def __repr__(self) -> str:
         return f"IllegalAction({self.code!r}, {self.message!r})"

@@ -26,8 +26,8 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 class Name(BaseModel):
     """A piece of a game's content named in a sentence: translated by its ``kind`` and ``id`` in the
-    game's content translations; ``english`` is its name in the content itself. ``field`` is which of
-    its texts the sentence quotes: its name, or another (a card's effect text)."""
+    game's content translations; ``english`` is its name in the content itself. ``field`` is the
+    content's field it is (a Condition's ``text`` is quoted as one as well as its name)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -121,15 +121,14 @@ Param = Annotated[
 ]
 """What a placeholder may be filled with."""
 
-Text.model_rebuild()
-Plural.model_rebuild()
-
 Words = Annotated[
-    Annotated[Text, Tag("Text")] | Annotated[Plural, Tag("Plural")] | Annotated[str, Tag("plain")],
+    Annotated[Text, Tag("Text")] | Annotated[Plural, Tag("Plural")],
     Discriminator(_kind_of_param),
 ]
-"""A sentence a player reads: a message to translate, or words already final (and what a game saved
-before its messages were translated holds: plain English)."""
+"""A message: a sentence, or one that depends on a count."""
+
+Text.model_rebuild()
+Plural.model_rebuild()
 
 
 def N_(msgid: str) -> str:

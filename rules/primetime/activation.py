@@ -3,11 +3,14 @@ non-attack actions of an activation (Move, the altitude step, Power Up, ending i
 
 from __future__ import annotations
 
+from rules.core.text import Text
 from rules.primetime.content import settings
 from rules.primetime.context import Ctx
 from rules.primetime.damage import lose_hp
 from rules.primetime.economy import gain_sk
 from rules.primetime.geometry import Cell
+from rules.primetime.move_words import LEVEL_WORDS
+from rules.primetime.names import fighter, point_word, seat_word
 from rules.primetime.state import Activation, PrimeTimeState, Unit
 from rules.primetime.stats import char
 from rules.primetime.targeting import board, bound
@@ -18,19 +21,21 @@ def extra_tokens(state: PrimeTimeState, seat: int) -> int:
     return player.bonus_tokens + player.fallen_tokens
 
 
-def activation_problem(state: PrimeTimeState, unit: Unit) -> str | None:
+def activation_problem(state: PrimeTimeState, unit: Unit) -> Text | None:
     """AC-2, AC-4, AC-5: who may activate, and whether a second activation can be paid."""
-    name = char(unit).name
+    name = fighter(unit)
     if unit.dazed:
-        return f"{name} is Dazed: its activation is skipped."
+        return Text("{name} is Dazed: its activation is skipped.", name=name)
     if unit.activations >= 2:
-        return f"{name} has already activated twice this round."
+        return Text("{name} has already activated twice this round.", name=name)
     if unit.activations == 1:
         if extra_tokens(state, unit.seat) == 0:
-            return f"{name} has activated; a second activation needs a bonus or Fallen Order token."
+            return Text(
+                "{name} has activated; a second activation needs a bonus or Fallen Order token.", name=name
+            )
         tax = settings().focus_tax
         if state.players[unit.seat].bk < tax:
-            return f"A second activation costs {tax} BK Focus Tax."
+            return Text("A second activation costs {tax} BK Focus Tax.", tax=tax)
     return None
 
 
@@ -41,7 +46,7 @@ def can_activate(state: PrimeTimeState, seat: int) -> bool:
 def activate(ctx: Ctx, unit: Unit) -> None:
     state = ctx.state
     player = state.players[unit.seat]
-    text = f"{char(unit).name} activates"
+    text = Text("{fighter} activates", fighter=fighter(unit))
     if unit.activations == 1:
         # A7: a Fallen Order token is used first; either kind gives the same second activation.
         if player.fallen_tokens:
@@ -49,7 +54,10 @@ def activate(ctx: Ctx, unit: Unit) -> None:
         else:
             player.bonus_tokens -= 1
         player.bk -= settings().focus_tax
-        text += f" again (Focus Tax {settings().focus_tax} BK)"
+        text = Text(
+            "{fighter} activates again (Focus Tax {tax} BK)", fighter=fighter(unit), tax=settings().focus_tax
+        )
+
     player.tokens_spent += 1
     unit.activations += 1
     state.activation = Activation(unit=unit.id)
@@ -59,7 +67,7 @@ def activate(ctx: Ctx, unit: Unit) -> None:
 def pass_round(ctx: Ctx, seat: int) -> None:
     """2.7 [D!]: a pass is final for the round."""
     ctx.state.players[seat].passed = True
-    ctx.say("pass", f"Seat {seat + 1} passes", seat)
+    ctx.say("pass", Text("{seat} passes", seat=seat_word(seat)), seat)
     next_turn(ctx, seat)
 
 
@@ -73,8 +81,14 @@ def end_activation(ctx: Ctx) -> None:
     state.window_plays = []
     unit.modifiers = [modifier for modifier in unit.modifiers if modifier.until != "activation"]
     if recoil:
-        lose_hp(ctx, unit, recoil, None, "Kaio-ken")
-    ctx.say("activation_ended", f"{char(unit).name}'s activation ends", unit.seat, unit=unit.id)
+        lose_hp(ctx, unit, recoil, None, Text.in_context("damage cause", "Kaio-ken"))
+
+    ctx.say(
+        "activation_ended",
+        Text("{fighter}'s activation ends", fighter=fighter(unit)),
+        unit.seat,
+        unit=unit.id,
+    )
     next_turn(ctx, unit.seat)
 
 
@@ -90,7 +104,12 @@ def next_turn(ctx: Ctx, last: int) -> None:
             state.active_seat = seat
             return
         player.passed = True
-        ctx.say("pass", f"Seat {seat + 1} has no usable activation and passes", seat, automatic=True)
+        ctx.say(
+            "pass",
+            Text("{seat} has no usable activation and passes", seat=seat_word(seat)),
+            seat,
+            automatic=True,
+        )
     state.active_seat = -1
 
 
@@ -109,7 +128,7 @@ def move(ctx: Ctx, unit: Unit, cell: Cell) -> None:
     unit.cell = cell
     ctx.say(
         "move",
-        f"{char(unit).name} moves to {cell[0]},{cell[1]}",
+        Text("{fighter} moves to {point}", fighter=fighter(unit), point=point_word(cell)),
         unit.seat,
         unit=unit.id,
         to=list(cell),
@@ -117,20 +136,20 @@ def move(ctx: Ctx, unit: Unit, cell: Cell) -> None:
     )
 
 
-def altitude_problem(state: PrimeTimeState, unit: Unit, level: int) -> str | None:
+def altitude_problem(state: PrimeTimeState, unit: Unit, level: int) -> Text | None:
     """AL-3 [D!]: Fly only, exactly one level, once per activation; never down into a cell impassable
     at the lower level."""
     if not char(unit).has("fly"):
-        return f"{char(unit).name} cannot fly."
+        return Text("{fighter} cannot fly.", fighter=fighter(unit))
     if bound(state, unit):
-        return f"{char(unit).name} is bound by Psychic Bind and cannot move."
+        return Text("{fighter} is bound by Psychic Bind and cannot move.", fighter=fighter(unit))
     assert state.activation is not None
     if state.activation.altitude_changed:
-        return "The altitude changes once per activation."
+        return Text("The altitude changes once per activation.")
     if abs(level - unit.level) != 1 or not 0 <= level <= 2:
-        return "The altitude changes by exactly one level."
+        return Text("The altitude changes by exactly one level.")
     if not board(state).passable(unit.cell, level):
-        return "The terrain here is impassable at that level."
+        return Text("The terrain here is impassable at that level.")
     return None
 
 
@@ -138,19 +157,27 @@ def change_altitude(ctx: Ctx, unit: Unit, level: int) -> None:
     assert ctx.state.activation is not None
     ctx.state.activation.altitude_changed = True
     unit.level = level
-    names = ("Ground", "L1", "L2")
-    ctx.say("altitude", f"{char(unit).name} goes to {names[level]}", unit.seat, unit=unit.id, level=level)
+    ctx.say(
+        "altitude",
+        Text("{fighter} goes to {level}", fighter=fighter(unit), level=LEVEL_WORDS[level]),
+        unit.seat,
+        unit=unit.id,
+        level=level,
+    )
 
 
-def power_up_problem(state: PrimeTimeState, unit: Unit, resource: str) -> str | None:
+def power_up_problem(state: PrimeTimeState, unit: Unit, resource: str) -> Text | None:
     assert state.activation is not None
     player = state.players[unit.seat]
     if state.activation.powered_up:
-        return "A model powers up once per activation."
+        return Text("A model powers up once per activation.")
     if player.power_ups >= settings().power_ups_per_round:
-        return f"At most {settings().power_ups_per_round} Power Ups per player per round."
+        return Text(
+            "At most {power_ups_per_round} Power Ups per player per round.",
+            power_ups_per_round=settings().power_ups_per_round,
+        )
     if resource == "sk" and player.sk >= settings().sk_cap:
-        return f"Your SK is already at its cap of {settings().sk_cap}."
+        return Text("Your SK is already at its cap of {sk_cap}.", sk_cap=settings().sk_cap)
     return None
 
 
@@ -166,4 +193,10 @@ def power_up(ctx: Ctx, unit: Unit, resource: str) -> None:
         player.bk += 1
     if not unit.has_status("overloaded"):
         unit.statuses.append("overloaded")
-    ctx.say("power_up", f"{char(unit).name} powers up: +1 {resource.upper()}, Overloaded", unit.seat)
+    ctx.say(
+        "power_up",
+        Text(
+            "{fighter} powers up: +1 {resource}, Overloaded", fighter=fighter(unit), resource=resource.upper()
+        ),
+        unit.seat,
+    )

@@ -36,9 +36,9 @@ from rules.primetime.actions import (
 )
 from rules.primetime.ai_setup import setup_score
 from rules.primetime.ascension import choice_cost
+from rules.primetime.attack_numbers import accuracy, attacking_technique, skill_total
 from rules.primetime.card_grants import assemble_cell
 from rules.primetime.cards import Card, card, joint_attacks
-from rules.primetime.combat import accuracy, attacking_technique, skill_total
 from rules.primetime.content import Technique, settings
 from rules.primetime.damage import hit_damage
 from rules.primetime.engine import legal_actions

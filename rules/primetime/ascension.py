@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from itertools import product
 
+from rules.core.text import Text
+from rules.primetime import names
 from rules.primetime.content import settings
 from rules.primetime.context import Ctx
+from rules.primetime.names import fighter
 from rules.primetime.state import AscensionChoice, PrimeTimeState, Unit
 from rules.primetime.stats import char, hp_max
 
@@ -20,6 +23,15 @@ Plan = tuple[tuple[str, AscensionChoice], ...]
 
 FREE_ASCENT = "free_ascent"
 """Marks a model that ascended by a free-ascend card this phase (A10): it has no other choice."""
+
+
+CHOICE_WORDS = {
+    "stay": Text.in_context("ascension choice", "stay"),
+    "ascend": Text.in_context("ascension choice", "ascend"),
+    "hold": Text.in_context("ascension choice", "hold"),
+    "descend": Text.in_context("ascension choice", "descend"),
+}
+"""Each choice as the verb of "Goku cannot ascend now"."""
 
 
 def choices_for(unit: Unit) -> tuple[AscensionChoice, ...]:
@@ -56,13 +68,13 @@ def plan_cost(state: PrimeTimeState, plan: Plan) -> int:
 def plan_problem(state: PrimeTimeState, seat: int, plan: Plan) -> str | None:
     units = deciding_units(state, seat)
     if [unit_id for unit_id, _ in plan] != [unit.id for unit in units]:
-        return "Give exactly one choice for each of your models that can change tier, in roster order."
+        return Text("Give exactly one choice for each of your models that can change tier, in roster order.")
     for (_, choice), unit in zip(plan, units, strict=True):
         if choice not in choices_for(unit):
-            return f"{char(unit).name} cannot {choice} now."
+            return Text("{fighter} cannot {choice} now.", fighter=fighter(unit), choice=CHOICE_WORDS[choice])
     cost = plan_cost(state, plan)
     if cost > state.players[seat].sk:
-        return f"This plan costs {cost} SK and you have {state.players[seat].sk}."
+        return Text("This plan costs {cost} SK and you have {sk}.", cost=cost, sk=state.players[seat].sk)
     return None
 
 
@@ -112,15 +124,19 @@ def reveal(ctx: Ctx) -> None:
             unit = state.unit(unit_id)
             cost = choice_cost(state, unit, choice)
             player.sk -= cost
-            name = char(unit).name
+            name = fighter(unit)
             if choice == "descend":
                 set_tier(unit, unit.tier - 1)
-                text = f"{name} descends to {tier_name(unit)}"
+                text = Text("{fighter} descends to {tier}", fighter=name, tier=tier_name(unit))
             elif choice == "ascend":
                 set_tier(unit, unit.tier + 1)
-                text = f"{name} ascends to {tier_name(unit)} ({cost} SK)"
+                text = Text(
+                    "{fighter} ascends to {tier} ({cost} SK)", fighter=name, tier=tier_name(unit), cost=cost
+                )
             elif choice == "hold":
-                text = f"{name} holds {tier_name(unit)} ({cost} SK Tax)"
+                text = Text(
+                    "{fighter} holds {tier} ({cost} SK Tax)", fighter=name, tier=tier_name(unit), cost=cost
+                )
             else:
                 continue
             ctx.say("ascension", text, player.seat, unit=unit_id, choice=choice, tier=unit.tier, sk=cost)
@@ -128,5 +144,8 @@ def reveal(ctx: Ctx) -> None:
         player.friend_dazed_since_ascension = False
 
 
-def tier_name(unit: Unit) -> str:
-    return "Base" if unit.tier == 0 else f"T{unit.tier} {char(unit).tiers[unit.tier - 1].name}"
+def tier_name(unit: Unit) -> Text:
+    """The unit's tier as players call it: Base, or "T1 Super Saiyan"."""
+    if unit.tier == 0:
+        return Text("Base")
+    return Text("T{number} {tier}", number=unit.tier, tier=names.tier_name(unit.character, unit.tier))

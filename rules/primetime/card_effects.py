@@ -8,14 +8,16 @@ Z-Reaction or change a hit are applied by ``hits`` and ``card_play``, which hand
 
 from __future__ import annotations
 
+from rules.core.text import Text
 from rules.primetime.card_context import Apply, Check, Play, no_check, subject
 from rules.primetime.card_grants import GRANTS
-from rules.primetime.cards import Effect, card
+from rules.primetime.cards import Effect
 from rules.primetime.content import Rider
 from rules.primetime.context import Ctx
 from rules.primetime.damage import daze, lose_hp
 from rules.primetime.economy import draw, gain_sk
 from rules.primetime.geometry import within
+from rules.primetime.names import affiliation_name, card_name, fighter, seat_word, signed
 from rules.primetime.sight import line_of_sight
 from rules.primetime.state import Modifier, PrimeTimeState
 from rules.primetime.stats import below_half, char, heal, hp_max
@@ -27,7 +29,13 @@ from rules.primetime.targeting import board
 def _heal(ctx: Ctx, play: Play, effect: Effect) -> bool:
     unit = subject(play)
     gained = heal(unit, effect.amount if effect.op == "heal" else hp_max(unit))
-    ctx.say("heal", f"{char(unit).name} recovers {gained} HP", play.seat, unit=unit.id, amount=gained)
+    ctx.say(
+        "heal",
+        Text("{fighter} recovers {gained} HP", fighter=fighter(unit), gained=gained),
+        play.seat,
+        unit=unit.id,
+        amount=gained,
+    )
     return True
 
 
@@ -37,7 +45,13 @@ def _heal_target(ctx: Ctx, play: Play, effect: Effect) -> bool:
     if unit is None or unit.dazed or unit.seat != play.seat:
         return False
     gained = heal(unit, effect.amount)
-    ctx.say("heal", f"{char(unit).name} recovers {gained} HP", play.seat, unit=unit.id, amount=gained)
+    ctx.say(
+        "heal",
+        Text("{fighter} recovers {gained} HP", fighter=fighter(unit), gained=gained),
+        play.seat,
+        unit=unit.id,
+        amount=gained,
+    )
     return True
 
 
@@ -47,34 +61,55 @@ def _drain(ctx: Ctx, play: Play, effect: Effect) -> bool:
     if unit is None or unit.dazed or not play.dealt:
         return False
     gained = heal(unit, play.dealt)
-    ctx.say("heal", f"{char(unit).name} absorbs {gained} HP", play.seat, unit=unit.id, amount=gained)
+    ctx.say(
+        "heal",
+        Text("{fighter} absorbs {gained} HP", fighter=fighter(unit), gained=gained),
+        play.seat,
+        unit=unit.id,
+        amount=gained,
+    )
     return True
 
 
 def _gain_bk(ctx: Ctx, play: Play, effect: Effect) -> bool:
     ctx.state.players[play.seat].bk += effect.amount
-    ctx.say("card_bk", f"Seat {play.seat + 1} gains {effect.amount} BK", play.seat, amount=effect.amount)
+    ctx.say(
+        "card_bk",
+        Text("{seat} gains {amount} BK", seat=seat_word(play.seat), amount=effect.amount),
+        play.seat,
+        amount=effect.amount,
+    )
     return True
 
 
 def _opponent_bk(ctx: Ctx, play: Play, effect: Effect) -> bool:
     other = 1 - play.seat
     ctx.state.players[other].bk += effect.amount
-    ctx.say("card_bk", f"Seat {other + 1} gains {effect.amount} BK", other, amount=effect.amount)
+    ctx.say(
+        "card_bk",
+        Text("{seat} gains {amount} BK", seat=seat_word(other), amount=effect.amount),
+        other,
+        amount=effect.amount,
+    )
     return True
 
 
 def _gain_sk(ctx: Ctx, play: Play, effect: Effect) -> bool:
     gained = gain_sk(ctx.state.players[play.seat], effect.amount)
-    ctx.say("card_sk", f"Seat {play.seat + 1} gains {gained} SK", play.seat, amount=gained)
+    ctx.say(
+        "card_sk",
+        Text("{seat} gains {gained} SK", seat=seat_word(play.seat), gained=gained),
+        play.seat,
+        amount=gained,
+    )
     return True
 
 
-def _draw_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _draw_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     """A16: a card whose only effect is to draw is not playable while drawing has stopped (DK-6)."""
     player = state.players[play.seat]
     if player.draw_stopped and all(step.op == "draw" for step in play.card.effects):
-        return "Drawing has stopped for this round."
+        return Text("Drawing has stopped for this round.")
     return None
 
 
@@ -88,7 +123,13 @@ def _peek(ctx: Ctx, play: Play, effect: Effect) -> bool:
     hand = ctx.state.players[1 - play.seat].hand
     if hand:
         seen = ctx.state.rng.choice(sorted(hand))
-        ctx.say("peek", f"The scouter reads a card: {card(seen).name}", play.seat, [play.seat], card=seen)
+        ctx.say(
+            "peek",
+            Text("The scouter reads a card: {card}", card=card_name(seen)),
+            play.seat,
+            [play.seat],
+            card=seen,
+        )
     return True
 
 
@@ -110,7 +151,11 @@ def _glory_if_more_dazed(ctx: Ctx, play: Play, effect: Effect) -> bool:
     if mine.dazed_enemies_this_round <= theirs.dazed_enemies_this_round:
         return False
     mine.glory += effect.amount
-    ctx.say("card_glory", f"Seat {play.seat + 1} gains {effect.amount} Glory", play.seat)
+    ctx.say(
+        "card_glory",
+        Text("{seat} gains {amount} Glory", seat=seat_word(play.seat), amount=effect.amount),
+        play.seat,
+    )
     return True
 
 
@@ -125,7 +170,12 @@ def _modify(ctx: Ctx, play: Play, effect: Effect) -> bool:
     unit.modifiers.append(Modifier(stat=effect.stat, amount=effect.amount, source=play.card.id, until=until))  # type: ignore[arg-type]
     ctx.say(
         "card_modifier",
-        f"{char(unit).name}: {effect.stat.upper()} {effect.amount:+d}",
+        Text(
+            "{fighter}: {stat} {amount}",
+            fighter=fighter(unit),
+            stat=effect.stat.upper(),
+            amount=signed(effect.amount),
+        ),
         play.seat,
         unit=unit.id,
     )
@@ -142,7 +192,16 @@ def _modify_group(ctx: Ctx, play: Play, effect: Effect) -> bool:
         if effect.inches and (centre is None or not within(unit.cell, centre.cell, effect.inches)):
             continue
         unit.modifiers.append(Modifier(stat=effect.stat, amount=effect.amount, source=play.card.id))
-    ctx.say("card_modifier", f"Ginyu Force: {effect.stat.upper()} {effect.amount:+d}", play.seat)
+    ctx.say(
+        "card_modifier",
+        Text(
+            "{affiliation}: {stat} {amount}",
+            affiliation=affiliation_name("ginyu_force"),
+            stat=effect.stat.upper(),
+            amount=signed(effect.amount),
+        ),
+        play.seat,
+    )
     return True
 
 
@@ -187,21 +246,21 @@ def _legacy(ctx: Ctx, play: Play, effect: Effect) -> bool:
     return True
 
 
-def _legacy_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _legacy_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     unit = play.unit
     if unit is None or not char(unit).has("human"):
-        return "A Legacy card goes beside a Human model."
+        return Text("A Legacy card goes beside a Human model.")
     if play.card.id in unit.legacy:
-        return "That Legacy card is already in play."
+        return Text("That Legacy card is already in play.")
     return None
 
 
 # Activation control and big effects.
 
 
-def _end_activation_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _end_activation_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     if state.activation is None or state.active_seat == play.seat:
-        return "Play it in an enemy activation."
+        return Text("Play it in an enemy activation.")
     return None
 
 
@@ -210,18 +269,18 @@ def _end_activation(ctx: Ctx, play: Play, effect: Effect) -> bool:
     activation = ctx.state.activation
     assert activation is not None
     activation.actions_left = 0
-    ctx.say("time_freeze", "Time is frozen: the activation ends", play.seat)
+    ctx.say("time_freeze", Text("Time is frozen: the activation ends"), play.seat)
     return True
 
 
-def _swap_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _swap_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     own, enemy = play.unit, play.target
     if own is None or enemy is None or enemy.dazed or enemy.seat == play.seat or char(enemy).has("android"):
-        return "Choose a non-Android enemy model."
+        return Text("Choose a non-Android enemy model.")
     if not within(own.cell, enemy.cell, effect.inches):
-        return f'The enemy must be within {effect.inches}".'
+        return Text('The enemy must be within {inches}".', inches=effect.inches)
     if not line_of_sight(board(state), own.cell, own.level, enemy.cell, enemy.level):
-        return "The enemy must be in line of sight."
+        return Text("The enemy must be in line of sight.")
     return None
 
 
@@ -230,7 +289,11 @@ def _swap_hp(ctx: Ctx, play: Play, effect: Effect) -> bool:
     own, enemy = subject(play), play.target
     assert enemy is not None
     own.hp, enemy.hp = min(enemy.hp, hp_max(own)), min(own.hp, hp_max(enemy))
-    ctx.say("body_change", f"{char(own).name} and {char(enemy).name} swap bodies", play.seat)
+    ctx.say(
+        "body_change",
+        Text("{fighter} and {enemy} swap bodies", fighter=fighter(own), enemy=fighter(enemy)),
+        play.seat,
+    )
     return True
 
 
@@ -239,7 +302,8 @@ def _self_destruct(ctx: Ctx, play: Play, effect: Effect) -> bool:
     own = subject(play)
     for unit in list(ctx.state.units):
         if unit.id != own.id and not unit.dazed and within(own.cell, unit.cell, effect.inches):
-            lose_hp(ctx, unit, effect.amount, play.seat, "Self-Destruct")
+            lose_hp(ctx, unit, effect.amount, play.seat, Text.in_context("damage cause", "Self-Destruct"))
+
     daze(ctx, own, None)
     activation = ctx.state.activation
     if activation is not None and activation.unit == own.id:
@@ -257,10 +321,10 @@ def _friend_down(state: PrimeTimeState, seat: int) -> bool:
     return state.players[seat].dazed_friends_last_round > 0 or hurt
 
 
-def _friend_down_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _friend_down_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     if _friend_down(state, play.seat):
         return None
-    return "No friendly model was Dazed last round or is below half HP."
+    return Text("No friendly model was Dazed last round or is below half HP.")
 
 
 def _condition_friend_down(ctx: Ctx, play: Play, effect: Effect) -> bool:
@@ -344,7 +408,7 @@ REGISTRY: dict[str, tuple[Check, Apply]] = {
 }
 
 
-def effect_problem(state: PrimeTimeState, play: Play) -> str | None:
+def effect_problem(state: PrimeTimeState, play: Play) -> Text | None:
     for effect in play.card.effects:
         problem = REGISTRY[effect.op][0](state, play, effect)
         if problem:

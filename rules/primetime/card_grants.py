@@ -5,12 +5,14 @@ Relentless: A13). ``card_effects`` adds ``GRANTS`` to its registry."""
 
 from __future__ import annotations
 
+from rules.core.text import Text
 from rules.primetime.ascension import FREE_ASCENT, set_tier
 from rules.primetime.card_context import Apply, Check, Play, no_check, subject
 from rules.primetime.cards import Effect
-from rules.primetime.content import RUSH, catalogue
+from rules.primetime.content import RUSH
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import Cell, distance, within
+from rules.primetime.names import affiliation_name, fighter, point_word
 from rules.primetime.sight import line_of_sight
 from rules.primetime.state import FollowUp, PrimeTimeState, Unit
 from rules.primetime.stats import char
@@ -26,10 +28,10 @@ def _condition_tier(ctx: Ctx, play: Play, effect: Effect) -> bool:
 # Ascension Phase Start: the free-ascend cards (A10).
 
 
-def _free_ascend_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _free_ascend_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     unit = play.unit
     if unit is None or unit.tier >= char(unit).max_tier:
-        return "That model cannot ascend further."
+        return Text("That model cannot ascend further.")
     return None
 
 
@@ -43,21 +45,26 @@ def _free_ascend(ctx: Ctx, play: Play, effect: Effect) -> bool:
     set_tier(unit, unit.tier + 1)
     unit.tax_waived_through = ctx.state.round + effect.amount
     unit.used_this_round.append(FREE_ASCENT)
-    ctx.say("ascension", f"{char(unit).name} ascends to T{unit.tier} for free", play.seat, unit=unit.id)
+    ctx.say(
+        "ascension",
+        Text("{fighter} ascends to T{tier} for free", fighter=fighter(unit), tier=unit.tier),
+        play.seat,
+        unit=unit.id,
+    )
     return True
 
 
 # Intercept grants, binds and moves.
 
 
-def _bind_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _bind_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     own, enemy = play.unit, play.target
     if own is None or enemy is None or enemy.dazed or enemy.seat == play.seat:
-        return "Choose an enemy model."
+        return Text("Choose an enemy model.")
     if not within(own.cell, enemy.cell, effect.inches):
-        return f'The enemy must be within {effect.inches}".'
+        return Text('The enemy must be within {inches}".', inches=effect.inches)
     if not line_of_sight(board(state), own.cell, own.level, enemy.cell, enemy.level):
-        return "The enemy must be in line of sight."
+        return Text("The enemy must be in line of sight.")
     return None
 
 
@@ -68,7 +75,7 @@ def _move_to(ctx: Ctx, play: Play, unit: Unit, cell: Cell, inches: int) -> None:
     start, unit.cell = unit.cell, cell
     ctx.say(
         "move",
-        f"{char(unit).name} moves to {cell[0]},{cell[1]}",
+        Text("{fighter} moves to {point}", fighter=fighter(unit), point=point_word(cell)),
         play.seat,
         unit=unit.id,
         to=list(cell),
@@ -76,15 +83,15 @@ def _move_to(ctx: Ctx, play: Play, unit: Unit, cell: Cell, inches: int) -> None:
     )
 
 
-def _move_check(state: PrimeTimeState, mover: Unit | None, to: Cell | None, inches: int) -> str | None:
+def _move_check(state: PrimeTimeState, mover: Unit | None, to: Cell | None, inches: int) -> Text | None:
     if to is None:
         return None
     if mover is None or to == mover.cell or to not in reach_from(state, mover, inches):
-        return f'Choose a cell the model can reach within {inches}".'
+        return Text('Choose a cell the model can reach within {inches}".', inches=inches)
     return None
 
 
-def _move_self_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _move_self_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     """Elegant Assassin: the hit's attacker may move up to ``inches`` (``to``; none means stay)."""
     return _move_check(state, play.hit_attacker, play.to, effect.inches)
 
@@ -101,12 +108,12 @@ def _in_contact_for_rush(state: PrimeTimeState, play: Play) -> bool:
     return reaches(state, attacker, RUSH, target)
 
 
-def _relentless_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _relentless_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     """Relentless: a Rush on the hit's target when in contact (no cell), else a move (a cell)."""
     if _in_contact_for_rush(state, play):
-        return None if play.to is None else "In contact, Relentless makes a Rush: name no cell."
+        return None if play.to is None else Text("In contact, Relentless makes a Rush: name no cell.")
     if play.to is None:
-        return f'Not in contact, Relentless moves: name a cell within {effect.inches}".'
+        return Text('Not in contact, Relentless moves: name a cell within {inches}".', inches=effect.inches)
     return _move_check(state, play.hit_attacker, play.to, effect.inches)
 
 
@@ -136,18 +143,18 @@ def _grant_attack(ctx: Ctx, attacker: Unit, technique_id: str, target: Unit) -> 
 GRANTED_TECHNIQUES = (RUSH.id, "ki_volley")
 
 
-def _granted_attack_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _granted_attack_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     """Z Warrior Teamwork: another friendly model within ``inches`` of the target, with a Rush or
     Ki Volley that reaches it."""
     unit, target = play.unit, play.hit_target
     if unit is None or target is None or unit.id == (play.hit_attacker.id if play.hit_attacker else None):
-        return "Choose another friendly model."
+        return Text("Choose another friendly model.")
     if play.technique not in GRANTED_TECHNIQUES:
-        return "Name a Rush or a Ki Volley."
+        return Text("Name a Rush or a Ki Volley.")
     if not within(unit.cell, target.cell, effect.inches):
-        return f'The model must be within {effect.inches}" of the target.'
+        return Text('The model must be within {inches}" of the target.', inches=effect.inches)
     if target_problem(state, unit, char(unit).technique(play.technique), target):
-        return "That attack does not reach the target."
+        return Text("That attack does not reach the target.")
     return None
 
 
@@ -169,17 +176,21 @@ def assemble_cell(state: PrimeTimeState, unit: Unit, towards: Unit, inches: int)
     return best if distance(best, towards.cell) < distance(unit.cell, towards.cell) else None
 
 
-def _assemble_check(state: PrimeTimeState, play: Play, effect: Effect) -> str | None:
+def _assemble_check(state: PrimeTimeState, play: Play, effect: Effect) -> Text | None:
     unit, activation = play.unit, state.activation
     if unit is None or activation is None or unit.id == activation.unit:
-        return "Choose another friendly model."
+        return Text("Choose another friendly model.")
     active = state.unit(activation.unit)
     if effect.stat not in char(unit).affiliations:
-        return f"{char(unit).name} is not a {catalogue().affiliation(effect.stat or '').name} model."
+        return Text(
+            "{fighter} is not a {affiliation} model.",
+            fighter=fighter(unit),
+            affiliation=affiliation_name(effect.stat or ""),
+        )
     if not within(unit.cell, active.cell, effect.amount):
-        return f'The model must be within {effect.amount}" of the active model.'
+        return Text('The model must be within {amount}" of the active model.', amount=effect.amount)
     if assemble_cell(state, unit, active, effect.inches) is None:
-        return "That model cannot move closer."
+        return Text("That model cannot move closer.")
     return None
 
 

@@ -13,16 +13,18 @@ TW-3: one card per window per player, recorded in ``state.window_plays`` until t
 
 from __future__ import annotations
 
+from rules.core.text import N_, Text
 from rules.primetime.actions import PlayCard
+from rules.primetime.attack_numbers import attacking_technique
 from rules.primetime.card_context import Play
 from rules.primetime.card_effects import apply_effects, effect_problem
 from rules.primetime.card_grants import GRANTED_TECHNIQUES
 from rules.primetime.cards import Card, Window, card, cards
 from rules.primetime.clash import clash
-from rules.primetime.combat import Evasion, attacking_technique, intercept, roll
-from rules.primetime.content import character
+from rules.primetime.combat import Evasion, intercept, roll
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import Cell, within
+from rules.primetime.names import card_name, character_name, fighter, seat_word, technique_name
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import can_fly, char
 from rules.primetime.targeting import reach_from
@@ -30,14 +32,21 @@ from rules.primetime.techniques import clash_fits
 
 OPEN_PROMPTS = frozenset({"activation", "action"})
 WINDOW_WORDS: dict[Window, str] = {
-    "open": "an Open",
-    "activation_start": "an Activation Start",
-    "z_reaction": "a Z-Reaction",
-    "on_hit": "an On Hit",
-    "on_damage": "an On Damage",
-    "phase_start": "a Phase Start",
+    "open": N_("{card} plays in an Open window, which is not open to you now."),
+    "activation_start": N_("{card} plays in an Activation Start window, which is not open to you now."),
+    "z_reaction": N_("{card} plays in a Z-Reaction window, which is not open to you now."),
+    "on_hit": N_("{card} plays in an On Hit window, which is not open to you now."),
+    "on_damage": N_("{card} plays in an On Damage window, which is not open to you now."),
+    "phase_start": N_("{card} plays in a Phase Start window, which is not open to you now."),
 }
-"""TW-1's windows as a sentence names them."""
+"""Why a card of each of TW-1's windows cannot be played now (the card filled in)."""
+PHASE_START_WORDS: dict[str, str] = {
+    "power": N_("{card} plays at the start of the Power Phase."),
+    "ascension": N_("{card} plays at the start of the Ascension Phase."),
+    "activation": N_("{card} plays at the start of the Activation Phase."),
+    "cleanup": N_("{card} plays at the start of the Cleanup Phase."),
+}
+"""Why a Phase Start card cannot be played in another phase's Phase Start (the card filled in)."""
 NAMES_TECHNIQUE = frozenset({"clash", "granted_attack"})
 NAMES_CELL = frozenset({"move_self", "relentless"})
 NAMES_ENEMY = frozenset({"swap_hp", "bind"})
@@ -94,56 +103,64 @@ def _own_model(state: PrimeTimeState, seat: int, chosen: Card) -> Unit | None:
     )
 
 
-def _subject_problem(state: PrimeTimeState, play: Play) -> str | None:
+def _subject_problem(state: PrimeTimeState, play: Play) -> Text | None:
     chosen = play.card
     subject = chosen.subject
     unit = play.unit
     if subject == "none":
-        return None if unit is None else f"{chosen.name} is not played on a model."
+        return None if unit is None else Text("{card} is not played on a model.", card=card_name(chosen.id))
     if unit is None or unit.dazed:
-        return f"Choose a non-Dazed model for {chosen.name}."
+        return Text("Choose a non-Dazed model for {card}.", card=card_name(chosen.id))
     if chosen.slot and unit.character != chosen.pool:
-        return f"{chosen.name} is played only for {character(chosen.pool).name}'s model."
+        return Text(
+            "{card} is played only for {owner}'s model.",
+            card=card_name(chosen.id),
+            owner=character_name(chosen.pool),
+        )
     if subject == "active":
         if state.activation is None or state.activation.unit != unit.id or unit.seat != play.seat:
-            return f"{chosen.name} is played on your active model."
+            return Text("{card} is played on your active model.", card=card_name(chosen.id))
     elif subject == "enemy":
         return None
     elif unit.seat != play.seat:
-        return f"{chosen.name} is played on one of your models."
+        return Text("{card} is played on one of your models.", card=card_name(chosen.id))
     return None
 
 
-def _requirement_problem(state: PrimeTimeState, play: Play) -> str | None:
+def _requirement_problem(state: PrimeTimeState, play: Play) -> Text | None:
     attack = state.attack
     for requirement in play.card.requires:
         if requirement == "own_activation":
             own = state.activation is not None and play.unit is not None
             if not own or state.activation.unit != play.unit.id:  # type: ignore[union-attr]
-                return f"{play.card.name} is played in its model's own activation."
+                return Text("{card} is played in its model's own activation.", card=card_name(play.card.id))
         elif requirement == "enemy_activation":
             if state.activation is None or state.active_seat == play.seat:
-                return f"{play.card.name} is played in an enemy activation."
+                return Text("{card} is played in an enemy activation.", card=card_name(play.card.id))
         elif requirement in ("ranged", "melee"):
             if attack is None:
-                return f"{play.card.name} answers an attack."
+                return Text("{card} answers an attack.", card=card_name(play.card.id))
             ranged = attacking_technique(attack, state).ranged
             if ranged != (requirement == "ranged"):
-                return f"{play.card.name} answers only a {requirement} attack."
+                return Text(
+                    "{card} answers only a {requirement} attack.",
+                    card=card_name(play.card.id),
+                    requirement=requirement,
+                )
         elif attack is not None and attack.hit_attacker is not None and attack.hit_target is not None:
             attacker, target = state.unit(attack.hit_attacker), state.unit(attack.hit_target)
             if requirement == "own_attack" and attacker.seat != play.seat:
-                return f"{play.card.name} is played on your own attack's hit."
+                return Text("{card} is played on your own attack's hit.", card=card_name(play.card.id))
             if requirement == "own_attacker" and (
                 attacker.seat != play.seat or attacker.character != play.card.pool
             ):
-                return f"{play.card.name} is played on its own character's hit."
+                return Text("{card} is played on its own character's hit.", card=card_name(play.card.id))
             if requirement == "own_target" and target.seat != play.seat:
-                return f"{play.card.name} is played when your model is hit."
+                return Text("{card} is played when your model is hit.", card=card_name(play.card.id))
     return None
 
 
-def _reaction_problem(state: PrimeTimeState, play: Play, action: PlayCard) -> str | None:
+def _reaction_problem(state: PrimeTimeState, play: Play, action: PlayCard) -> Text | None:
     """Z-Reaction cards that carry out a reaction: Intercept and Clash need a model and a technique."""
     attack = state.attack
     assert attack is not None
@@ -152,17 +169,21 @@ def _reaction_problem(state: PrimeTimeState, play: Play, action: PlayCard) -> st
             unit = play.unit
             target = state.unit(attack.target)
             if unit is None or unit.seat != play.seat or unit.dazed or unit.id == target.id:
-                return "Choose another friendly model to intercept."
+                return Text("Choose another friendly model to intercept.")
             if not attack.can_intercept:
-                return "This attack cannot be intercepted any more."
+                return Text("This attack cannot be intercepted any more.")
             kind = effect.stat or ""
             if kind not in char(unit).affiliations and not char(unit).has(kind):
-                return f"{char(unit).name} cannot intercept with {play.card.name}."
+                return Text(
+                    "{fighter} cannot intercept with {card}.",
+                    fighter=fighter(unit),
+                    card=card_name(play.card.id),
+                )
             if not within(unit.cell, target.cell, effect.inches):
-                return f'The interceptor must be within {effect.inches}" of the target.'
+                return Text('The interceptor must be within {inches}" of the target.', inches=effect.inches)
             melee = attacking_technique(attack, state).family == "melee"
             if melee and unit.level != target.level and not (can_fly(unit) and can_fly(target)):
-                return "That Intercept would change a non-flyer's altitude."
+                return Text("That Intercept would change a non-flyer's altitude.")
         elif effect.op == "clash":
             problem = _clash_problem(state, play, action, effect.stat, effect.bk_discount)
             if problem:
@@ -172,22 +193,22 @@ def _reaction_problem(state: PrimeTimeState, play: Play, action: PlayCard) -> st
 
 def _clash_problem(
     state: PrimeTimeState, play: Play, action: PlayCard, family: str | None, discount: int
-) -> str | None:
+) -> Text | None:
     attack = state.attack
     assert attack is not None
     attacking = attacking_technique(attack, state)
     if not attack.can_clash or not attacking.clashable or (family and attacking.family != family):
-        return "This attack cannot be Clashed with this card."
+        return Text("This attack cannot be Clashed with this card.")
     defender = state.unit(attack.target)
     if defender.has_status("staggered") or defender.character != play.card.pool:
-        return "This model cannot Clash."
+        return Text("This model cannot Clash.")
     profile = char(defender)
     if action.technique not in {technique.id for technique in profile.techniques}:
-        return "Name one of the defender's techniques to Clash with."
+        return Text("Name one of the defender's techniques to Clash with.")
     answering = profile.technique(action.technique)
     answering = answering.model_copy(update={"bk": max(0, answering.bk - discount)})
     if not clash_fits(state, attack, answering):
-        return f"{answering.name} cannot Clash with this attack now."
+        return Text("{technique} cannot Clash with this attack now.", technique=technique_name(answering))
     return None
 
 
@@ -204,30 +225,30 @@ def build_play(state: PrimeTimeState, action: PlayCard) -> Play:
     return play
 
 
-def play_problem(state: PrimeTimeState, action: PlayCard) -> str | None:
+def play_problem(state: PrimeTimeState, action: PlayCard) -> Text | None:
     """Why ``action`` cannot be played now; None if it can."""
     if action.card not in cards():
-        return "There is no such card."
+        return Text("There is no such card.")
     chosen = card(action.card)
     if action.card not in state.players[action.player].hand:
-        return f"{chosen.name} is not in your hand."
+        return Text("{card} is not in your hand.", card=card_name(chosen.id))
     windows = open_windows(state, action.player)
     if chosen.window not in windows:
-        return f"{chosen.name} plays in {WINDOW_WORDS[chosen.window]} window, which is not open to you now."
+        return Text(WINDOW_WORDS[chosen.window], card=card_name(chosen.id))
     if chosen.window == "phase_start" and chosen.phase != state.phase_start:
-        return f"{chosen.name} plays at the start of the {(chosen.phase or '').capitalize()} Phase."
+        return Text(PHASE_START_WORDS[chosen.phase or "power"], card=card_name(chosen.id))
     if action.unit is not None and state.find_unit(action.unit) is None:
-        return "There is no such model."
+        return Text("There is no such model.")
     if action.target is not None and state.find_unit(action.target) is None:
-        return "There is no such model."
+        return Text("There is no such model.")
     if action.target is not None and not names_enemy(chosen):
-        return f"{chosen.name} does not name an enemy model."
+        return Text("{card} does not name an enemy model.", card=card_name(chosen.id))
     if action.technique is not None and not _has(chosen, NAMES_TECHNIQUE):
-        return f"{chosen.name} does not name a technique."
+        return Text("{card} does not name a technique.", card=card_name(chosen.id))
     if action.to is not None and not _has(chosen, NAMES_CELL):
-        return f"{chosen.name} does not name a cell."
+        return Text("{card} does not name a cell.", card=card_name(chosen.id))
     if chosen.slot and _own_model(state, action.player, chosen) is None:
-        return f"{chosen.name} needs its character's model in play and not Dazed."
+        return Text("{card} needs its character's model in play and not Dazed.", card=card_name(chosen.id))
     play = build_play(state, action)
     if chosen.window == "z_reaction":
         problem = _reaction_problem(state, play, action)
@@ -333,7 +354,13 @@ def play_card(ctx: Ctx, action: PlayCard) -> None:
         # Blind (A4): the card stays in the hand, and only its owner knows, until both are Ready.
         state.phase_start_cards.append((action.player, chosen.id, action.unit or ""))
         state.phase_start_ready.append(action.player)
-        ctx.say("card_chosen", f"You will play {chosen.name}", action.player, [action.player], card=chosen.id)
+        ctx.say(
+            "card_chosen",
+            Text("You will play {card}", card=card_name(chosen.id)),
+            action.player,
+            [action.player],
+            card=chosen.id,
+        )
         return
     # A Persistent card concerns the enemy it names (Psychic Bind), else the model it is played on.
     dispose(ctx, action.player, chosen, play.target or play.unit)
@@ -356,7 +383,7 @@ def say_played(ctx: Ctx, action: PlayCard) -> None:
     """A card played is public: who played it, on which model, naming which enemy."""
     ctx.say(
         "card_played",
-        f"Seat {action.player + 1} plays {card(action.card).name}",
+        Text("{seat} plays {card}", seat=seat_word(action.player), card=card_name(action.card)),
         action.player,
         card=action.card,
         unit=action.unit,
@@ -364,7 +391,7 @@ def say_played(ctx: Ctx, action: PlayCard) -> None:
     )
 
 
-def resolution_problem(state: PrimeTimeState, play: Play) -> str | None:
+def resolution_problem(state: PrimeTimeState, play: Play) -> Text | None:
     """Why a card that waited in its window can no longer take effect when it resolves."""
     return _subject_problem(state, play) or _requirement_problem(state, play) or effect_problem(state, play)
 
@@ -406,7 +433,12 @@ def resolve_phase_card(ctx: Ctx, seat: int, card_id: str, unit: Unit | None) -> 
     Dazed since does nothing (it was still played)."""
     chosen = card(card_id)
     dispose(ctx, seat, chosen, unit)
-    ctx.say("card_played", f"Seat {seat + 1} plays {chosen.name}", seat, card=card_id)
+    ctx.say(
+        "card_played",
+        Text("{seat} plays {card}", seat=seat_word(seat), card=card_name(chosen.id)),
+        seat,
+        card=card_id,
+    )
     if unit is not None and unit.dazed:
         return
     apply_effects(ctx, Play(seat=seat, card=chosen, unit=unit))

@@ -3,9 +3,12 @@ negates both, and a Beam-vs-Beam tie detonates. Costs stay paid and Exhausting a
 
 from __future__ import annotations
 
-from rules.primetime.combat import accuracy, attacking_technique, finish, open_hit_window, pay, skill_total
+from rules.core.text import Text
+from rules.primetime.attack_numbers import accuracy, attacking_technique, pay, skill_total
+from rules.primetime.combat import finish, open_hit_window
 from rules.primetime.context import Ctx
 from rules.primetime.damage import detonate
+from rules.primetime.names import fighter, technique_name
 from rules.primetime.state import Unit
 from rules.primetime.stats import char
 from rules.primetime.targeting import reaches
@@ -27,12 +30,20 @@ def clash(ctx: Ctx, technique_id: str, roll_bonus: int = 0, bk_discount: int = 0
         # A16: a Clash against Purple Spiral Flash answers the partner it reaches.
         opponent = state.unit(attack.partner)
     pay(ctx, defender, answering, own_activation=False)
-    ctx.say("clash", f"{char(defender).name} clashes with {answering.name}!", defender.seat)
-    attack_total = ctx.d20(char(attacker).name, attacker.id) + skill_total(
+    ctx.say(
+        "clash",
+        Text(
+            "{fighter} clashes with {technique}!",
+            fighter=fighter(defender),
+            technique=technique_name(answering),
+        ),
+        defender.seat,
+    )
+    attack_total = ctx.d20(fighter(attacker), attacker.id) + skill_total(
         attacker, attacking, defender, attacker.level
     )
     attack_total += accuracy(state, attacker, attacking, defender)
-    defense_total = ctx.d20(char(defender).name, defender.id) + skill_total(
+    defense_total = ctx.d20(fighter(defender), defender.id) + skill_total(
         defender, answering, attacker, defender.level
     )
     defense_total += accuracy(state, defender, answering, attacker) + roll_bonus
@@ -49,20 +60,24 @@ def clash(ctx: Ctx, technique_id: str, roll_bonus: int = 0, bk_discount: int = 0
     if attacking.family == "beam" and answering.family == "beam":
         detonate(ctx, opponent, defender)
     else:
-        ctx.say("clash_tie", "The Clash is a tie: both attacks fail")
+        ctx.say("clash_tie", Text("The Clash is a tie: both attacks fail"))
     finish(ctx)
 
 
 def _say_totals(ctx: Ctx, attacker: Unit, attack_total: int, defender: Unit, defense_total: int) -> None:
     """The Clash's result names both sides and the winner ("Clash: Goku 13 beats Frieza 8"); the
     data keeps the attacker's total first."""
-    first, second = f"{char(attacker).name} {attack_total}", f"{char(defender).name} {defense_total}"
+    sides = [(attacker, attack_total), (defender, defense_total)]
+    if defense_total > attack_total:
+        sides.reverse()
+    (ahead, ahead_total), (behind, behind_total) = sides
+    totals = {"first": fighter(ahead), "first_total": ahead_total}
+    totals |= {"second": fighter(behind), "second_total": behind_total}
     if attack_total == defense_total:
-        text, winner = f"Clash: {first} ties {second}", None
-    elif attack_total > defense_total:
-        text, winner = f"Clash: {first} beats {second}", attacker.id
+        text, winner = Text("Clash: {first} {first_total} ties {second} {second_total}", **totals), None
     else:
-        text, winner = f"Clash: {second} beats {first}", defender.id
+        text, winner = Text("Clash: {first} {first_total} beats {second} {second_total}", **totals), ahead.id
+
     ctx.say(
         "clash_totals",
         text,

@@ -5,12 +5,14 @@ from __future__ import annotations
 from math import ceil
 
 from rules.core.game import Outcome
+from rules.core.text import Text
 from rules.primetime.conditions import round_glory
 from rules.primetime.content import settings
 from rules.primetime.context import Ctx
 from rules.primetime.economy import gain_sk
 from rules.primetime.geometry import nearest_cell
 from rules.primetime.missions import holder, objective_bonus, objective_values, round_bonuses
+from rules.primetime.names import fighter, point_word, seat_word
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import char, heal, occupied
 from rules.primetime.targeting import board
@@ -18,9 +20,14 @@ from rules.primetime.targeting import board
 _RETURN_SK = {"zenkai": 2, "bio_zenkai": 1}
 
 
-def _gain(ctx: Ctx, seat: int, amount: int, why: str) -> None:
+def _gain(ctx: Ctx, seat: int, amount: int, why: Text) -> None:
     ctx.state.players[seat].glory += amount
-    ctx.say("scored", f"Seat {seat + 1}: +{amount} Glory for {why}", seat, amount=amount)
+    ctx.say(
+        "scored",
+        Text("{seat}: +{amount} Glory for {why}", seat=seat_word(seat), amount=amount, why=why),
+        seat,
+        amount=amount,
+    )
 
 
 def score(ctx: Ctx) -> None:
@@ -36,14 +43,26 @@ def score(ctx: Ctx) -> None:
         value += objective_bonus(state, seat, point)
         state.players[seat].glory += value
         ctx.say(
-            "scored", f"Seat {seat + 1} holds {point[0]},{point[1]}: +{value} Glory", seat, point=list(point)
+            "scored",
+            Text(
+                "{seat} holds {point}: +{value} Glory",
+                seat=seat_word(seat),
+                point=point_word(point),
+                value=value,
+            ),
+            seat,
+            point=list(point),
         )
     for seat, amount, why in [*round_bonuses(state, held), *round_glory(state)]:
         _gain(ctx, seat, amount, why)
     state.seized = []
     for player in state.players:
         player.objectives_held = held[player.seat]
-    ctx.say("CL-1", f"Glory: {state.players[0].glory} to {state.players[1].glory}", step="CL-1")
+    ctx.say(
+        "CL-1",
+        Text("Glory: {first} to {second}", first=state.players[0].glory, second=state.players[1].glory),
+        step="CL-1",
+    )
 
 
 def clear_round_effects(ctx: Ctx) -> None:
@@ -59,7 +78,7 @@ def clear_round_effects(ctx: Ctx) -> None:
         for card_id, _ in player.persistent:
             player.discard.append(card_id)
         player.persistent = []
-    ctx.say("CL-2", "Statuses and round effects clear; BK above 3 is lost", step="CL-2")
+    ctx.say("CL-2", Text("Statuses and round effects clear; BK above 3 is lost"), step="CL-2")
 
 
 def hand_limit(state: PrimeTimeState) -> int:
@@ -80,15 +99,20 @@ def default_discard(state: PrimeTimeState, seat: int) -> tuple[str, ...]:
 
 def enforce_hand_limit(ctx: Ctx) -> None:
     """CL-3: every discard was chosen at the prompt; this step only records it."""
-    ctx.say("CL-3", "Hands are within the round's limit", step="CL-3")
+    ctx.say("CL-3", Text("Hands are within the round's limit"), step="CL-3")
 
 
 def regenerate(ctx: Ctx) -> None:
     """CL-4: Namekian Regeneration, +1 HP at Base tier only, never for a Dazed model."""
     for unit in ctx.state.units:
         if char(unit).has("regeneration") and unit.tier == 0 and not unit.dazed and heal(unit, 1):
-            ctx.say("regeneration", f"{char(unit).name} regenerates 1 HP", unit.seat, unit=unit.id)
-    ctx.say("CL-4", "Regeneration resolved", step="CL-4")
+            ctx.say(
+                "regeneration",
+                Text("{fighter} regenerates 1 HP", fighter=fighter(unit)),
+                unit.seat,
+                unit=unit.id,
+            )
+    ctx.say("CL-4", Text("Regeneration resolved"), step="CL-4")
 
 
 def return_cell(state: PrimeTimeState, unit: Unit) -> tuple[int, int]:
@@ -122,12 +146,22 @@ def return_dazed(ctx: Ctx) -> None:
         unit.hp = max(1, ceil(profile.base.hp / 2) - unit.fall_damage)
         unit.fall_damage = 0
         unit.statuses, unit.modifiers = [], []
-        ctx.say("returned", f"{profile.name} returns with {unit.hp} HP", unit.seat, unit=unit.id, hp=unit.hp)
+        ctx.say(
+            "returned",
+            Text("{fighter} returns with {hp} HP", fighter=fighter(unit), hp=unit.hp),
+            unit.seat,
+            unit=unit.id,
+            hp=unit.hp,
+        )
         for passive, amount in _RETURN_SK.items():
             if passive in profile.passives:
                 gained = gain_sk(state.players[unit.seat], amount)
-                ctx.say("passive", f"{profile.name}'s return gives {gained} SK", unit.seat)
-    ctx.say("CL-5", "Dazed models have returned", step="CL-5")
+                ctx.say(
+                    "passive",
+                    Text("{fighter}'s return gives {gained} SK", fighter=fighter(unit), gained=gained),
+                    unit.seat,
+                )
+    ctx.say("CL-5", Text("Dazed models have returned"), step="CL-5")
 
 
 def reset_once_per_round(ctx: Ctx) -> None:
@@ -140,7 +174,7 @@ def reset_once_per_round(ctx: Ctx) -> None:
         player.dazed_enemies_last_round = player.dazed_enemies_this_round
         player.dazed_friends_this_round = player.dazed_enemies_this_round = 0
         player.tokens_generated = player.tokens_spent = player.bonus_tokens = player.fallen_tokens = 0
-    ctx.say("CL-6", "Once-per-round effects reset", step="CL-6")
+    ctx.say("CL-6", Text("Once-per-round effects reset"), step="CL-6")
 
 
 def cleanup_until_discard(ctx: Ctx) -> None:
@@ -156,10 +190,10 @@ def cleanup_after_discard(ctx: Ctx) -> None:
 
 
 OUTCOME_WORDS = {
-    "glory": "on Glory",
-    "objectives_held": "on objectives held at the last scoring (Glory tied)",
-    "threat_dazed": "on the Threat of enemy models Dazed (Glory and objectives tied)",
-    "draw": "a draw: equal on Glory and every tiebreak",
+    "glory": Text("on Glory"),
+    "objectives_held": Text("on objectives held at the last scoring (Glory tied)"),
+    "threat_dazed": Text("on the Threat of enemy models Dazed (Glory and objectives tied)"),
+    "draw": Text("a draw: equal on Glory and every tiebreak"),
 }
 """2.8's outcome reasons in words for the end of the game's event (the reason itself is data)."""
 

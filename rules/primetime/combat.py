@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from rules.core.text import N_, Text
+from rules.primetime.attack_numbers import accuracy, attacking_technique, pay, skill_total
 from rules.primetime.content import Technique, settings
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import Cell
+from rules.primetime.names import card_name, fighter, point_word, technique_name
 from rules.primetime.state import FollowUp, Modifier, PendingAttack, PrimeTimeState, Unit
-from rules.primetime.stats import char, defense, modifier_sum, stat
+from rules.primetime.stats import char, defense, stat
 from rules.primetime.targeting import (
     cover_for,
     dash_cell,
@@ -27,52 +30,7 @@ from rules.primetime.techniques import (
     intercept_options,
     intercept_source,
     target_problem,
-    technique_cost,
 )
-
-
-def technique_of(state: PrimeTimeState, unit_id: str, technique_id: str) -> Technique:
-    return char(state.unit(unit_id)).technique(technique_id)
-
-
-def attacking_technique(attack: PendingAttack, state: PrimeTimeState) -> Technique:
-    """The attack's technique with the attacker's card changes fixed at declaration."""
-    return attack.boosted or technique_of(state, attack.attacker, attack.technique)
-
-
-def pay(ctx: Ctx, unit: Unit, technique: Technique, own_activation: bool) -> None:
-    state = ctx.state
-    activation = state.activation if own_activation else None
-    bk, sk = technique_cost(unit, technique, activation)
-    player = state.players[unit.seat]
-    player.bk -= bk
-    player.sk -= sk
-    if activation is not None and bk < technique.bk and not sk:
-        activation.android_discount_used = True
-    if sk:
-        ctx.say("breakthrough", f"{char(unit).name} breaks through Exhaustion for {sk} SK", unit.seat)
-
-
-def skill_total(attacker: Unit, technique: Technique, target: Unit, attacker_level: int) -> int:
-    """Skill with its capped modifiers, the dive bonus of AL-4 included (A12)."""
-    dive = settings().dive_bonus if attacker_level > target.level else 0
-    return stat(attacker, technique.skill, dive + modifier_sum(attacker, "skill"))
-
-
-def accuracy(state: PrimeTimeState, attacker: Unit, technique: Technique, target: Unit) -> int:
-    """Acc sources stack and are not capped: printed Acc, Rage Charge, Brutal Duo, Sibling Sync."""
-    acc = technique.acc
-    if technique.acc_if_friend_dazed and any(unit.dazed for unit in state.units_of(attacker.seat)):
-        acc += technique.acc_if_friend_dazed
-    passives = char(attacker).passives
-    if "brutal_duo" in passives and "burter" in target.attacked_by:
-        acc += 1
-    if "sibling_sync" in passives and "android_17" in target.attacked_by:
-        acc += 1
-    activation = state.activation
-    if activation is not None and activation.unit == attacker.id:
-        acc += sum(int(flag.split(":")[1]) for flag in activation.flags if flag.startswith("acc:"))
-    return acc
 
 
 def declare(
@@ -96,7 +54,7 @@ def declare(
             start, attacker.cell = attacker.cell, cell
             ctx.say(
                 "dash",
-                f"{char(attacker).name} dashes to {cell[0]},{cell[1]}",
+                Text("{fighter} dashes to {point}", fighter=fighter(attacker), point=point_word(cell)),
                 attacker.seat,
                 unit=attacker.id,
                 to=list(cell),
@@ -123,7 +81,12 @@ def open_attack(
         target.statuses.remove("frozen")
     ctx.say(
         "attack_declared",
-        f"{char(attacker).name} uses {technique.name} on {char(target).name}",
+        Text(
+            "{fighter} uses {technique} on {target}",
+            fighter=fighter(attacker),
+            technique=technique_name(technique),
+            target=fighter(target),
+        ),
         attacker.seat,
         attacker=attacker.id,
         technique=technique.id,
@@ -154,11 +117,21 @@ def open_attack(
 
 def _solar_flare(ctx: Ctx, user: Unit, technique: Technique) -> None:
     """Solar Flare: no roll, Unopposed; every enemy within its range in LOS is Staggered."""
-    ctx.say("attack_declared", f"{char(user).name} uses {technique.name}!", user.seat, technique=technique.id)
+    ctx.say(
+        "attack_declared",
+        Text("{fighter} uses {technique}!", fighter=fighter(user), technique=technique_name(technique)),
+        user.seat,
+        technique=technique.id,
+    )
     for enemy in enemies_in_sight(ctx.state, user, technique.range):
         if not enemy.has_status("staggered"):
             enemy.statuses.append("staggered")
-            ctx.say("status", f"{char(enemy).name} is Staggered", unit=enemy.id, status="staggered")
+            ctx.say(
+                "status",
+                Text("{fighter} is Staggered", fighter=fighter(enemy)),
+                unit=enemy.id,
+                status="staggered",
+            )
 
 
 def reaction_options(state: PrimeTimeState) -> list[str]:
@@ -197,7 +170,7 @@ def intercept(ctx: Ctx, unit_id: str, card_absorb: int | None = None) -> None:
         interceptor.level, target.level = target.level, interceptor.level
     ctx.say(
         "intercept",
-        f"{char(interceptor).name} intercepts for {char(target).name}",
+        Text("{fighter} intercepts for {target}", fighter=fighter(interceptor), target=fighter(target)),
         interceptor.seat,
         unit=interceptor.id,
         target=interceptor.id,
@@ -224,7 +197,19 @@ def _use_intercept(ctx: Ctx, interceptor: Unit, target: Unit) -> None:
     elif source.kind == "card":
         player.persistent.remove((source.name, interceptor.id))
         player.discard.append(source.name)
-        ctx.say("persistent_ended", f"{source.name} ends", interceptor.seat, card=source.name)
+        ctx.say(
+            "persistent_ended",
+            Text("{card} ends", card=card_name(source.name)),
+            interceptor.seat,
+            card=source.name,
+        )
+
+
+FAILED_WORDS = {
+    "z_evasion": N_("{fighter}'s Z-Evasion fails ({result})"),
+    "brace": N_("{fighter}'s Brace fails ({result})"),
+}
+"""A failed reaction's event, by the reaction (the fighter and the roll's result filled in)."""
 
 
 class Evasion(NamedTuple):
@@ -249,9 +234,13 @@ def roll(ctx: Ctx, reaction: str | Evasion | None) -> None:
     if attack.total is None:
         skill = skill_total(attacker, technique, target, attack.origin_level)
         attack.total = (
-            ctx.d20(char(attacker).name, attacker.id) + skill + accuracy(state, attacker, technique, target)
+            ctx.d20(fighter(attacker), attacker.id) + skill + accuracy(state, attacker, technique, target)
         )
-        ctx.say("attack_total", f"{technique.name} totals {attack.total}", total=attack.total)
+        ctx.say(
+            "attack_total",
+            Text("{technique} totals {total}", technique=technique_name(technique), total=attack.total),
+            total=attack.total,
+        )
     if isinstance(reaction, str):
         reaction = Evasion(reaction)
     if reaction is not None and _evade(ctx, attack, technique, target, reaction):
@@ -270,9 +259,9 @@ def _evade(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Unit, 
             modifier += evasion.brace_penalty
         else:
             modifier += -3 if "barrier_reflex" in char(target).passives else rules.brace_penalty
-    result = ctx.d20(char(target).name, target.id) + stat(target, "foc") + modifier
+    result = ctx.d20(fighter(target), target.id) + stat(target, "foc") + modifier
     if result <= attack.total:
-        ctx.say("evasion_failed", f"{char(target).name}'s {reaction.replace('_', '-')} fails ({result})")
+        ctx.say("evasion_failed", Text(FAILED_WORDS[reaction], fighter=fighter(target), result=result))
         if reaction == "brace":
             target.modifiers.append(Modifier(stat="res", amount=1, source="brace", until="attack"))
         return False
@@ -285,7 +274,15 @@ def _evade(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Unit, 
         bonus += 1
     player.bk += bonus
     ctx.say(
-        "evaded", f"{char(target).name} evades ({result}) and gains {bonus} BK", target.seat, result=result
+        "evaded",
+        Text(
+            "{fighter} evades ({result}) and gains {bonus} BK",
+            fighter=fighter(target),
+            result=result,
+            bonus=bonus,
+        ),
+        target.seat,
+        result=result,
     )
     attack.evader = target.id
     inches = 4 if "fastest_in_the_universe" in char(target).passives else rules.evade_move
@@ -303,7 +300,10 @@ def _critical(ctx: Ctx, attack: PendingAttack, technique: Technique, target: Uni
     if technique.family == "melee":
         attacker = state.unit(attack.attacker)
         attacker.modifiers.append(Modifier(stat="rfx", amount=settings().melee_deflect_rfx, source="deflect"))
-        ctx.say("deflect", f"Critical evasion! {char(attacker).name} gets RFX -2 until Cleanup")
+        ctx.say(
+            "deflect",
+            Text("Critical evasion! {fighter} gets RFX -2 until Cleanup", fighter=fighter(attacker)),
+        )
         return
     if attack.can_deflect and deflect_targets(state, target):
         attack.stage = "deflect"
@@ -318,7 +318,7 @@ def deflect(ctx: Ctx, unit_id: str | None) -> None:
     if unit_id is None:
         ctx.say(
             "deflect_declined",
-            f"Critical evasion! {char(deflector).name} lets the attack go by",
+            Text("Critical evasion! {fighter} lets the attack go by", fighter=fighter(deflector)),
             deflector.seat,
             unit=deflector.id,
         )
@@ -326,7 +326,10 @@ def deflect(ctx: Ctx, unit_id: str | None) -> None:
         attack.deflect_to = unit_id
         ctx.say(
             "deflect",
-            f"Critical evasion! The attack is deflected at {char(ctx.state.unit(unit_id)).name}",
+            Text(
+                "Critical evasion! The attack is deflected at {fighter}",
+                fighter=fighter(ctx.state.unit(unit_id)),
+            ),
             deflector.seat,
             unit=deflector.id,
             target=unit_id,
@@ -355,7 +358,7 @@ def evade_move(ctx: Ctx, cell: Cell) -> None:
         start, evader.cell = evader.cell, cell
         ctx.say(
             "evade_move",
-            f"{char(evader).name} moves to {cell[0]},{cell[1]}",
+            Text("{fighter} moves to {point}", fighter=fighter(evader), point=point_word(cell)),
             evader.seat,
             unit=evader.id,
             to=list(cell),
@@ -389,14 +392,26 @@ def _hit_check(ctx: Ctx) -> None:
     if attack.total < needed:
         ctx.say(
             "missed",
-            f"{technique.name} misses {char(target).name} ({attack.total} vs {needed})",
+            Text(
+                "{technique} misses {fighter} ({total} vs {needed})",
+                technique=technique_name(technique),
+                fighter=fighter(target),
+                total=attack.total,
+                needed=needed,
+            ),
             attacker=attacker.id,
             target=target.id,
         )
     else:
         ctx.say(
             "hit",
-            f"{technique.name} hits {char(target).name} ({attack.total} vs {needed})",
+            Text(
+                "{technique} hits {fighter} ({total} vs {needed})",
+                technique=technique_name(technique),
+                fighter=fighter(target),
+                total=attack.total,
+                needed=needed,
+            ),
             cover=cover,
             attacker=attacker.id,
             target=target.id,
@@ -424,7 +439,9 @@ def open_hit_window(
 def _exhaust(ctx: Ctx, unit: Unit) -> None:
     if not unit.dazed and not unit.has_status("exhausted"):
         unit.statuses.append("exhausted")
-        ctx.say("status", f"{char(unit).name} is Exhausted", unit=unit.id, status="exhausted")
+        ctx.say(
+            "status", Text("{fighter} is Exhausted", fighter=fighter(unit)), unit=unit.id, status="exhausted"
+        )
 
 
 def finish(ctx: Ctx) -> None:
@@ -451,7 +468,15 @@ def _next_follow_up(ctx: Ctx, queue: list[FollowUp]) -> None:
         follow = queue.pop(0)
         attacker, target = state.unit(follow.attacker), state.unit(follow.target)
         if attacker.dazed or target_problem(state, attacker, follow.technique, target):
-            ctx.say("attack_lost", f"{char(attacker).name}'s {follow.technique.name} is lost", attacker.seat)
+            ctx.say(
+                "attack_lost",
+                Text(
+                    "{fighter}'s {technique} is lost",
+                    fighter=fighter(attacker),
+                    technique=technique_name(follow.technique),
+                ),
+                attacker.seat,
+            )
             continue
         open_attack(ctx, attacker, follow.technique, target, hit_window=follow.hit_window, follow_ups=queue)
         return

@@ -4,6 +4,7 @@ BK and Glory more)."""
 
 from __future__ import annotations
 
+from rules.core.text import Name, Text
 from rules.primetime.geometry import Cell, within
 from rules.primetime.scenario import Condition, condition
 from rules.primetime.state import PrimeTimeState
@@ -37,7 +38,7 @@ def power_bk(state: PrimeTimeState) -> int:
     return rule.bk if rule else 0
 
 
-def round_glory(state: PrimeTimeState) -> list[tuple[int, int, str]]:
+def round_glory(state: PrimeTimeState) -> list[tuple[int, int, Text]]:
     """The World Is Watching: +1 Glory at each round's scoring to whoever Dazed more enemy models."""
     rule = in_force(state)
     if rule is None or not rule.dazed_glory:
@@ -45,4 +46,8 @@ def round_glory(state: PrimeTimeState) -> list[tuple[int, int, str]]:
     first, second = (player.dazed_enemies_this_round for player in state.players)
     if first == second:
         return []
-    return [(0 if first > second else 1, rule.dazed_glory, "more enemy models Dazed (The World Is Watching)")]
+    why = Text(
+        "more enemy models Dazed ({condition})",
+        condition=Name(kind="conditions", id=rule.id, english=rule.name),
+    )
+    return [(0 if first > second else 1, rule.dazed_glory, why)]

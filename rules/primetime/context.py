@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.text import Name, Plural, Text
 from rules.primetime.state import PrimeTimeState
 
 Roller = Callable[[], int]
@@ -22,18 +23,18 @@ class Ctx:
     events: list[Event] = field(default_factory=list)
     roller: Roller | None = None
 
-    def d20(self, who: str, unit: str | None = None) -> int:
+    def d20(self, who: str | Name, unit: str | None = None) -> int:
         """One D20, logged as a public ``rolled`` event (chance outcomes are recorded)."""
         value = self.roller() if self.roller is not None else self.state.rng.below(20) + 1
         if not 1 <= value <= 20:
             raise ValueError(f"a D20 cannot roll {value}")
-        self.say("rolled", f"{who} rolls {value}", unit=unit, value=value)
+        self.say("rolled", Text("{who} rolls {value}", who=who, value=value), unit=unit, value=value)
         return value
 
     def say(
         self,
         kind: str,
-        text: str,
+        text: Text | Plural,
         actor: int | None = None,
         visible_to: list[int] | None = None,
         **data: object,
@@ -53,5 +54,6 @@ class Dice:
         return self.values.pop(0)
 
 
-def reject(code: str, message: str) -> IllegalAction:
+def reject(code: str, message: Text | Plural) -> IllegalAction:
+
     return IllegalAction(code, message)

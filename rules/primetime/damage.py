@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.core.text import Name, Plural, Text
 from rules.primetime.cards import card
 from rules.primetime.conditions import forced_move_change
 from rules.primetime.content import Rider, Technique, settings
@@ -11,6 +12,7 @@ from rules.primetime.context import Ctx
 from rules.primetime.economy import gain_sk
 from rules.primetime.geometry import Cell, within
 from rules.primetime.movement import forced_move
+from rules.primetime.names import card_name, fighter, point_word, seat_word, technique_name
 from rules.primetime.state import Unit
 from rules.primetime.stats import absorb, char, heal, occupied, stat, technique_damage
 from rules.primetime.targeting import board
@@ -31,29 +33,53 @@ def daze(ctx: Ctx, unit: Unit, by_seat: int | None) -> None:
     active = state.activation is not None and state.activation.unit == unit.id
     if unit.activations == 0 and not active and state.phase == "activation":
         owner.fallen_tokens += 1
-    name = char(unit).name
-    fall = f", falling {unit.fall_damage} level(s)" if unit.fall_damage else ""
-    ctx.say("dazed", f"{name} is Dazed{fall}", unit.seat, unit=unit.id, fall=unit.fall_damage)
+    name = fighter(unit)
+    text = (
+        Plural(
+            "{fighter} is Dazed, falling {count} level",
+            "{fighter} is Dazed, falling {count} levels",
+            unit.fall_damage,
+            fighter=name,
+        )
+        if unit.fall_damage
+        else Text("{fighter} is Dazed", fighter=name)
+    )
+    ctx.say("dazed", text, unit.seat, unit=unit.id, fall=unit.fall_damage)
     for entry in [entry for entry in owner.persistent if card(entry[0]).pool == unit.character]:
         # A6: a character's Persistent card (Psychic Bind: "until Guldo is Dazed") ends with its model.
         owner.persistent.remove(entry)
         owner.discard.append(entry[0])
-        ctx.say("persistent_ended", f"{card(entry[0]).name} ends", unit.seat, card=entry[0])
+        ctx.say("persistent_ended", Text("{card} ends", card=card_name(entry[0])), unit.seat, card=entry[0])
     if by_seat is not None and by_seat != unit.seat:
         enemy = state.players[by_seat]
         gained = gain_sk(enemy, 1)
         enemy.dazed_enemies_this_round += 1
         enemy.dazed_threat += char(unit).threat
-        ctx.say("daze_credit", f"Seat {by_seat + 1} gains {gained} SK for Dazing {name}", by_seat)
+        ctx.say(
+            "daze_credit",
+            Text(
+                "{seat} gains {gained} SK for Dazing {fighter}",
+                seat=seat_word(by_seat),
+                gained=gained,
+                fighter=name,
+            ),
+            by_seat,
+        )
 
 
-def lose_hp(ctx: Ctx, unit: Unit, amount: int, by_seat: int | None, cause: str) -> int:
+def lose_hp(ctx: Ctx, unit: Unit, amount: int, by_seat: int | None, cause: Text | Name) -> int:
     """Applies ``amount`` damage (already reduced); returns the HP actually lost (A15)."""
     if unit.dazed or amount <= 0:
         return 0
     lost = min(unit.hp, amount)
     unit.hp -= lost
-    ctx.say("damage", f"{char(unit).name} takes {lost} DMG ({cause})", unit=unit.id, amount=lost, cause=cause)
+    ctx.say(
+        "damage",
+        Text("{fighter} takes {lost} DMG ({cause})", fighter=fighter(unit), lost=lost, cause=cause),
+        unit=unit.id,
+        amount=lost,
+        cause=str(cause),
+    )
     if unit.hp == 0:
         daze(ctx, unit, by_seat)
     return lost
@@ -105,18 +131,22 @@ def forced(ctx: Ctx, rider: Rider, origin: Cell, target: Unit, direction: Cell |
         occupied=occupied(ctx.state, ignore=target.id),
         direction=direction if rider.compass else None,
     )
-    verb = "pulled" if rider.op == "pull" else "pushed"
     if final != target.cell:
+        moved = (
+            Text("{fighter} is pulled to {point}", fighter=fighter(target), point=point_word(final))
+            if rider.op == "pull"
+            else Text("{fighter} is pushed to {point}", fighter=fighter(target), point=point_word(final))
+        )
         ctx.say(
             "forced_move",
-            f"{char(target).name} is {verb} to {final[0]},{final[1]}",
+            moved,
             unit=target.id,
             to=list(final),
             **{"from": list(target.cell)},
         )
         target.cell = final
     if stopped:
-        lose_hp(ctx, target, 1, by_seat, "stopped")
+        lose_hp(ctx, target, 1, by_seat, Text.in_context("damage cause", "stopped"))
 
 
 def _strongest_forced(riders: tuple[Rider, ...]) -> Rider | None:
@@ -144,7 +174,7 @@ def resolve_hit(
     dealt = 0
     if technique.dmg or technique.basic or mods.bonus:
         amount = hit_damage(attacker, technique, target, mods)
-        dealt = lose_hp(ctx, target, amount, credit_seat, technique.name)
+        dealt = lose_hp(ctx, target, amount, credit_seat, technique_name(technique))
     riders = [*technique.riders, *mods.riders]
     if mods.blast is not None:
         riders = [rider for rider in riders if rider.op != "blast"] + [Rider(op="blast", inches=mods.blast)]
@@ -157,15 +187,30 @@ def resolve_hit(
                 forced(ctx, rider, origin, target, direction, credit_seat)
         elif rider.op == "stagger" and not target.dazed and not target.has_status("staggered"):
             target.statuses.append("staggered")
-            ctx.say("status", f"{char(target).name} is Staggered", unit=target.id, status="staggered")
+            ctx.say(
+                "status",
+                Text("{fighter} is Staggered", fighter=fighter(target)),
+                unit=target.id,
+                status="staggered",
+            )
         elif rider.op == "freeze" and not target.dazed and not target.has_status("frozen"):
             target.statuses.append("frozen")
-            ctx.say("status", f"{char(target).name} is Frozen", unit=target.id, status="frozen")
+            ctx.say(
+                "status",
+                Text("{fighter} is Frozen", fighter=fighter(target)),
+                unit=target.id,
+                status="frozen",
+            )
         elif rider.op == "blast":
             blast(ctx, target, before, rider.inches, credit_seat)
         elif rider.op == "drain" and dealt and not attacker.dazed:
             gained = heal(attacker, dealt)
-            ctx.say("heal", f"{char(attacker).name} drains {gained} HP", unit=attacker.id, amount=gained)
+            ctx.say(
+                "heal",
+                Text("{fighter} drains {gained} HP", fighter=fighter(attacker), gained=gained),
+                unit=attacker.id,
+                amount=gained,
+            )
     return dealt
 
 
@@ -176,12 +221,12 @@ def blast(ctx: Ctx, target: Unit, centre: Cell, inches: int, credit_seat: int) -
         if not unit.dazed and unit.id != target.id and within(centre, unit.cell, inches)
     ]
     for victim in victims:
-        lose_hp(ctx, victim, blast_damage(victim), credit_seat, "Blast")
+        lose_hp(ctx, victim, blast_damage(victim), credit_seat, Text.in_context("damage cause", "Blast"))
 
 
 def detonate(ctx: Ctx, first: Unit, second: Unit) -> None:
     """2.4 step 4: a Beam-vs-Beam Clash tie; both take 2 DMG, Undeniable, each credited to the other."""
     amount = settings().detonation_dmg
-    ctx.say("detonation", "The beams detonate!", units=[first.id, second.id])
-    lose_hp(ctx, first, amount, second.seat, "Detonation")
-    lose_hp(ctx, second, amount, first.seat, "Detonation")
+    ctx.say("detonation", Text("The beams detonate!"), units=[first.id, second.id])
+    lose_hp(ctx, first, amount, second.seat, Text.in_context("damage cause", "Detonation"))
+    lose_hp(ctx, second, amount, first.seat, Text.in_context("damage cause", "Detonation"))

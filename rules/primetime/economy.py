@@ -3,10 +3,12 @@ passives. Shared by every module that gains or spends resources."""
 
 from __future__ import annotations
 
+from rules.core.text import Plural, Text
 from rules.primetime.conditions import power_bk
 from rules.primetime.content import catalogue, character, settings
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import within
+from rules.primetime.names import fighter, seat_word
 from rules.primetime.state import Modifier, PlayerState, PrimeTimeState
 from rules.primetime.stats import below_half, char
 
@@ -85,13 +87,21 @@ def draw(ctx: Ctx, player: PlayerState, count: int) -> list[str]:
             ctx.state.rng.shuffle(player.deck)
             reshuffled = player.reshuffled_this_round = True
             ctx.say(
-                "reshuffled", f"Seat {player.seat + 1} shuffles the discards into a new pile", player.seat
+                "reshuffled",
+                Text("{seat} shuffles the discards into a new pile", seat=seat_word(player.seat)),
+                player.seat,
             )
         card = player.deck.pop()
         player.hand.append(card)
         drawn.append(card)
     if drawn:
-        ctx.say("cards_drawn", f"You draw {len(drawn)} card(s)", player.seat, [player.seat], cards=drawn)
+        ctx.say(
+            "cards_drawn",
+            Plural("You draw {count} card", "You draw {count} cards", len(drawn)),
+            player.seat,
+            [player.seat],
+            cards=drawn,
+        )
     return drawn
 
 
@@ -109,7 +119,12 @@ def round_start_passives(ctx: Ctx, seat: int) -> None:
         if "protective_fury" in char(unit).passives and hurt and not unit.dazed:
             unit.modifiers.append(Modifier(stat="foc", amount=1, source="protective_fury"))
             unit.modifiers.append(Modifier(stat="imp", amount=1, source="protective_fury"))
-            ctx.say("passive", f"Protective Fury: {char(unit).name} gets FOC +1, IMP +1", seat, unit=unit.id)
+            ctx.say(
+                "passive",
+                Text("Protective Fury: {fighter} gets FOC +1, IMP +1", fighter=fighter(unit)),
+                seat,
+                unit=unit.id,
+            )
 
 
 def power_phase(ctx: Ctx) -> None:
@@ -132,8 +147,15 @@ def power_phase(ctx: Ctx) -> None:
         sk = gain_sk(player, 1)
         ctx.say(
             "power_phase",
-            f"Seat {player.seat + 1}: {models + bonus} activation tokens, +{income} BK ({player.bk}), "
-            f"+{sk} SK ({player.sk})",
+            Text(
+                "{seat}: {tokens} activation tokens, +{income} BK ({bk}), +{sk} SK ({sk_total})",
+                seat=seat_word(player.seat),
+                tokens=models + bonus,
+                income=income,
+                bk=player.bk,
+                sk=sk,
+                sk_total=player.sk,
+            ),
             player.seat,
             tokens=models + bonus,
             bk=income,

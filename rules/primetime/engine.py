@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core.events import Event
 from rules.core.game import RECENT_EVENT_LIMIT, Outcome, StateCodec, reduce_copy
+from rules.core.text import N_, Text
 from rules.primetime import (
     activation,
     card_play,
@@ -51,6 +52,7 @@ from rules.primetime.clash import clash
 from rules.primetime.context import Ctx, Roller, reject
 from rules.primetime.legal import legal_actions as legal_actions
 from rules.primetime.legal import offered
+from rules.primetime.names import fighter, in_a_list, seat_word
 from rules.primetime.prompts import default_action
 from rules.primetime.prompts import refresh_prompts as refresh_prompts
 from rules.primetime.rounds import PrimeTimeOptions
@@ -58,8 +60,13 @@ from rules.primetime.state import SCHEMA_VERSION, PrimeTimeState
 from rules.primetime.stats import char
 from rules.primetime.techniques import effective
 
-PLAN_WORDS = {"stay": "stays", "ascend": "ascends", "hold": "holds", "descend": "descends"}
-"""Each Ascension choice as the locked plan's event says it."""
+PLAN_WORDS = {
+    "stay": N_("{fighter} stays"),
+    "ascend": N_("{fighter} ascends"),
+    "hold": N_("{fighter} holds"),
+    "descend": N_("{fighter} descends"),
+}
+"""Each Ascension choice as the locked plan's event says it (the fighter filled in)."""
 _STEP_ACTIONS = (Move, UseTechnique, PowerUp, EndActivation, JointAttack, Seize)
 """The actions of an activation: the first closes its Activation Start window (TW-1)."""
 
@@ -85,7 +92,11 @@ def _mutate(ctx: Ctx, action: PrimeTimeAction) -> None:
     if isinstance(action, Timeout):
         prompt = state.prompt_for(action.player)
         assert prompt is not None
-        ctx.say("timeout", f"Seat {action.player + 1} ran out of time: the default applies", action.player)
+        ctx.say(
+            "timeout",
+            Text("{seat} ran out of time: the default applies", seat=seat_word(action.player)),
+            action.player,
+        )
         _mutate(ctx, default_action(state, prompt))
     elif isinstance(action, PlayCard):
         if card(action.card).window == "activation_start":
@@ -111,17 +122,20 @@ def _mutate(ctx: Ctx, action: PrimeTimeAction) -> None:
         rounds.choose_initiative(ctx, action.player, action.first)
     elif isinstance(action, LockAscension):
         state.players[action.player].ascension_plan = list(action.plan)
-        plan = ", ".join(
-            f"{char(state.unit(unit_id)).name} {PLAN_WORDS[choice]}" for unit_id, choice in action.plan
-        )
+        choices = [
+            Text(PLAN_WORDS[choice], fighter=fighter(state.unit(unit_id))) for unit_id, choice in action.plan
+        ]
         ctx.say(
             "ascension_locked",
-            f"Your Ascension plan: {plan or 'nothing to decide'}",
+            Text(
+                "Your Ascension plan: {plan}",
+                plan=in_a_list(choices) if choices else Text("nothing to decide"),
+            ),
             action.player,
             [action.player],
             plan=[list(entry) for entry in action.plan],
         )
-        ctx.say("ascension_ready", f"Seat {action.player + 1} has locked in", action.player)
+        ctx.say("ascension_ready", Text("{seat} has locked in", seat=seat_word(action.player)), action.player)
         rounds.maybe_reveal(ctx)
     elif isinstance(action, Activate):
         state.window_plays = []
@@ -205,7 +219,7 @@ def apply(
         raise problem
     if not offered(state, action):
         # Every check above passed, yet legal_actions does not list it: a field no check reads.
-        raise reject("not_offered", "That is not one of the choices open to you now.")
+        raise reject("not_offered", Text("That is not one of the choices open to you now."))
 
     def mutate(working: PrimeTimeState, events: list[Event]) -> None:
         ctx = Ctx(working, events, roller)

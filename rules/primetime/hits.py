@@ -8,12 +8,15 @@ and the On Damage cards resolve LIFO; an On Damage card whose condition is unmet
 
 from __future__ import annotations
 
+from rules.core.text import Text
+from rules.primetime.attack_numbers import attacking_technique
 from rules.primetime.card_context import Play
 from rules.primetime.card_effects import apply_effects
 from rules.primetime.cards import card
-from rules.primetime.combat import attacking_technique, finish
+from rules.primetime.combat import finish
 from rules.primetime.context import Ctx
 from rules.primetime.damage import HitMods, resolve_hit
+from rules.primetime.names import card_name
 from rules.primetime.state import PrimeTimeState, Unit
 from rules.primetime.stats import char
 
@@ -86,7 +89,9 @@ def _end_battle_aura(ctx: Ctx, target: Unit) -> None:
         if entry[0] in sources and entry[1] == target.id:
             player.persistent.remove(entry)
             player.discard.append(entry[0])
-            ctx.say("persistent_ended", f"{card(entry[0]).name} ends", target.seat, card=entry[0])
+            ctx.say(
+                "persistent_ended", Text("{card} ends", card=card_name(entry[0])), target.seat, card=entry[0]
+            )
 
 
 def settle_silent_hits(ctx: Ctx) -> None:

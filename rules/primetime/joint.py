@@ -10,12 +10,14 @@ position, once per round each (a player flag ``joint:<id>`` until CL-2). Its BK 
 
 from __future__ import annotations
 
+from rules.core.text import Text
 from rules.primetime.actions import JointAttack
 from rules.primetime.cards import JointAttackCard, joint_attacks
 from rules.primetime.combat import open_attack
 from rules.primetime.content import Technique
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import within
+from rules.primetime.names import fighter, joint_name, technique_name
 from rules.primetime.state import FollowUp, PrimeTimeState, Unit
 from rules.primetime.stats import char, stat
 from rules.primetime.targeting import reaches
@@ -76,32 +78,41 @@ def beam_origin(
     return next((unit for unit in pair if reaches(state, unit, technique, target)), None)
 
 
-def ready_problem(state: PrimeTimeState, seat: int, joint: JointAttackCard) -> str | None:
+def ready_problem(state: PrimeTimeState, seat: int, joint: JointAttackCard) -> Text | None:
     """JA-2: the active model is a partner, both are non-Dazed and in position, the card is unused
     this round and its BK can be paid."""
     activation = state.activation
     if activation is None or state.active_seat != seat:
-        return "A Joint Attack is an action of the active model."
+        return Text("A Joint Attack is an action of the active model.")
     player = state.players[seat]
     if f"joint:{joint.id}" in player.flags:
-        return f"{joint.name} has been used this round."
+        return Text("{joint} has been used this round.", joint=joint_name(joint.id))
     pair = partners(state, seat, joint)
     if pair is None:
-        return f"{joint.name} needs both partners fielded and not Dazed."
+        return Text("{joint} needs both partners fielded and not Dazed.", joint=joint_name(joint.id))
     if activation.unit not in (pair[0].id, pair[1].id):
-        return f"{joint.name} is an action of one of its partners."
+        return Text("{joint} is an action of one of its partners.", joint=joint_name(joint.id))
     if not within(pair[0].cell, pair[1].cell, joint.within):
-        return f'{joint.name} needs the partners within {joint.within}" of each other.'
+        return Text(
+            '{joint} needs the partners within {within}" of each other.',
+            joint=joint_name(joint.id),
+            within=joint.within,
+        )
     if cost(state, seat, joint) > player.bk:
-        return f"{joint.name} costs {joint.bk} BK and you have {player.bk}."
+        return Text(
+            "{joint} costs {bk} BK and you have {bk2}.",
+            joint=joint_name(joint.id),
+            bk=joint.bk,
+            bk2=player.bk,
+        )
     return None
 
 
-def joint_problem(state: PrimeTimeState, action: JointAttack) -> str | None:
+def joint_problem(state: PrimeTimeState, action: JointAttack) -> Text | None:
     """Why ``action`` cannot be made now; None if it can."""
     joint = joint_attacks().get(action.joint)
     if joint is None:
-        return "There is no such Joint Attack."
+        return Text("There is no such Joint Attack.")
     problem = ready_problem(state, action.player, joint)
     if problem:
         return problem
@@ -112,42 +123,48 @@ def joint_problem(state: PrimeTimeState, action: JointAttack) -> str | None:
 
 def _reach_problem(
     state: PrimeTimeState, unit: Unit, technique: Technique, target_id: str | None
-) -> str | None:
+) -> Text | None:
     target = state.find_unit(target_id) if target_id else None
     if target is None:
-        return "Choose a model to attack."
+        return Text("Choose a model to attack.")
     return target_problem(state, unit, technique, target)
 
 
 def _attack_problem(
     state: PrimeTimeState, action: JointAttack, joint: JointAttackCard, pair: tuple[Unit, Unit]
-) -> str | None:
+) -> Text | None:
     active = state.unit(state.activation.unit)  # type: ignore[union-attr]
     other = pair[1] if active.id == pair[0].id else pair[0]
     if joint.mode == "each_basic":
         if action.technique not in BASICS or action.partner_technique not in BASICS:
-            return "Each partner makes a Rush or a Ki Volley."
+            return Text("Each partner makes a Rush or a Ki Volley.")
         return _reach_problem(
             state, active, _basic(active, action.technique, joint), action.target
         ) or _reach_problem(
             state, other, _basic(other, action.partner_technique, joint), action.partner_target
         )
     if action.technique or action.partner_technique or action.partner_target:
-        return f"{joint.name} names only its target."
+        return Text("{joint} names only its target.", joint=joint_name(joint.id))
     if joint.mode == "partner_fires":
         firing = pair[1]
         technique = _fired(firing, joint)
         if firing.has_status("exhausted") or not available(firing, technique):
-            return f"{char(firing).name} cannot fire {technique.name} now."
+            return Text(
+                "{fighter} cannot fire {technique} now.",
+                fighter=fighter(firing),
+                technique=technique_name(technique),
+            )
         return _reach_problem(state, firing, technique, action.target)
     technique = combined_technique(state, action.player, joint)
     if any(unit.has_status("exhausted") for unit in pair):
-        return f"An Exhausted partner cannot join {joint.name}."
+        return Text("An Exhausted partner cannot join {joint}.", joint=joint_name(joint.id))
     target = state.find_unit(action.target)
     if target is None or target.dazed or target.seat == action.player:
-        return "Choose an enemy model to attack."
+        return Text("Choose an enemy model to attack.")
     if beam_origin(state, pair, technique, target) is None:
-        return f'The target must be within {technique.range}" and in line of sight of a partner.'
+        return Text(
+            'The target must be within {range}" and in line of sight of a partner.', range=technique.range
+        )
     return None
 
 
@@ -205,7 +222,12 @@ def declare_joint(ctx: Ctx, action: JointAttack) -> None:
     paid = cost(state, action.player, joint)
     player.bk -= paid
     player.flags.append(f"joint:{joint.id}")
-    ctx.say("joint_attack", f"Joint Attack: {joint.name} ({paid} BK)", action.player, joint=joint.id)
+    ctx.say(
+        "joint_attack",
+        Text("Joint Attack: {joint} ({paid} BK)", joint=joint_name(joint.id), paid=paid),
+        action.player,
+        joint=joint.id,
+    )
     target = state.unit(action.target)
     if joint.mode == "each_basic":
         active = state.unit(state.activation.unit)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 
-from rules.primetime import activation, ascension, card_play, joint, missions, setup
+from rules.primetime import activation, ascension, card_play, joint, missions, setup, setup_prompts
 from rules.primetime.actions import (
     Activate,
     ChangeAltitude,
@@ -155,7 +155,7 @@ def legal_actions(state: PrimeTimeState, player: int) -> list[PrimeTimeAction]:
     if prompt is None:
         return list(card_play.candidate_plays(state, player))
     if prompt.kind in setup.SETUP_KINDS:
-        found = setup.legal(state, player, prompt.kind)
+        found = setup_prompts.legal(state, player, prompt.kind)
         return [*found, Timeout(player=player)] if prompt.default is not None else found
     found = _prompt_builders(state, player, prompt)[prompt.kind]()
     found.extend(card_play.candidate_plays(state, player))
@@ -178,7 +178,7 @@ def offered(state: PrimeTimeState, action: PrimeTimeAction) -> bool:
     if isinstance(action, Timeout):
         return prompt.default is not None
     if prompt.kind in setup.SETUP_KINDS:
-        return setup.offered(state, player, prompt.kind, action)
+        return setup_prompts.offered(state, player, prompt.kind, action)
     if prompt.kind == "action":
         build = _step_builders(state, player).get(type(action))
         return build is not None and listed(action, build())

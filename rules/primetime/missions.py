@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from math import hypot
 
+from rules.core.text import Text
 from rules.primetime.content import settings
 from rules.primetime.context import Ctx
 from rules.primetime.geometry import Point, point_within
+from rules.primetime.names import fighter, point_word
 from rules.primetime.placement import edge_distance
 from rules.primetime.scenario import Mission, location, mission
 from rules.primetime.state import PrimeTimeState, Unit
@@ -80,17 +82,18 @@ def objective_bonus(state: PrimeTimeState, seat: int, point: Point) -> int:
     return rule.bonus_glory if near else 0
 
 
-def round_bonuses(state: PrimeTimeState, held: list[int]) -> list[tuple[int, int, str]]:
+def round_bonuses(state: PrimeTimeState, held: list[int]) -> list[tuple[int, int, Text]]:
     """The mission's Glory beyond its objectives, as (seat, Glory, why)."""
     rule = in_force(state)
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, Text]] = []
     if rule.bonus == "more_held" and held[0] != held[1]:
-        found.append((0 if held[0] > held[1] else 1, rule.bonus_glory, "more objectives held"))
+        found.append((0 if held[0] > held[1] else 1, rule.bonus_glory, Text("more objectives held")))
     if rule.bonus == "dazed":
         for player in state.players:
             amount = min(player.dazed_enemies_this_round, rule.bonus_glory)
             if amount:
-                found.append((player.seat, amount, "enemy models Dazed this round"))
+                found.append((player.seat, amount, Text("enemy models Dazed this round")))
+
     return found
 
 
@@ -108,7 +111,7 @@ def round_start(ctx: Ctx) -> None:
             state.dragon_balls.remove(point)
         ctx.say(
             "objective_removed",
-            f"Namek is collapsing: the objective at {point[0]},{point[1]} is lost",
+            Text("Namek is collapsing: the objective at {point} is lost", point=point_word(point)),
             point=list(point),
         )
 
@@ -126,12 +129,14 @@ def seize_points(state: PrimeTimeState, unit: Unit) -> list[Point]:
     ]
 
 
-def seize_problem(state: PrimeTimeState, unit: Unit, point: Point) -> str | None:
+def seize_problem(state: PrimeTimeState, unit: Unit, point: Point) -> Text | None:
     if tuple(point) in {tuple(open_point) for open_point in seize_points(state, unit)}:
         return None
     if not in_force(state).seize:
-        return "Only Dragon Radar's round has the Seize action."
-    return 'Seize an objective you do not hold by a Seize, within 1" of the active non-Dazed Ground model.'
+        return Text("Only Dragon Radar's round has the Seize action.")
+    return Text(
+        'Seize an objective you do not hold by a Seize, within 1" of the active non-Dazed Ground model.'
+    )
 
 
 def seize(ctx: Ctx, unit: Unit, point: Point) -> None:
@@ -140,7 +145,7 @@ def seize(ctx: Ctx, unit: Unit, point: Point) -> None:
     state.seized.append((point, unit.seat))
     ctx.say(
         "seized",
-        f"{char(unit).name} Seizes the objective at {point[0]},{point[1]}",
+        Text("{fighter} Seizes the objective at {point}", fighter=fighter(unit), point=point_word(point)),
         unit.seat,
         point=list(point),
     )

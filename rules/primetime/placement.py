@@ -11,11 +11,13 @@ from __future__ import annotations
 from math import hypot
 
 from rules.core.rng import Rng
+from rules.core.text import Name, Text
 from rules.primetime.content import character, settings
 from rules.primetime.geometry import BOARD_SIZE, Cell, Point, distance_to_point
+from rules.primetime.names import in_a_list, location_name, point_word, terrain_name
 from rules.primetime.scenario import Shape, Zone, location, scenario
 from rules.primetime.state import PlacementKind, PrimeTimeState
-from rules.primetime.terrain import TerrainPiece, terrain_of
+from rules.primetime.terrain import TerrainKind, TerrainPiece, terrain_of
 
 DEFAULT_ZONES = location("namek_plains").zones
 """A14: terrain is placed before the Location is known; the seeded layout keeps out of the default
@@ -62,17 +64,28 @@ def _anchors(shape: Shape) -> tuple[range, range]:
     return range(0, BOARD_SIZE - shape.width + 1), range(0, BOARD_SIZE - shape.height + 1)
 
 
-def shape_words() -> str:
+def shape_words() -> Text | Name:
     """The standard shapes, for people: "Spire 2x2, Mesa 3x3, Ruins 4x2 or 2x4, …"."""
-    sizes: dict[str, list[str]] = {}
+    sizes: dict[TerrainKind, list[str]] = {}
     for shape in scenario().terrain.shapes:
-        sizes.setdefault(shape.kind.label, []).append(f"{shape.width}x{shape.height}")
-    return ", ".join(f"{kind} {' or '.join(found)}" for kind, found in sizes.items())
+        sizes.setdefault(shape.kind, []).append(f"{shape.width}x{shape.height}")
+    shapes: list[Text | Name] = []
+    for kind, found in sizes.items():
+        one = Text("{terrain} {size}", terrain=terrain_name(kind), size=found[0])
+        for size in found[1:]:
+            one = Text("{earlier} or {size}", earlier=one, size=size)
+        shapes.append(one)
+    return in_a_list(shapes)
 
 
-def piece_words(number: int, piece: TerrainPiece) -> str:
-    """A layout piece as players see it listed: "piece 3, the Ruins at 13,8" (numbered from 1)."""
-    return f"piece {number}, the {piece.kind.label} at {piece.x},{piece.y}"
+def piece_words(number: int, piece: TerrainPiece) -> Text:
+    """A layout piece as players see it in_a_list: "piece 3, the Ruins at 13,8" (numbered from 1)."""
+    return Text(
+        "piece {number}, the {terrain} at {point}",
+        number=number,
+        terrain=terrain_name(piece.kind),
+        point=point_word((piece.x, piece.y)),
+    )
 
 
 def _overlapping(layout: tuple[TerrainPiece, ...], x: int, y: int, width: int, height: int) -> int | None:
@@ -112,21 +125,29 @@ def generate_layout(rng: Rng) -> tuple[TerrainPiece, ...]:
     raise RuntimeError("no terrain layout found")
 
 
-def place_terrain_problem(state: PrimeTimeState, shape: Shape, x: int, y: int) -> str | None:
+def place_terrain_problem(state: PrimeTimeState, shape: Shape, x: int, y: int) -> Text | None:
     rules = scenario().terrain
     if shape not in rules.shapes:
-        return f"Pieces come in standard shapes only: {shape_words()}."
+        return Text("Pieces come in standard shapes only: {shapes}.", shapes=shape_words())
     if len(state.terrain) >= rules.max_pieces:
-        return f"The layout already has {rules.max_pieces} pieces, the most it may hold."
+        return Text(
+            "The layout already has {max_pieces} pieces, the most it may hold.", max_pieces=rules.max_pieces
+        )
     xs, ys = _anchors(shape)
     if x not in xs or y not in ys:
-        return (
-            f"A {shape.width}x{shape.height} piece with its south-west corner at {x},{y} would leave the "
-            f"board: that corner goes at 0 to {xs[-1]} across and 0 to {ys[-1]} up."
+        return Text(
+            "A {width}x{height} piece with its south-west corner at {x},{y} would leave the board: that "
+            "corner goes at 0 to {last_x} across and 0 to {last_y} up.",
+            width=shape.width,
+            height=shape.height,
+            x=x,
+            y=y,
+            last_x=xs[-1],
+            last_y=ys[-1],
         )
     overlapped = _overlapping(state.terrain, x, y, shape.width, shape.height)
     if overlapped is not None:
-        return f"It would overlap {piece_words(overlapped + 1, state.terrain[overlapped])}."
+        return Text("It would overlap {piece}.", piece=piece_words(overlapped + 1, state.terrain[overlapped]))
     return None
 
 
@@ -156,30 +177,39 @@ def terrain_placements(state: PrimeTimeState) -> list[tuple[Shape, int, int]]:
     return found
 
 
-def remove_terrain_problem(state: PrimeTimeState, index: int) -> str | None:
+def remove_terrain_problem(state: PrimeTimeState, index: int) -> Text | None:
     """``index`` counts from 0; players see the pieces numbered from 1."""
     count = len(state.terrain)
     if not 0 <= index < count:
-        return f"There is no piece {index + 1}: the pieces are numbered 1 to {count}."
+        return Text(
+            "There is no piece {number}: the pieces are numbered 1 to {count}.", number=index + 1, count=count
+        )
     if count <= scenario().terrain.min_pieces:
-        return f"The layout needs at least {scenario().terrain.min_pieces} pieces, so none can be removed."
+        return Text(
+            "The layout needs at least {min_pieces} pieces, so none can be removed.",
+            min_pieces=scenario().terrain.min_pieces,
+        )
     return None
 
 
 # SU-4: the Location's changes.
 
 
-def clearing_reason(location_id: str, piece: TerrainPiece) -> str | None:
+def clearing_reason(location_id: str, piece: TerrainPiece) -> Text | None:
     """A14: why the Location removes an accepted piece (its zones, its Ring or its own terrain
     overlap it), in words for people; None when the piece stays."""
     place = location(location_id)
     if any(zone.overlaps(piece) for zone in place.zones):
-        return "it lies in a deployment zone"
+        return Text("it lies in a deployment zone")
     if place.ring is not None and place.ring.overlaps(piece):
-        return "it lies in the Ring"
+        return Text("it lies in the Ring")
     feature = next((feature for feature in place.features if feature.overlaps(piece)), None)
     if feature is not None:
-        return f"it overlaps the {feature.kind.label} of {place.name}"
+        return Text(
+            "it overlaps the {label} of {place}",
+            label=terrain_name(feature.kind),
+            place=location_name(place.id),
+        )
     return None
 
 
@@ -238,16 +268,16 @@ def placement_limit(state: PrimeTimeState, kind: PlacementKind) -> int:
     return limit
 
 
-def objective_problem(state: PrimeTimeState, point: Point, kind: PlacementKind) -> str | None:
+def objective_problem(state: PrimeTimeState, point: Point, kind: PlacementKind) -> Text | None:
     if not (0 <= point[0] <= BOARD_SIZE and 0 <= point[1] <= BOARD_SIZE):
-        return "Objectives go on grid points 0 to 30 each way."
+        return Text("Objectives go on grid points 0 to 30 each way.")
     if blocked(state, point):
-        return "No objective goes in or on the edge of a Spire or a Mesa."
+        return Text("No objective goes in or on the edge of a Spire or a Mesa.")
     limit = placement_limit(state, kind)
     if not _fits(state, point, kind, limit):
         if kind == "dragon_ball":
-            return f'Keep {limit}" from every objective and from both zones.'
-        return f'Keep {limit}" from every objective, outside both zones.'
+            return Text('Keep {limit}" from every objective and from both zones.', limit=limit)
+        return Text('Keep {limit}" from every objective, outside both zones.', limit=limit)
     return None
 
 
@@ -297,20 +327,20 @@ def undeployed(state: PrimeTimeState, seat: int) -> list[str]:
     return [unit_id for unit_id in ids if not deployed(state, unit_id)]
 
 
-def deploy_problem(state: PrimeTimeState, seat: int, unit_id: str, cell: Cell, level: int) -> str | None:
+def deploy_problem(state: PrimeTimeState, seat: int, unit_id: str, cell: Cell, level: int) -> Text | None:
     if unit_id not in undeployed(state, seat):
-        return "That is not one of your models waiting to deploy."
+        return Text("That is not one of your models waiting to deploy.")
     if not state.zones[seat].contains_cell(cell):
-        return f"{cell[0]},{cell[1]} is outside your deployment zone."
+        return Text("{point} is outside your deployment zone.", point=point_word(cell))
     if state.zones[1 - seat].touches_cell(cell):
-        return "No model may deploy in base contact with the enemy zone."
+        return Text("No model may deploy in base contact with the enemy zone.")
     profile = character(unit_id.rsplit("-", 1)[0])
     if level not in (0, 1) or (level == 1 and not profile.has("fly")):
-        return "Models deploy at Ground, or at L1 with Fly."
+        return Text("Models deploy at Ground, or at L1 with Fly.")
     if not terrain_of(state.terrain).passable(cell, level):
-        return "That cell is impassable at that altitude."
+        return Text("That cell is impassable at that altitude.")
     if any(unit.cell == cell for unit in state.units):
-        return "That cell is taken."
+        return Text("That cell is taken.")
     return None
 
 

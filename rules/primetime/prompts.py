@@ -6,7 +6,16 @@ the pending attack; ``default_action`` is the 2.9 default of a prompt, applied o
 
 from __future__ import annotations
 
-from rules.primetime import activation, ascension, combat, missions, rounds, setup, start_window
+from rules.primetime import (
+    activation,
+    ascension,
+    combat,
+    missions,
+    rounds,
+    setup,
+    setup_prompts,
+    start_window,
+)
 from rules.primetime.actions import (
     ChooseInitiative,
     Deflect,
@@ -78,7 +87,7 @@ def refresh_prompts(state: PrimeTimeState) -> None:
     if state.outcome is not None:
         state.prompts = []
     elif state.phase == "setup":
-        state.prompts = setup.prompts(state)
+        state.prompts = setup_prompts.prompts(state)
     elif state.phase == "initiative":
         chooser = rounds.initiative_chooser(state)
         assert chooser is not None
@@ -134,7 +143,7 @@ def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
     """The 2.9 Timeout default of a prompt."""
     seat = prompt.who
     if prompt.kind in setup.SETUP_KINDS:
-        return setup.default_action(state, prompt)
+        return setup_prompts.default_action(state, prompt)
     if prompt.kind == "initiative":
         return ChooseInitiative(player=seat, first=True)
     if prompt.kind == "ascension":

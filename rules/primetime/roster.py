@@ -10,8 +10,10 @@ from collections import Counter
 from pydantic import BaseModel
 
 from rules.core.errors import IllegalAction
+from rules.core.text import Plural, Text
 from rules.primetime.cards import card, cards, generic_cards
 from rules.primetime.content import catalogue, character
+from rules.primetime.names import affiliation_name, card_name, character_name
 
 THREAT_LIMIT = 30
 MODELS_MIN, MODELS_MAX = 3, 6
@@ -54,7 +56,7 @@ def qualifying_affiliations(models: tuple[str, ...]) -> list[str]:
     ]
 
 
-def _refuse(code: str, message: str) -> IllegalAction:
+def _refuse(code: str, message: Text | Plural) -> IllegalAction:
     return IllegalAction(code, message)
 
 
@@ -62,30 +64,52 @@ def _models_problem(roster: Roster) -> IllegalAction | None:
     known = {profile.id for profile in catalogue().characters}
     unknown = [model for model in roster.models if model not in known]
     if unknown:
-        return _refuse("unknown_character", "The roster names a character this game does not have.")
+        return _refuse("unknown_character", Text("The roster names a character this game does not have."))
     if not MODELS_MIN <= len(roster.models) <= MODELS_MAX:
-        return _refuse("model_count", f"A roster fields {MODELS_MIN} to {MODELS_MAX} models.")
+        return _refuse(
+            "model_count",
+            Text("A roster fields {least} to {most} models.", least=MODELS_MIN, most=MODELS_MAX),
+        )
     if len(set(roster.models)) != len(roster.models):
-        return _refuse("duplicate_character", "Each character can be fielded at most once.")
+        return _refuse("duplicate_character", Text("Each character can be fielded at most once."))
     if sum(1 for model in roster.models if character(model).has("gohan")) > 1:
-        return _refuse("two_gohans", "Kid and Adult Gohan count as one character: field only one.")
+        return _refuse("two_gohans", Text("Kid and Adult Gohan count as one character: field only one."))
     for model in roster.unlocks:
         if model not in roster.models:
-            name = character(model).name if model in known else "a character"
-            return _refuse("unlock_not_fielded", f"The Card 2 of {name} can only be bought if it is fielded.")
+            name = character_name(model) if model in known else Text("a character")
+            return _refuse(
+                "unlock_not_fielded",
+                Text("The Card 2 of {name} can only be bought if it is fielded.", name=name),
+            )
     if len(set(roster.unlocks)) != len(roster.unlocks):
-        return _refuse("duplicate_unlock", "Each Card 2 is bought once.")
+        return _refuse("duplicate_unlock", Text("Each Card 2 is bought once."))
     if roster.threat > THREAT_LIMIT:
-        return _refuse("threat_over", f"The roster's Threat is {roster.threat}, over the limit of 30.")
+        return _refuse(
+            "threat_over",
+            Text(
+                "The roster's Threat is {threat}, over the limit of {limit}.",
+                threat=roster.threat,
+                limit=THREAT_LIMIT,
+            ),
+        )
     return None
 
 
 def _affiliation_problem(roster: Roster) -> IllegalAction | None:
     if roster.affiliation not in {affiliation.id for affiliation in catalogue().affiliations}:
-        return _refuse("unknown_affiliation", "The roster declares an affiliation this game does not have.")
+        return _refuse(
+            "unknown_affiliation", Text("The roster declares an affiliation this game does not have.")
+        )
     if not affiliation_share_ok(roster.models, roster.affiliation):
-        name = catalogue().affiliation(roster.affiliation).name
-        return _refuse("affiliation_share", f"Under 51% of the roster's model Threat belongs to the {name}.")
+        name = affiliation_name(roster.affiliation)
+        return _refuse(
+            "affiliation_share",
+            Text(
+                "Under {share}% of the roster's model Threat belongs to the {name}.",
+                share=SHARE_PERCENT,
+                name=name,
+            ),
+        )
     return None
 
 
@@ -93,41 +117,64 @@ def _cards_problem(roster: Roster) -> IllegalAction | None:
     if not character_slots_fillable(roster.models, roster.unlocks):
         return _refuse(
             "character_slots",
-            "This roster's character cards cannot fill the 6 slots (at most 3 copies of a card, 1 of "
-            "an OPG or Legacy card): buy a Card 2 or change the roster.",
+            Text(
+                "This roster's character cards cannot fill the 6 slots (at most 3 copies of a card, 1 of "
+                "an OPG or Legacy card): buy a Card 2 or change the roster."
+            ),
         )
     pool = cards()
     counts = Counter(roster.cards)
     character_count = affiliation_count = 0
     for card_id, copies in sorted(counts.items()):
         if card_id not in pool:
-            return _refuse("unknown_card", "The deck names a card this game does not have.")
+            return _refuse("unknown_card", Text("The deck names a card this game does not have."))
         chosen = card(card_id)
+        name = card_name(card_id)
         if chosen.pool == "generic":
-            return _refuse("generic_chosen", "The 10 Generic cards are fixed; choose only the other 10.")
+            return _refuse(
+                "generic_chosen", Text("The 10 Generic cards are fixed; choose only the other 10.")
+            )
         if chosen.slot:
             if chosen.pool not in roster.models:
-                owner = character(chosen.pool).name
-                return _refuse("card_not_fielded", f"{chosen.name} needs {owner} in the roster.")
+                owner = character_name(chosen.pool)
+                return _refuse(
+                    "card_not_fielded", Text("{card} needs {owner} in the roster.", card=name, owner=owner)
+                )
             if chosen.slot == 2 and chosen.pool not in roster.unlocks:
-                return _refuse("card_not_unlocked", f"{chosen.name} is a Card 2: buy its unlock first.")
+                return _refuse(
+                    "card_not_unlocked", Text("{card} is a Card 2: buy its unlock first.", card=name)
+                )
             character_count += copies
         else:
             if chosen.pool != roster.affiliation:
                 return _refuse(
                     "wrong_affiliation",
-                    f"{chosen.name} belongs to another affiliation than the declared one.",
+                    Text("{card} belongs to another affiliation than the declared one.", card=name),
                 )
             affiliation_count += copies
         if copies > chosen.copy_limit:
-            limit = "1 copy" if chosen.copy_limit == 1 else f"{chosen.copy_limit} copies"
-            return _refuse("copy_limit", f"A deck holds at most {limit} of {chosen.name}.")
+            return _refuse(
+                "copy_limit",
+                Plural(
+                    "A deck holds at most {count} copy of {card}.",
+                    "A deck holds at most {count} copies of {card}.",
+                    chosen.copy_limit,
+                    card=name,
+                ),
+            )
     if character_count != CHARACTER_SLOTS or affiliation_count != AFFILIATION_SLOTS:
         return _refuse(
             "deck_slots",
-            f"A deck holds {CHARACTER_SLOTS} Character and {AFFILIATION_SLOTS} Affiliation cards "
-            f"(this one {character_count} and {affiliation_count}).",
+            Text(
+                "A deck holds {characters} Character and {affiliations} Affiliation cards "
+                "(this one {character_count} and {affiliation_count}).",
+                characters=CHARACTER_SLOTS,
+                affiliations=AFFILIATION_SLOTS,
+                character_count=character_count,
+                affiliation_count=affiliation_count,
+            ),
         )
+
     return None
 
 

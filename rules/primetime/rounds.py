@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from rules.core.events import Event
 from rules.core.rng import Rng
+from rules.core.text import Name, Plural, Text
 from rules.primetime import scenario
 from rules.primetime.activation import next_turn
 from rules.primetime.ascension import deciding_units, reveal
@@ -26,6 +27,7 @@ from rules.primetime.context import Ctx
 from rules.primetime.economy import power_phase
 from rules.primetime.geometry import Cell
 from rules.primetime.missions import round_start
+from rules.primetime.names import character_name, point_word, seat_word
 from rules.primetime.roster import Roster, preset_roster, roster_problem
 from rules.primetime.state import PhaseName, PlayerState, PrimeTimeState, Unit
 from rules.primetime.terrain import terrain_of
@@ -64,15 +66,17 @@ class PrimeTimeOptions(BaseModel):
         return choice if isinstance(choice, str) else "custom"
 
 
-def roster_words(roster: str) -> str:
+def roster_words(roster: str) -> Name | Text:
     """A player's roster as people call it: the preset's name, or a custom roster."""
-    return catalogue().preset(roster).name if roster in PRESET_IDS else "a custom roster"
+    if roster in PRESET_IDS:
+        return Name(kind="presets", id=roster, english=catalogue().preset(roster).name)
+    return Text("a custom roster")
 
 
 def roll_off(ctx: Ctx) -> int:
     """SU-3: both roll D20, ties reroll; the higher roller takes the initiative (the 2.9 default)."""
     while True:
-        first, second = ctx.d20("Seat 1"), ctx.d20("Seat 2")
+        first, second = ctx.d20(seat_word(0)), ctx.d20(seat_word(1))
         if first != second:
             return 0 if first > second else 1
 
@@ -88,7 +92,12 @@ def _deploy(ctx: Ctx, seat: int, character_id: str) -> Unit:
     cell = ctx.state.rng.choice(free)
     profile = character(character_id)
     unit = Unit(id=f"{character_id}-{seat}", seat=seat, character=character_id, cell=cell, hp=profile.base.hp)
-    ctx.say("deployed", f"{profile.name} deploys at {cell[0]},{cell[1]}", seat, unit=unit.id)
+    ctx.say(
+        "deployed",
+        Text("{fighter} deploys at {point}", fighter=character_name(character_id), point=point_word(cell)),
+        seat,
+        unit=unit.id,
+    )
     return unit
 
 
@@ -123,10 +132,16 @@ def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> Prim
     state.objectives = list(scenario.mission(state.missions[0]).fixed)
     ctx = Ctx(state, events)
     players = state.players
-    rosters = " vs ".join(roster_words(player.roster) for player in players)
-    ctx.say("game_started", f"Prime Time on {place.name}: {rosters}")
+    first, second = (roster_words(player.roster) for player in players)
+    place_name = Name(kind="locations", id=place.id, english=place.name)
+    ctx.say(
+        "game_started",
+        Text("Prime Time on {place}: {first} vs {second}", place=place_name, first=first, second=second),
+    )
     state.first_seat = roll_off(ctx)
-    ctx.say("initiative", f"Seat {state.first_seat + 1} takes the initiative", state.first_seat)
+    ctx.say(
+        "initiative", Text("{seat} takes the initiative", seat=seat_word(state.first_seat)), state.first_seat
+    )
     queues = [list(player.models) for player in players]
     seat = state.first_seat
     while queues[0] or queues[1]:
@@ -140,7 +155,11 @@ def new_state(options: PrimeTimeOptions, seed: int, events: list[Event]) -> Prim
 def start_round(ctx: Ctx) -> None:
     """The round opens with the Power Phase's blind Phase Start window."""
     state = ctx.state
-    ctx.say("round_started", f"Round {state.round} of {settings().rounds}", round=state.round)
+    ctx.say(
+        "round_started",
+        Text("Round {round} of {rounds}", round=state.round, rounds=settings().rounds),
+        round=state.round,
+    )
     round_start(ctx)
     open_phase_start(ctx, "power")
 
@@ -198,7 +217,11 @@ def maybe_reveal(ctx: Ctx) -> None:
 def _start_activation(ctx: Ctx) -> None:
     state = ctx.state
     state.phase = "activation"
-    ctx.say("activation_phase", f"Activation Phase: seat {state.first_seat + 1} starts", state.first_seat)
+    ctx.say(
+        "activation_phase",
+        Text("Activation Phase: {seat} starts", seat=seat_word(state.first_seat)),
+        state.first_seat,
+    )
     next_turn(ctx, 1 - state.first_seat)
 
 
@@ -212,7 +235,11 @@ def initiative_chooser(state: PrimeTimeState) -> int | None:
 
 def choose_initiative(ctx: Ctx, seat: int, first: bool) -> None:
     ctx.state.first_seat = seat if first else 1 - seat
-    ctx.say("initiative", f"Seat {ctx.state.first_seat + 1} activates first this round", ctx.state.first_seat)
+    ctx.say(
+        "initiative",
+        Text("{seat} activates first this round", seat=seat_word(ctx.state.first_seat)),
+        ctx.state.first_seat,
+    )
     start_round(ctx)
 
 
@@ -243,7 +270,14 @@ def discarded(ctx: Ctx, seat: int, cards: tuple[str, ...]) -> None:
     for card_id in cards:
         player.hand.remove(card_id)
         player.discard.append(card_id)
-    ctx.say("hand_discard", f"Seat {seat + 1} discards {len(cards)} card(s)", seat, count=len(cards))
+    ctx.say(
+        "hand_discard",
+        Plural(
+            "{seat} discards {count} card", "{seat} discards {count} cards", len(cards), seat=seat_word(seat)
+        ),
+        seat,
+        count=len(cards),
+    )
     if not over_limit(ctx.state):
         finish_round(ctx)
 
@@ -258,7 +292,9 @@ def finish_round(ctx: Ctx) -> None:
         how = OUTCOME_WORDS[state.outcome.reason]
         winners = state.outcome.winners
         text = (
-            f"The game is over: seat {winners[0] + 1} wins {how}" if winners else f"The game is over: {how}"
+            Text("The game is over: {seat} wins {how}", seat=seat_word(winners[0]), how=how)
+            if winners
+            else Text("The game is over: {how}", how=how)
         )
         ctx.say("game_over", text, winners=winners, reason=state.outcome.reason)
         return
@@ -266,7 +302,11 @@ def finish_round(ctx: Ctx) -> None:
     if initiative_chooser(state) is None:
         # On a Glory tie, last round's second player starts.
         state.first_seat = 1 - state.first_seat
-        ctx.say("initiative", f"Seat {state.first_seat + 1} activates first this round", state.first_seat)
+        ctx.say(
+            "initiative",
+            Text("{seat} activates first this round", seat=seat_word(state.first_seat)),
+            state.first_seat,
+        )
         start_round(ctx)
     else:
         state.phase = "initiative"

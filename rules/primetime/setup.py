@@ -18,9 +18,8 @@ Checks are ``problem`` (what ``apply`` raises) and the legal actions are built f
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rules.core.errors import IllegalAction
+from rules.core.text import N_, Name, Plural, Text
 from rules.primetime import placement
 from rules.primetime.actions import (
     AcceptTerrain,
@@ -29,18 +28,24 @@ from rules.primetime.actions import (
     Deploy,
     PlaceObjective,
     PlaceTerrain,
-    PrimeTimeAction,
     RemoveTerrain,
     RerollTerrain,
-    listed,
 )
-from rules.primetime.content import catalogue, character
+from rules.primetime.content import character
 from rules.primetime.context import Ctx, reject
 from rules.primetime.economy import draw_to_limit
 from rules.primetime.geometry import Point
+from rules.primetime.names import (
+    affiliation_name,
+    character_name,
+    in_a_list,
+    location_name,
+    point_word,
+    seat_word,
+)
 from rules.primetime.rounds import roll_off, start_round
 from rules.primetime.scenario import SLOTS, Shape, Side, condition, location, mission, missions_of, scenario
-from rules.primetime.state import PlacementKind, PrimeTimeState, Prompt, Unit
+from rules.primetime.state import PlacementKind, PrimeTimeState, Unit
 from rules.primetime.terrain import TerrainPiece
 
 SETUP_KINDS = frozenset({"terrain", "first_player", "side", "objective", "deploy"})
@@ -76,8 +81,8 @@ SetupAction = (
 )
 
 
-def _names(state: PrimeTimeState, seat: int) -> str:
-    return ", ".join(character(model).name for model in state.players[seat].models)
+def _names(state: PrimeTimeState, seat: int) -> Text | Name:
+    return in_a_list([character_name(model) for model in state.players[seat].models])
 
 
 # The flow.
@@ -90,26 +95,50 @@ def begin(ctx: Ctx) -> None:
     state.rerolls_left = scenario().terrain.rerolls
     state.terrain = placement.generate_layout(state.rng)
     state.units, state.objectives = [], []
-    ctx.say("game_started", "Prime Time: setup begins")
-    ctx.say("SU-1", f"A terrain layout of {len(state.terrain)} pieces is proposed", step="SU-1")
+    ctx.say("game_started", Text("Prime Time: setup begins"))
+    ctx.say(
+        "SU-1",
+        Plural(
+            "A terrain layout of {count} piece is proposed",
+            "A terrain layout of {count} pieces is proposed",
+            len(state.terrain),
+        ),
+        step="SU-1",
+    )
 
 
-def _terrain_changed(ctx: Ctx, seat: int, what: str) -> None:
+def _terrain_changed(ctx: Ctx, seat: int, what: Text | Plural) -> None:
     ctx.state.terrain_accepted = []
-    ctx.say("terrain_changed", f"Seat {seat + 1} {what}", seat)
+    ctx.say("terrain_changed", what, seat)
 
 
 def _terrain_accepted(ctx: Ctx) -> None:
     """SU-1 is done; SU-2 reveals both rosters, SU-3 rolls off."""
     state = ctx.state
-    ctx.say("SU-1", f"Both players accept the terrain ({len(state.terrain)} pieces)", step="SU-1")
+    ctx.say(
+        "SU-1",
+        Plural(
+            "Both players accept the terrain ({count} piece)",
+            "Both players accept the terrain ({count} pieces)",
+            len(state.terrain),
+        ),
+        step="SU-1",
+    )
     for player in state.players:
-        unlocked = ", ".join(character(model).name for model in player.unlocks)
-        unlocks = f"; Card 2 for {unlocked}" if unlocked else ""
-        affiliation = catalogue().affiliation(player.affiliation).name
+        fielded = {"seat": seat_word(player.seat), "models": _names(state, player.seat)}
+        fielded["affiliation"] = affiliation_name(player.affiliation)
+        text = (
+            Text(
+                "{seat} fields {models} ({affiliation}; Card 2 for {unlocked})",
+                unlocked=in_a_list([character_name(model) for model in player.unlocks]),
+                **fielded,
+            )
+            if player.unlocks
+            else Text("{seat} fields {models} ({affiliation})", **fielded)
+        )
         ctx.say(
             "SU-2",
-            f"Seat {player.seat + 1} fields {_names(state, player.seat)} ({affiliation}{unlocks})",
+            text,
             player.seat,
             step="SU-2",
             models=list(player.models),
@@ -117,8 +146,15 @@ def _terrain_accepted(ctx: Ctx) -> None:
             unlocks=list(player.unlocks),
         )
     winner = roll_off(ctx)
-    ctx.say("SU-3", f"Seat {winner + 1} wins the roll-off", winner, step="SU-3")
+    ctx.say("SU-3", Text("{seat} wins the roll-off", seat=seat_word(winner)), winner, step="SU-3")
     state.setup_step, state.active_seat = "first_player", winner
+
+
+SIDE_WORDS = {
+    "south": N_("{seat} takes the south side; {other_seat} has the initiative"),
+    "north": N_("{seat} takes the north side; {other_seat} has the initiative"),
+}
+"""The SU-3 side choice's event, by side (the seats filled in)."""
 
 
 def _sides_chosen(ctx: Ctx, chooser: int, side: Side) -> None:
@@ -128,7 +164,7 @@ def _sides_chosen(ctx: Ctx, chooser: int, side: Side) -> None:
     south = chooser if side == "south" else 1 - chooser
     ctx.say(
         "SU-3",
-        f"Seat {chooser + 1} takes the {side} side; seat {state.first_seat + 1} has the initiative",
+        Text(SIDE_WORDS[side], seat=seat_word(chooser), other_seat=seat_word(state.first_seat)),
         chooser,
         step="SU-3",
         side=side,
@@ -151,14 +187,25 @@ def reveal_scenario(
     accepted = state.terrain
     kept, removed = placement.cleared_layout(place.id, accepted)
     state.terrain = (*place.features, *kept)
-    ctx.say("SU-4", f"Location: {place.name}", step="SU-4", location=place.id, removed=len(removed))
+    ctx.say(
+        "SU-4",
+        Text("Location: {place}", place=location_name(place.id)),
+        step="SU-4",
+        location=place.id,
+        removed=len(removed),
+    )
     for number, piece in enumerate(accepted, 1):
         reason = placement.clearing_reason(place.id, piece)
         if reason is not None:
             # Both players accepted this piece; the Location takes it away, and the players are told.
             ctx.say(
                 "terrain_removed",
-                f"{place.name} removes {placement.piece_words(number, piece)}: {reason}",
+                Text(
+                    "{place} removes {piece}: {reason}",
+                    place=location_name(place.id),
+                    piece=placement.piece_words(number, piece),
+                    reason=reason,
+                ),
                 piece=number,
                 terrain=piece.kind.value,
                 x=piece.x,
@@ -167,11 +214,25 @@ def reveal_scenario(
                 height=piece.height,
             )
     state.missions = list(mission_ids)
-    names = ", ".join(mission(mission_id).name for mission_id in state.missions)
-    ctx.say("SU-5", f"Missions: {names}", step="SU-5", missions=list(state.missions))
+    names = in_a_list(
+        [
+            Name(kind="missions", id=mission_id, english=mission(mission_id).name)
+            for mission_id in state.missions
+        ]
+    )
+    ctx.say("SU-5", Text("Missions: {names}", names=names), step="SU-5", missions=list(state.missions))
     state.condition = condition_id
     rule = condition(condition_id)
-    ctx.say("SU-6", f"Condition: {rule.name}: {rule.text}", step="SU-6", condition=rule.id)
+    ctx.say(
+        "SU-6",
+        Text(
+            "Condition: {condition}: {text}",
+            condition=Name(kind="conditions", id=rule.id, english=rule.name),
+            text=Name(kind="conditions", id=rule.id, english=rule.text, field="text"),
+        ),
+        step="SU-6",
+        condition=rule.id,
+    )
     _queue_objectives(ctx)
 
 
@@ -190,7 +251,11 @@ def _queue_objectives(ctx: Ctx) -> None:
         if settled != point:
             ctx.say(
                 "objective_moved",
-                f"The objective at {point[0]},{point[1]} moves to {settled[0]},{settled[1]}",
+                Text(
+                    "The objective at {point} moves to {settled}",
+                    point=point_word(point),
+                    settled=point_word(settled),
+                ),
             )
     chooser = state.side_chooser
     assert chooser is not None
@@ -206,7 +271,13 @@ def _next_placement(ctx: Ctx) -> None:
     state = ctx.state
     if state.placements:
         return
-    ctx.say("SU-7", f"{len(state.objectives)} objectives are on the board", step="SU-7")
+    ctx.say(
+        "SU-7",
+        Plural(
+            "{count} objective is on the board", "{count} objectives are on the board", len(state.objectives)
+        ),
+        step="SU-7",
+    )
     state.setup_step, state.active_seat = "deploy", state.first_seat
 
 
@@ -216,10 +287,12 @@ def _place_objective(ctx: Ctx, seat: int, point: Point) -> None:
     state.objectives.append(point)
     if kind == "dragon_ball":
         state.dragon_balls.append(point)
-    label = "a Dragon Ball" if kind == "dragon_ball" else "an objective"
+
     ctx.say(
         "objective_placed",
-        f"Seat {seat + 1} places {label} at {point[0]},{point[1]}",
+        Text("{seat} places a Dragon Ball at {point}", seat=seat_word(seat), point=point_word(point))
+        if kind == "dragon_ball"
+        else Text("{seat} places an objective at {point}", seat=seat_word(seat), point=point_word(point)),
         seat,
         point=list(point),
     )
@@ -241,8 +314,21 @@ def _deploy(ctx: Ctx, action: Deploy) -> None:
             hp=profile.base.hp,
         )
     )
-    where = f"{action.to[0]},{action.to[1]}" + (" at L1" if action.level else "")
-    ctx.say("deployed", f"{profile.name} deploys at {where}", action.player, unit=action.unit)
+
+    ctx.say(
+        "deployed",
+        Text(
+            "{fighter} deploys at {point} at L1",
+            fighter=character_name(profile.id),
+            point=point_word(action.to),
+        )
+        if action.level
+        else Text(
+            "{fighter} deploys at {point}", fighter=character_name(profile.id), point=point_word(action.to)
+        ),
+        action.player,
+        unit=action.unit,
+    )
     other = 1 - action.player
     if placement.undeployed(state, other):
         state.active_seat = other
@@ -253,10 +339,10 @@ def _deploy(ctx: Ctx, action: Deploy) -> None:
 def _finish(ctx: Ctx) -> None:
     """SU-8 is done; SU-9 draws the starting hands and Round 1 begins."""
     state = ctx.state
-    ctx.say("SU-8", "Every model is deployed", step="SU-8")
+    ctx.say("SU-8", Text("Every model is deployed"), step="SU-8")
     for player in state.players:
         draw_to_limit(ctx, player)
-    ctx.say("SU-9", "Both players draw their starting hands", step="SU-9")
+    ctx.say("SU-9", Text("Both players draw their starting hands"), step="SU-9")
     state.setup_step = None
     start_round(ctx)
 
@@ -266,25 +352,50 @@ def apply_setup(ctx: Ctx, action: SetupAction) -> None:
     seat = action.player
     if isinstance(action, AcceptTerrain):
         state.terrain_accepted.append(seat)
-        ctx.say("terrain_accepted", f"Seat {seat + 1} accepts the terrain", seat)
+        ctx.say("terrain_accepted", Text("{seat} accepts the terrain", seat=seat_word(seat)), seat)
         if len(set(state.terrain_accepted)) == 2:
             _terrain_accepted(ctx)
     elif isinstance(action, RerollTerrain):
         state.rerolls_left -= 1
         state.terrain = placement.generate_layout(state.rng)
-        _terrain_changed(ctx, seat, f"rerolls the terrain ({state.rerolls_left} rerolls left)")
+        _terrain_changed(
+            ctx,
+            seat,
+            Plural(
+                "{seat} rerolls the terrain ({count} reroll left)",
+                "{seat} rerolls the terrain ({count} rerolls left)",
+                state.rerolls_left,
+                seat=seat_word(seat),
+            ),
+        )
     elif isinstance(action, PlaceTerrain):
         piece = _piece(action)
         state.terrain = (*state.terrain, piece)
-        _terrain_changed(ctx, seat, f"adds {placement.piece_words(len(state.terrain), piece)}")
+        _terrain_changed(
+            ctx,
+            seat,
+            Text(
+                "{seat} adds {piece}",
+                seat=seat_word(seat),
+                piece=placement.piece_words(len(state.terrain), piece),
+            ),
+        )
     elif isinstance(action, RemoveTerrain):
         piece = state.terrain[action.index]
         state.terrain = tuple(other for index, other in enumerate(state.terrain) if index != action.index)
-        _terrain_changed(ctx, seat, f"removes {placement.piece_words(action.index + 1, piece)}")
+        _terrain_changed(
+            ctx,
+            seat,
+            Text(
+                "{seat} removes {piece}",
+                seat=seat_word(seat),
+                piece=placement.piece_words(action.index + 1, piece),
+            ),
+        )
     elif isinstance(action, ChooseFirstPlayer):
         if action.choice == "initiative":
             state.first_seat, state.setup_step, state.active_seat = seat, "side", 1 - seat
-            ctx.say("SU-3", f"Seat {seat + 1} takes the initiative", seat, step="SU-3")
+            ctx.say("SU-3", Text("{seat} takes the initiative", seat=seat_word(seat)), seat, step="SU-3")
         else:
             state.first_seat = 1 - seat
             _sides_chosen(ctx, seat, action.choice)
@@ -299,7 +410,7 @@ def apply_setup(ctx: Ctx, action: SetupAction) -> None:
 # Checks.
 
 
-def _shape(action: PlaceTerrain) -> Shape:
+def action_shape(action: PlaceTerrain) -> Shape:
     return Shape(kind=action.kind, width=action.width, height=action.height)
 
 
@@ -316,17 +427,20 @@ def problem(state: PrimeTimeState, action: SetupAction) -> IllegalAction | None:
     seat = action.player
     if isinstance(action, AcceptTerrain):
         return (
-            reject("already_accepted", "You accepted this layout.")
+            reject("already_accepted", Text("You accepted this layout."))
             if seat in state.terrain_accepted
             else None
         )
     if isinstance(action, RerollTerrain):
-        return reject("no_rerolls", "No rerolls are left.") if state.rerolls_left <= 0 else None
+        return reject("no_rerolls", Text("No rerolls are left.")) if state.rerolls_left <= 0 else None
     if isinstance(action, PlaceTerrain):
         try:
-            shape = _shape(action)
+            shape = action_shape(action)
         except ValueError:
-            return reject("bad_terrain", f"Pieces come in standard shapes only: {placement.shape_words()}.")
+            return reject(
+                "bad_terrain",
+                Text("Pieces come in standard shapes only: {shapes}.", shapes=placement.shape_words()),
+            )
         return _refused("bad_terrain", placement.place_terrain_problem(state, shape, action.x, action.y))
     if isinstance(action, RemoveTerrain):
         return _refused("bad_terrain", placement.remove_terrain_problem(state, action.index))
@@ -338,131 +452,3 @@ def problem(state: PrimeTimeState, action: SetupAction) -> IllegalAction | None:
     return _refused(
         "bad_deployment", placement.deploy_problem(state, seat, action.unit, action.to, action.level)
     )
-
-
-# Prompts, defaults and legal actions.
-
-
-def prompts(state: PrimeTimeState) -> list[Prompt]:
-    step = state.setup_step
-    if step == "terrain":
-        options = ["accept"]
-        if state.rerolls_left > 0:
-            options.append("reroll")
-        if len(state.terrain) < scenario().terrain.max_pieces:
-            options.append("place")
-        if len(state.terrain) > scenario().terrain.min_pieces:
-            options.append("remove")
-        return [
-            Prompt(who=seat, kind="terrain", options=options, default="accept")
-            for seat in (0, 1)
-            if seat not in state.terrain_accepted
-        ]
-    if step == "first_player":
-        return [
-            Prompt(
-                who=state.active_seat,
-                kind="first_player",
-                options=["initiative", "south", "north"],
-                default="initiative",
-            )
-        ]
-    if step == "side":
-        return [Prompt(who=state.active_seat, kind="side", options=["south", "north"], default="south")]
-    if step == "objectives":
-        seat, kind = state.placements[0]
-        points = [f"{x},{y}" for x, y in placement.objective_suggestions(state, seat, kind)]
-        return [Prompt(who=seat, kind="objective", options=points, default=points[0])]
-    seat = state.active_seat
-    waiting = placement.undeployed(state, seat)
-    return [Prompt(who=seat, kind="deploy", options=waiting, default=_default_deploy(state, seat).unit)]
-
-
-def _default_deploy(state: PrimeTimeState, seat: int) -> Deploy:
-    """2.9: the next model in roster order at the first suggestion, at Ground."""
-    unit_id = placement.undeployed(state, seat)[0]
-    cell = placement.deploy_suggestions(state, seat, unit_id)[0]
-    return Deploy(player=seat, unit=unit_id, to=cell, level=0)
-
-
-def default_action(state: PrimeTimeState, prompt: Prompt) -> PrimeTimeAction:
-    seat = prompt.who
-    if prompt.kind == "terrain":
-        return AcceptTerrain(player=seat)
-    if prompt.kind == "first_player":
-        return ChooseFirstPlayer(player=seat, choice="initiative")
-    if prompt.kind == "side":
-        return ChooseSide(player=seat, side="south")
-    if prompt.kind == "objective":
-        assert prompt.default is not None
-        x, y = prompt.default.split(",")
-        return PlaceObjective(player=seat, point=(int(x), int(y)))
-    return _default_deploy(state, seat)
-
-
-def _deploys(state: PrimeTimeState, seat: int, only: str | None = None) -> list[PrimeTimeAction]:
-    """Every legal Deploy of the seat, or only those of the unit ``only``."""
-    found: list[PrimeTimeAction] = []
-    for unit_id in placement.undeployed(state, seat):
-        if only is not None and unit_id != only:
-            continue
-        fly = character(unit_id.rsplit("-", 1)[0]).has("fly")
-        for level in (0, 1) if fly else (0,):
-            found.extend(
-                Deploy(player=seat, unit=unit_id, to=cell, level=level)
-                for cell in placement.deploy_cells(state, seat, unit_id, level)
-            )
-    return found
-
-
-def _builders(state: PrimeTimeState, seat: int, kind: str) -> dict[type, Callable[[], list[PrimeTimeAction]]]:
-    """The legal actions of a setup prompt, by action class, in the order they are listed."""
-    if kind == "terrain":
-        return {
-            AcceptTerrain: lambda: [AcceptTerrain(player=seat)],
-            RerollTerrain: lambda: [RerollTerrain(player=seat)] if state.rerolls_left > 0 else [],
-            RemoveTerrain: lambda: [
-                RemoveTerrain(player=seat, index=index)
-                for index in range(len(state.terrain))
-                if placement.remove_terrain_problem(state, index) is None
-            ],
-            PlaceTerrain: lambda: [
-                PlaceTerrain(player=seat, kind=shape.kind, x=x, y=y, width=shape.width, height=shape.height)
-                for shape, x, y in placement.terrain_placements(state)
-            ],
-        }
-    if kind == "first_player":
-        return {
-            ChooseFirstPlayer: lambda: [
-                ChooseFirstPlayer(player=seat, choice=choice) for choice in ("initiative", "south", "north")
-            ]
-        }
-    if kind == "side":
-        return {ChooseSide: lambda: [ChooseSide(player=seat, side=side) for side in ("south", "north")]}
-    if kind == "objective":
-        return {
-            PlaceObjective: lambda: [
-                PlaceObjective(player=seat, point=point)
-                for point in placement.objective_points(state, state.placements[0][1])
-            ]
-        }
-    return {Deploy: lambda: _deploys(state, seat)}
-
-
-def legal(state: PrimeTimeState, seat: int, kind: str) -> list[PrimeTimeAction]:
-    return [action for build in _builders(state, seat, kind).values() for action in build()]
-
-
-def offered(state: PrimeTimeState, seat: int, kind: str, action: PrimeTimeAction) -> bool:
-    """Whether ``legal`` lists ``action``. An added piece is judged by the one check the list of
-    placements is built from, since listing thousands of them for one action would be wasted work."""
-    if isinstance(action, PlaceTerrain) and kind == "terrain":
-        try:
-            shape = _shape(action)
-        except ValueError:
-            return False
-        return action.player == seat and placement.placeable(state, shape, action.x, action.y)
-    if isinstance(action, Deploy) and kind == "deploy":
-        return listed(action, _deploys(state, seat, only=action.unit))
-    build = _builders(state, seat, kind).get(type(action))
-    return build is not None and listed(action, build())

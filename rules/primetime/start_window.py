@@ -5,11 +5,13 @@ counter: the reply first, then the active player's card, each only if it can sti
 
 from __future__ import annotations
 
+from rules.core.text import Text
 from rules.primetime.actions import PlayCard
 from rules.primetime.card_effects import apply_effects
 from rules.primetime.card_play import build_play, put_away, resolution_problem, say_played
 from rules.primetime.cards import card
 from rules.primetime.context import Ctx
+from rules.primetime.names import card_name
 from rules.primetime.state import HeldPlay, PrimeTimeState, Prompt
 
 
@@ -60,7 +62,7 @@ def _resolve_one(ctx: Ctx, entry: HeldPlay) -> None:
         (player.removed if chosen.type == "opg" else player.discard).append(chosen.id)
         ctx.say(
             "card_fizzled",
-            f"{chosen.name} can no longer take effect and does nothing",
+            Text("{card} can no longer take effect and does nothing", card=card_name(chosen.id)),
             entry.seat,
             card=chosen.id,
         )

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.core.text import Text
 from rules.primetime.cards import card
 from rules.primetime.content import Rider, Technique, settings
 from rules.primetime.geometry import Cell, within
+from rules.primetime.names import fighter, technique_name
 from rules.primetime.state import Activation, PendingAttack, PrimeTimeState, Unit
 from rules.primetime.stats import can_fly, char
 from rules.primetime.targeting import dash_cell, reaches
@@ -70,16 +72,21 @@ def technique_cost(unit: Unit, technique: Technique, activation: Activation | No
 
 def cost_problem(
     state: PrimeTimeState, unit: Unit, technique: Technique, activation: Activation | None
-) -> str | None:
+) -> Text | None:
     exhausted = unit.has_status("exhausted") and not technique.exhausted_ok
     if exhausted and technique.bk > 0 and not char(unit).has("breakthrough"):
-        return f"{char(unit).name} is Exhausted: only techniques printed at 0 BK."
+        return Text("{fighter} is Exhausted: only techniques printed at 0 BK.", fighter=fighter(unit))
     bk, sk = technique_cost(unit, technique, activation)
     player = state.players[unit.seat]
     if bk > player.bk:
-        return f"{technique.name} costs {bk} BK and you have {player.bk}."
+        return Text(
+            "{technique} costs {cost} BK and you have {bk}.",
+            technique=technique_name(technique),
+            cost=bk,
+            bk=player.bk,
+        )
     if sk > player.sk:
-        return f"Breakthrough costs {sk} SK and you have {player.sk}."
+        return Text("Breakthrough costs {cost} SK and you have {sk}.", cost=sk, sk=player.sk)
     return None
 
 
@@ -88,19 +95,32 @@ def available(unit: Unit, technique: Technique) -> bool:
     return unit.tier >= technique.min_tier
 
 
-def target_problem(state: PrimeTimeState, attacker: Unit, technique: Technique, target: Unit) -> str | None:
+def target_problem(state: PrimeTimeState, attacker: Unit, technique: Technique, target: Unit) -> Text | None:
     if target.dazed:
-        return f"{char(target).name} is Dazed and cannot be targeted."
+        return Text("{fighter} is Dazed and cannot be targeted.", fighter=fighter(target))
     if target.seat == attacker.seat:
-        return "Attack an enemy model."
+        return Text("Attack an enemy model.")
     if technique.dash:
         if dash_cell(state, attacker, technique, target) is None:
-            return f'{char(target).name} is not within {technique.dash}" of a cell in contact.'
+            return Text(
+                '{fighter} is not within {dash}" of a cell in contact.',
+                fighter=fighter(target),
+                dash=technique.dash,
+            )
         return None
     if not reaches(state, attacker, technique, target):
         if technique.family == "melee":
-            return f"{char(target).name} is not in melee reach (contact, altitudes at most one level apart)."
-        return f"{char(target).name} is out of {technique.name}'s {technique.range}\" range or line of sight."
+            return Text(
+                "{fighter} is not in melee reach (contact, altitudes at most one level apart).",
+                fighter=fighter(target),
+            )
+        return Text(
+            "{fighter} is out of {technique}'s {range}\" range or line of sight.",
+            fighter=fighter(target),
+            technique=technique_name(technique),
+            range=technique.range,
+        )
+
     return None
 
 

@@ -2,6 +2,9 @@
 affiliation bonus and rules term does, from ``data/texts.json``.
 
 The numbers (range, BK, DMG, riders) stay in the content data; these texts say what the numbers do not.
+They are the English: each language's are in ``data/locales/<language>.json``, as the fields of the
+same items (a card's ``text`` and ``short``, a technique's ``text``...), read by the edge that shows them.
+
 Loading checks the texts against the content, so a card, technique or keyword added without its text
 (or a text left behind by one removed) fails at import, and every text is in words for people.
 """

@@ -1,6 +1,8 @@
 """Prime Time's content in every language: every character, tier, technique, card, Joint Attack,
 affiliation, preset, Location, Mission, Condition and terrain kind has its name in each language's
-file, and names follow each dub. The effect texts are not translated yet (CONTENT.md)."""
+file, and names follow each dub; every card, technique and Joint Attack has its effect text, and
+every passive, keyword, affiliation bonus and rules term its explanation (``data/texts.json``), with
+a card's menu summary within a menu option's room."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from rules.primetime.cards import cards, joint_attacks
 from rules.primetime.content import catalogue
 from rules.primetime.scenario import scenario
 from rules.primetime.terrain import TerrainKind
+from rules.primetime.texts import MENU_ROOM, texts
 
 
 def technique_names() -> dict[str, str]:
@@ -38,20 +41,39 @@ def english_fields() -> ContentFields:
     def names(items: dict[str, str]) -> dict[str, dict[str, str]]:
         return {item_id: {"name": name} for item_id, name in items.items()}
 
+    words = texts()
+
+    def with_texts(named: dict[str, dict[str, str]], explained: dict[str, str]) -> dict[str, dict[str, str]]:
+        return {item_id: {**fields, "text": explained[item_id]} for item_id, fields in named.items()}
+
+    def explained(items: dict[str, str]) -> dict[str, dict[str, str]]:
+        return {item_id: {"text": text} for item_id, text in items.items()}
+
+    card_fields = {
+        card.id: {"name": card.name, "text": words.cards[card.id].text}
+        | ({"short": short} if (short := words.cards[card.id].short) else {})
+        for card in cards().values()
+    }
     return {
         "characters": names({c.id: c.name for c in box.characters}),
         "tiers": names(
             {f"{c.id}-{number}": tier.name for c in box.characters for number, tier in enumerate(c.tiers, 1)}
         ),
-        "techniques": names(technique_names()),
-        "cards": names({card.id: card.name for card in cards().values()}),
-        "joint_attacks": names({joint.id: joint.name for joint in joint_attacks().values()}),
+        "techniques": with_texts(names(technique_names()), words.techniques),
+        "cards": card_fields,
+        "joint_attacks": with_texts(
+            names({joint.id: joint.name for joint in joint_attacks().values()}), words.joint_attacks
+        ),
         "affiliations": names({a.id: a.name for a in box.affiliations}),
         "presets": names({p.id: p.name for p in box.presets}),
         "locations": names({place.id: place.name for place in places.locations}),
         "missions": names({mission.id: mission.name for mission in places.missions}),
         "conditions": names({condition.id: condition.name for condition in places.conditions}),
         "terrain": names({kind.value: kind.label for kind in TerrainKind}),
+        "passives": explained(words.passives),
+        "keywords": explained(words.keywords),
+        "bonuses": explained(words.bonuses),
+        "terms": explained(words.terms),
     }
 
 
@@ -60,6 +82,20 @@ def test_every_item_has_its_name(language: Language) -> None:
     translated = read_content_translations(content_path("primetime", language))
 
     assert missing_translations(english_fields(), translated) == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=str)
+def test_a_cards_summary_fits_a_menu_option(language: Language) -> None:
+    """A menu shows a card's short text, or its whole text when it has none (``CardText.summary``):
+    in every language that stays within a menu option's room, and the whole text within a card's."""
+    translated = read_content_translations(content_path("primetime", language))
+
+    for card_id, english in texts().cards.items():
+        whole = translated.text("cards", card_id, "text") or ""
+        summary = translated.text("cards", card_id, "short") or whole
+        assert len(summary) <= MENU_ROOM, f"{card_id}: {summary!r}"
+        assert len(whole) <= 300, f"{card_id}: {whole!r}"
+        assert english.short is None or summary != whole, card_id
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,10 @@ import json
 from dataclasses import dataclass
 
 from bot.storage import RUNNING, Storage
+from locales.catalogues import BOT, translations
+from locales.languages import Language
+from locales.numbers import format_number
+from locales.translate import command_words
 
 # Below the AI's ids (-1 … -5): an anonymous seat is never taken for an AI seat.
 ANONYMOUS_ID_BASE = -1000
@@ -86,33 +90,53 @@ async def forget_user(storage: Storage, user_id: int) -> Forgotten:
     return Forgotten(changed, actions, results)
 
 
-def privacy_text(retention_days: float, backups_kept: int | None) -> str:
-    """The /privacy statement, with this bot's own retention and backup settings."""
+def privacy_text(retention_days: float, backups_kept: int | None, language: Language) -> str:
+    """The /privacy statement in the reader's ``language``, with this bot's own retention and backup
+    settings."""
+    words = translations(BOT, language)
+    _ = words.gettext
     backups = (
-        f"The operator keeps the newest {backups_kept} backup copies of the database; older copies are "
-        "deleted as new ones are made, so what you ask to forget leaves the backups as they rotate."
+        words.ngettext(
+            "The operator keeps the newest backup copy of the database; older copies are deleted as new "
+            "ones are made, so what you ask to forget leaves the backups as they rotate.",
+            "The operator keeps the newest {count} backup copies of the database; older copies are "
+            "deleted as new ones are made, so what you ask to forget leaves the backups as they rotate.",
+            backups_kept,
+        ).format(count=format_number(backups_kept, language))
         if backups_kept
-        else "This bot keeps no backup copies of its database."
+        else _("This bot keeps no backup copies of its database.")
     )
-    return (
-        "**What this bot stores**\n"
-        "• For each game: the server, channel and board message ids, the host's and each player's Discord "
-        "user id and display name, the characters and difficulty, the game's seed and state.\n"
-        "• Every move made in a game, with the user id of who made it, so games can be replayed, and "
-        "while a game runs, whom it waits for and since when (the turn clock).\n"
-        "• Each server's `/settings` (no personal data).\n"
-        "• For each finished game: one result row per player (user id, display name, character, "
-        "whether they won) for `/stats`, `/leaderboard` and `/history`.\n"
-        "No message contents, no other server data, nothing from outside a game. The bot's log, kept "
-        "by whoever runs it, names the user ids of people who open or end games.\n\n"
-        "**For how long**\n"
-        f"• Finished and abandoned games and their moves are deleted {retention_days:g} days after they "
-        "ended. Result rows are kept so the server's stats stay complete.\n"
-        f"• {backups}\n\n"
-        "**Removing your data**\n"
-        '`/forget-me` replaces your user id and name by an anonymous seat label (such as "Player 2") in '
-        "every stored game, move and result, in every server. Your games still count in the server's "
-        "history, under that label; you leave the leaderboard. Boards and messages already posted in "
-        "the channels are not edited: they keep their mention of you (a server's moderators can delete "
-        "them)."
+    commands = {
+        name: command_words(name, language) for name in ("settings", "stats", "leaderboard", "history")
+    }
+    return "\n\n".join(
+        (
+            _(
+                "**What this bot stores**\n"
+                "• For each game: the server, channel and board message ids, the host's and each player's "
+                "Discord user id and display name, the characters and difficulty, the game's seed and "
+                "state.\n"
+                "• Every move made in a game, with the user id of who made it, so games can be replayed, and "
+                "while a game runs, whom it waits for and since when (the turn clock).\n"
+                "• Each server's `{settings}` (no personal data).\n"
+                "• For each finished game: one result row per player (user id, display name, character, "
+                "whether they won) for `{stats}`, `{leaderboard}` and `{history}`.\n"
+                "No message contents, no other server data, nothing from outside a game. The bot's log, kept "
+                "by whoever runs it, names the user ids of people who open or end games."
+            ).format(**commands),
+            _(
+                "**For how long**\n"
+                "• Finished and abandoned games and their moves are deleted {days} days after they ended. "
+                "Result rows are kept so the server's stats stay complete.\n"
+                "• {backups}"
+            ).format(days=format_number(retention_days, language), backups=backups),
+            _(
+                "**Removing your data**\n"
+                '`{forget}` replaces your user id and name by an anonymous seat label (such as "Player 2") '
+                "in every stored game, move and result, in every server. Your games still count in the "
+                "server's history, under that label; you leave the leaderboard. Boards and messages already "
+                "posted in the channels are not edited: they keep their mention of you (a server's "
+                "moderators can delete them)."
+            ).format(forget=command_words("forget-me", language)),
+        )
     )

@@ -7,128 +7,192 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 import discord
+from babel.numbers import format_percent
 from discord import app_commands
 
 from bot.core.game_module import GameModule
 from bot.core.host import Host
+from bot.core.speech import game_words, public_language
 from bot.features.records.queries import GameStats, PastGame, leaderboard, player_stats, recent_games
 from bot.storage import Storage
 from bot.ui.replies import in_time, send
-from bot.ui.text import clip
+from bot.ui.text import Said, clip
+from locales.catalogues import BOT, translations
+from locales.languages import Language
+from locales.numbers import format_number
 
 T = TypeVar("T")
 COLOUR = discord.Colour.blurple()
 NO_PINGS = discord.AllowedMentions.none()
 
 
-def _percent(wins: int, games: int) -> str:
-    return f"{round(100 * wins / games)}%"
+def _percent(wins: int, games: int, language: Language) -> str:
+    return format_percent(wins / games, locale=language.value)
 
 
-def noun_for(number: int, noun: str) -> str:
-    """``noun`` as it goes with ``number``: in the plural unless the number is one ("wins", "losses")."""
-    if number == 1:
-        return noun
-    return f"{noun}es" if noun.endswith("s") else f"{noun}s"
-
-
-def counted(number: int, noun: str) -> str:
-    return f"{number} {noun_for(number, noun)}"
-
-
-def _pick_names(module: GameModule | None) -> dict[str, str]:
+def _pick_names(module: GameModule | None) -> dict[str, Said]:
     """The names of the characters a seat of ``module``'s game may have held."""
     return {} if module is None else {**module.characters, **module.other_picks}
 
 
-def _stats_field(module: GameModule, stats: GameStats) -> str:
-    favourite = _pick_names(module).get(stats.favourite, stats.favourite)
+def _pick_name(module: GameModule | None, pick: str, language: Language) -> str:
+    name = _pick_names(module).get(pick)
+    return pick if module is None or name is None else game_words(module, name, language)
+
+
+def _variant_name(module: GameModule | None, variant: str, language: Language) -> str:
+    name = None if module is None else module.variants.get(variant)
+    return variant if module is None or name is None else game_words(module, name, language)
+
+
+def _totals(stats: GameStats, language: Language) -> str:
+    words = translations(BOT, language)
+
+    def bold(count: int) -> str:
+        return f"**{format_number(count, language)}**"
+
+    return " · ".join(
+        (
+            words.ngettext("{count} game", "{count} games", stats.games).format(count=bold(stats.games)),
+            words.ngettext("{count} win", "{count} wins", stats.wins).format(count=bold(stats.wins)),
+            words.ngettext("{count} loss", "{count} losses", stats.losses).format(count=bold(stats.losses)),
+        )
+    )
+
+
+def _variant_record(wins: int, games: int, language: Language) -> str:
+    words = translations(BOT, language)
+    if wins:
+        return words.gettext("won {wins} of {games}").format(
+            wins=format_number(wins, language), games=format_number(games, language)
+        )
+    if games > 1:
+        return words.gettext("lost all {games}").format(games=format_number(games, language))
+    return words.gettext("lost")
+
+
+def _stats_field(module: GameModule, stats: GameStats, language: Language) -> str:
+    _ = translations(BOT, language).gettext
+    favourite = _pick_name(module, stats.favourite, language)
     best = " · ".join(
-        f"{module.variants.get(variant, variant)}: "
-        + (f"won {wins} of {games}" if wins else f"lost all {games}" if games > 1 else "lost")
+        f"{_variant_name(module, variant, language)}: {_variant_record(wins, games, language)}"
         for variant, (wins, games) in sorted(stats.by_variant.items(), key=lambda item: -item[1][0])
     )
-    totals = " · ".join(
-        f"**{number}** {noun_for(number, noun)}"
-        for number, noun in ((stats.games, "game"), (stats.wins, "win"), (stats.losses, "loss"))
-    )
+    lines = [
+        f"{_totals(stats, language)} ({_percent(stats.wins, stats.games, language)})",
+        _("Favourite: {pick}").format(pick=favourite),
+    ]
     # A game with a single variant has nothing to compare.
-    by_variant = f"\nBest by {module.variant_noun}: {best}" if len(module.variants) > 1 else ""
-    return f"{totals} ({_percent(stats.wins, stats.games)})\nFavourite: {favourite}{by_variant}"
+    if len(module.variants) > 1:
+        noun = game_words(module, module.variant_noun, language)
+        lines.append(_("Best by {variant}: {records}").format(variant=noun, records=best))
+    return "\n".join(lines)
 
 
-def stats_embed(modules: dict[str, GameModule], name: str, stats: list[GameStats]) -> discord.Embed:
-    embed = discord.Embed(title=f"{name}'s record in this server", colour=COLOUR)
+def stats_embed(
+    modules: dict[str, GameModule], name: str, stats: list[GameStats], language: Language
+) -> discord.Embed:
+    _ = translations(BOT, language).gettext
+    embed = discord.Embed(title=_("{player}'s record in this server").format(player=name), colour=COLOUR)
     if not stats:
-        embed.description = "No finished games yet."
+        embed.description = _("No finished games yet.")
     for kind in stats:
         module = modules.get(kind.game)
         if module is not None:
-            embed.add_field(name=module.title, value=clip(_stats_field(module, kind), 1024), inline=False)
+            embed.add_field(
+                name=module.title, value=clip(_stats_field(module, kind, language), 1024), inline=False
+            )
     return embed
 
 
-def _outcome(past: PastGame) -> str:
+def _outcome(past: PastGame, language: Language) -> str:
+    _ = translations(BOT, language).gettext
     winners = [seat for seat in past.seats if seat.won]
     if len(winners) == len(past.seats):
-        return "won"
+        return _("won")
     if not winners:
-        return "lost"
-    return "won by " + ", ".join(seat.name for seat in winners)
+        return _("lost")
+    return _("won by {players}").format(players=", ".join(seat.name for seat in winners))
 
 
-def _history_line(modules: dict[str, GameModule], past: PastGame, guild_id: int) -> str:
+def _history_line(modules: dict[str, GameModule], past: PastGame, guild_id: int, language: Language) -> str:
+    _ = translations(BOT, language).gettext
     module = modules.get(past.game)
     title = module.title if module is not None else past.game
-    characters = _pick_names(module)
-    variant = module.variants.get(past.variant, past.variant) if module is not None else past.variant
+    variant = _variant_name(module, past.variant, language)
     seats = ", ".join(
-        f"{characters.get(seat.character, seat.character)} (AI)"
+        _("{pick} (AI)").format(pick=_pick_name(module, seat.character, language))
         if seat.ai
-        else f"{seat.name} ({characters.get(seat.character, seat.character)})"
+        else f"{seat.name} ({_pick_name(module, seat.character, language)})"
         for seat in past.seats
     )
     ended = int(datetime.fromisoformat(past.finished_at).timestamp())
     link = (
-        f" · [final board](https://discord.com/channels/{guild_id}/{past.channel_id}/{past.message_id})"
+        " · "
+        + _("[final board]({link})").format(
+            link=f"https://discord.com/channels/{guild_id}/{past.channel_id}/{past.message_id}"
+        )
         if past.message_id is not None
         else ""
     )
     shown_variant = f" ({variant})" if module is None or len(module.variants) > 1 else ""
-    return f"**#{past.game_id}** {title}{shown_variant} — {_outcome(past)} <t:{ended}:R>\n{seats}{link}"
+    number = f"**#{past.game_id}**"
+    return f"{number} {title}{shown_variant} — {_outcome(past, language)} <t:{ended}:R>\n{seats}{link}"
 
 
-def history_embed(modules: dict[str, GameModule], games: list[PastGame], guild_id: int) -> discord.Embed:
-    lines = [_history_line(modules, past, guild_id) for past in games]
+def history_embed(
+    modules: dict[str, GameModule], games: list[PastGame], guild_id: int, language: Language
+) -> discord.Embed:
+    words = translations(BOT, language)
+    _ = words.gettext
+    lines = [_history_line(modules, past, guild_id, language) for past in games]
     return discord.Embed(
-        title="Recent games in this server",
-        description=clip("\n\n".join(lines), 4000) if lines else "No finished games yet.",
+        title=_("Recent games in this server"),
+        description=clip("\n\n".join(lines), 4000) if lines else _("No finished games yet."),
         colour=COLOUR,
-    ).set_footer(text="/<game> replay game:<number> shows a game again")
+    ).set_footer(text=_("/<game> replay game:<number> shows a game again"))
 
 
-def leaderboard_embed(modules: dict[str, GameModule], game: str | None, ranked: list[Any]) -> discord.Embed:
-    title = modules[game].title if game is not None else "All games"
-    lines = [
-        f"{place}. **{entry.name}** — {counted(entry.wins, 'win')} in {counted(entry.games, 'game')}"
-        + (f" ({round(100 * entry.win_rate)}%)" if entry.win_rate is not None else "")
-        for place, entry in enumerate(ranked, start=1)
-    ]
+def leaderboard_embed(
+    modules: dict[str, GameModule], game: str | None, ranked: list[Any], language: Language
+) -> discord.Embed:
+    words = translations(BOT, language)
+    _ = words.gettext
+    title = modules[game].title if game is not None else _("All games")
+    lines = []
+    for place, entry in enumerate(ranked, start=1):
+        wins = words.ngettext("{count} win", "{count} wins", entry.wins).format(
+            count=format_number(entry.wins, language)
+        )
+        games = words.ngettext("{count} game", "{count} games", entry.games).format(
+            count=format_number(entry.games, language)
+        )
+        line = _("{place}. **{player}** — {wins} in {games}").format(
+            place=format_number(place, language), player=entry.name, wins=wins, games=games
+        )
+        if entry.win_rate is not None:
+            line += f" ({format_percent(entry.win_rate, locale=language.value)})"
+        lines.append(line)
     return discord.Embed(
-        title=f"Leaderboard — {title}",
-        description=clip("\n".join(lines), 4000) if lines else "No finished games yet.",
+        title=_("Leaderboard — {game}").format(game=title),
+        description=clip("\n".join(lines), 4000) if lines else _("No finished games yet."),
         colour=COLOUR,
-    ).set_footer(text="Win rates show from 3 games on.")
+    ).set_footer(text=_("Win rates show from 3 games on."))
 
 
 async def answer(
-    interaction: discord.Interaction[Any], draw: Callable[[T], discord.Embed], query: Awaitable[T]
+    host: Host,
+    interaction: discord.Interaction[Any],
+    draw: Callable[[T, Language], discord.Embed],
+    query: Awaitable[T],
 ) -> None:
-    """Posts the embed ``draw`` makes of the ``query``'s rows, acknowledged in time if the database
-    is slow to answer."""
+    """Posts the embed ``draw`` makes of the ``query``'s rows, in the server's language (everyone
+    in the channel reads it), acknowledged in time if the database is slow to answer."""
 
     async def post() -> None:
-        await send(interaction, embed=draw(await query), allowed_mentions=NO_PINGS)
+        settings = await host.server_settings.get(interaction.guild_id)
+        language = public_language(settings, interaction.guild_locale)
+        await send(interaction, embed=draw(await query, language), allowed_mentions=NO_PINGS)
 
     await in_time(interaction, post(), thinking=True)
 
@@ -147,7 +211,12 @@ def records_commands(host: Host) -> list[app_commands.Command[Any, Any, Any]]:
         assert interaction.guild_id is not None
         who = player or interaction.user
         found = player_stats(storage(), interaction.guild_id, who.id)
-        await answer(interaction, lambda rows: stats_embed(modules(), who.display_name, rows), found)
+        await answer(
+            host,
+            interaction,
+            lambda rows, language: stats_embed(modules(), who.display_name, rows, language),
+            found,
+        )
 
     # From the controllers, which are there before the storage is open (the tree is built without it).
     kinds = [
@@ -162,7 +231,12 @@ def records_commands(host: Host) -> list[app_commands.Command[Any, Any, Any]]:
     async def leaderboard_command(interaction: discord.Interaction[Any], game: str | None = None) -> None:
         assert interaction.guild_id is not None
         ranked = leaderboard(storage(), interaction.guild_id, game)
-        await answer(interaction, lambda rows: leaderboard_embed(modules(), game, rows), ranked)
+        await answer(
+            host,
+            interaction,
+            lambda rows, language: leaderboard_embed(modules(), game, rows, language),
+            ranked,
+        )
 
     @app_commands.command(name="history", description="The server's recent games, with links to their boards")
     @app_commands.guild_only()
@@ -170,6 +244,11 @@ def records_commands(host: Host) -> list[app_commands.Command[Any, Any, Any]]:
         assert interaction.guild_id is not None
         guild_id = interaction.guild_id
         games = recent_games(storage(), guild_id)
-        await answer(interaction, lambda rows: history_embed(modules(), rows, guild_id), games)
+        await answer(
+            host,
+            interaction,
+            lambda rows, language: history_embed(modules(), rows, guild_id, language),
+            games,
+        )
 
     return [stats, leaderboard_command, history]

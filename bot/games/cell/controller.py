@@ -26,7 +26,7 @@ from bot.games.cell.board import (
     turn_call,
 )
 from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
-from bot.games.cell.guide import HELP_TEXT, RULE_PAGES, help_text, rule_pages
+from bot.games.cell.guide import HELP_TEXT, RULE_PAGES
 from bot.games.cell.module import VARIANTS
 from bot.games.cell.panel_view import menu_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
@@ -35,12 +35,11 @@ from bot.games.cell.speech import Speaker, speaker
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController
-from bot.table.pages import RulePages
 from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, index_in
 from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
-from locales.languages import Language
+from locales.translate import command_words
 from renderers.cell import render_cell
 from renderers.cell.language import in_language
 from rules.cell.actions import CellAction
@@ -112,12 +111,6 @@ def _moves_until_the_end(state: CellState, actions: list[CellAction]) -> tuple[i
 
 class CellController(TableController):
     rule_pages = RULE_PAGES
-
-    def pages_in(self, language: Language) -> RulePages:
-        return rule_pages(language)
-
-    def help_in(self, language: Language, help_list: str) -> str:
-        return help_text(language)
 
     # Commands.
 
@@ -223,18 +216,20 @@ class CellController(TableController):
         self, record: GameRecord | None, user_id: int, control: Control, speak: Speaker
     ) -> str | None:
         if record is None or record.status != "active":
-            return speak.gettext("This game is over. Start a new one with `/cell start`.")
+            over = speak.gettext("This game is over. Start a new one with `{start}`.")
+            return over.format(start=command_words("cell start", speak.language))
         if control.version != record.version or not control.shown:
             return STALE
         seat = seat_of(record, user_id)
         if seat is None:
             return speak.gettext(
-                "You're not playing in this game. Start your own with `/cell start` in another channel!"
-            )
+                "You're not playing in this game. Start your own with `{start}` in another channel!"
+            ).format(start=command_words("cell start", speak.language))
         if control.drawn_for_another(seat):
             return ANOTHER_SEAT
         if record.lobby["players"][seat].get("ai"):
-            return speak.gettext("The AI is playing your seat. Use `/cell autoplay` to take it back.")
+            taken = speak.gettext("The AI is playing your seat. Use `{autoplay}` to take it back.")
+            return taken.format(autoplay=command_words("cell autoplay", speak.language))
         state = self.service.load_state(record)
         if seat != state.active_seat:
             turn = speak.gettext("It's {fighter}'s turn. Wait for yours!")

@@ -5,19 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.game_module import GameModule
+from locales.translate import command
 from rules.cell import RULES, CellOptions
 from rules.cell.actions import CellAction
 from rules.cell.ai import choose_action
 from rules.cell.content import catalogue
 from rules.cell.state import CellState
-from rules.core.text import N_
+from rules.core.text import Name, Text
 
 # In the order of /settings' difficulties (``bot.core.server_settings.DIFFICULTIES``): easiest first.
-VARIANTS = {
-    "easy": N_("Easy"),
-    "normal": N_("Normal"),
-    "challenge": N_("Challenge"),
-    "impossible": N_("Impossible"),
+VARIANTS = {"easy": "Easy", "normal": "Normal", "challenge": "Challenge", "impossible": "Impossible"}
+"""The difficulties as /cell start's choices name them (the commands' words are translated with them)."""
+VARIANT_WORDS = {
+    "easy": Text("Easy"),
+    "normal": Text("Normal"),
+    "challenge": Text("Challenge"),
+    "impossible": Text("Impossible"),
 }
 AI_BUDGET_MS = 150.0
 
@@ -25,21 +28,28 @@ AI_BUDGET_MS = 150.0
 class CellModule(GameModule):
     name = "cell"
     title = "Perfect Cell"
-    summary = N_("Co-op dice: the Z-Fighters roll and spend dice together to bring Perfect Cell down.")
+    summary = Text("Co-op dice: the Z-Fighters roll and spend dice together to bring Perfect Cell down.")
     rules = RULES
     renderer = "renderers.cell"
     min_players = 1
     max_players = 4
-    characters = {fighter.id: fighter.name for fighter in catalogue().fighters}
-    character_notes = {fighter.id: fighter.ability_text for fighter in catalogue().fighters}
-    first_turn_hint = N_(
+    characters = {
+        fighter.id: Name(kind="fighters", id=fighter.id, english=fighter.name)
+        for fighter in catalogue().fighters
+    }
+    character_notes = {
+        fighter.id: Name(kind="fighters", id=fighter.id, english=fighter.ability_text, field="ability_text")
+        for fighter in catalogue().fighters
+    }
+    first_turn_hint = Text(
         "On your turn press **Roll dice**, then spend each die with the board's buttons; "
-        "`/cell hint` suggests a move."
+        "`{hint}` suggests a move.",
+        hint=command("cell hint"),
     )
-    ai_hint = N_("`/cell start ai_players:2`: two AI teammates fill empty seats")
+    ai_hint = Text("`{start} ai_players:2`: two AI teammates fill empty seats", start=command("cell start"))
     # The rulebook: "players can pick the color of dice they prefer".
     dice_colours = {colour.name: colour.name.capitalize() for colour in catalogue().board.dice_colours}
-    variants = VARIANTS
+    variants = VARIANT_WORDS
     simultaneous = False
 
     def options(self, lobby: dict[str, Any]) -> CellOptions:

@@ -27,6 +27,7 @@ from bot.core.game_module import GameModule
 from bot.core.host import Host
 from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
+from bot.core.speech import table_language
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.commands import primetime_group
 from bot.games.primetime.controls import Controls
@@ -461,7 +462,8 @@ class PrimeTimeController(TableController):
     async def board_message(
         self, record: GameRecord, state: PrimeTimeState, events: list[Event]
     ) -> dict[str, Any]:
-        public = PrimeTimeBoard(view=view(state, None), names=board_names(record))
+        language = await table_language(self.host, record.guild_id)
+        public = PrimeTimeBoard(view=view(state, None), names=board_names(record), language=language)
         board = await metrics.render("primetime", self.host.painter.draw(render_primetime, public))
         embed = board_embed(state, record, await self.deadlines_of(record, state))
         embed.set_image(url="attachment://board.png")

@@ -58,10 +58,10 @@ async def test_the_ids_that_used_to_fail_are_refused_quietly(
         ]
         for custom_id, component_type, values in forged:
             answer = await fake.forge(bob, board, custom_id, component_type, values)
-            assert answer.message is not None and answer.message.content == UNKNOWN_CONTROL, custom_id
+            assert answer.message is not None and answer.message.content == str(UNKNOWN_CONTROL), custom_id
         # A menu the board does not show cannot have offered what is chosen from it.
         answer = await fake.forge(bob, board, f"gs:{game}:{version}:act:", 3, ["0"])
-        assert answer.message is not None and answer.message.content == NOT_ON_THE_MENU
+        assert answer.message is not None and answer.message.content == str(NOT_ON_THE_MENU)
 
         assert (await table.record()).version == version
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
@@ -85,11 +85,11 @@ async def test_another_seat_s_panel_plays_for_nobody_else(tmp_path: Path) -> Non
         moves = [await bot.service.storage.seat_moves(record.id, seat) for seat in (0, 1)]
 
         refused = await fake.forge(bob, his, place)
-        assert refused.message is not None and refused.message.content == ANOTHER_SEAT
+        assert refused.message is not None and refused.message.content == str(ANOTHER_SEAT)
         unbound = await fake.forge(bob, his, place.removesuffix(":0"))
         assert unbound.message is not None and "out of date" in (unbound.message.content or "")
         as_menu = await fake.forge(bob, his, "gs" + place.removeprefix("gb")[:-2] + ":1", 3, ["keep.kick"])
-        assert as_menu.message is not None and as_menu.message.content == NOT_ON_THE_MENU
+        assert as_menu.message is not None and as_menu.message.content == str(NOT_ON_THE_MENU)
 
         assert (await table.record()).version == record.version
         assert [await bot.service.storage.seat_moves(record.id, seat) for seat in (0, 1)] == moves

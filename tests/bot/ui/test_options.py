@@ -14,6 +14,7 @@ from bot.app import GameBot
 from bot.core.server_settings import ServerSettingsStore, SettingsRefused
 from bot.features.settings import refused_text
 from bot.storage import SqliteStorage
+from locales.languages import Language
 from tests.bot.driver import make_bot
 from tests.bot.features.finished_games import stored_values
 from tests.fakediscord.commands import BOOLEAN, CHANNEL, INTEGER, NUMBER, STRING, SUB_COMMAND, USER
@@ -163,4 +164,8 @@ async def test_a_setting_the_stored_settings_refuse_is_named_by_its_option(tmp_p
             await ServerSettingsStore(storage).change(1, ai_turn_delay=31.0)
     finally:
         await storage.close()
-    assert refused_text(refused.value) == "`ai_pace`: input should be less than or equal to 30"
+    assert (
+        refused_text(refused.value, Language.ENGLISH) == "`ai_pace`: input should be less than or equal to 30"
+    )
+    # The option is named as the admin's client shows it.
+    assert refused_text(refused.value, Language.SPAIN_SPANISH).startswith("`ritmo_ia`: ")

@@ -211,7 +211,7 @@ async def test_players_choose_their_dice_colours_in_the_lobby(
 def test_the_rule_pages_follow_the_content() -> None:
     """The /cell rules pages name every dice colour and every passive Power Up, and say that threat
     damage hits every Z-Fighter (rulebook lines 53, 103 and 123)."""
-    text = " ".join(body for _, body in RULE_PAGES.pages)
+    text = " ".join(str(body) for _, body in RULE_PAGES.pages)
     for colour in catalogue().board.dice_colours:
         assert colour.name in text
     for tile in catalogue().power_ups:

@@ -50,7 +50,7 @@ async def test_another_seats_ascension_menu_from_a_tampered_client_shows_the_own
         assert as_his.message is not None and as_his.message.visible_to is fake.users.carol
         assert "Ascension cost" in as_his.message.embeds[0]["description"]
         as_hers = await fake.forge(fake.users.carol, his, f"gb:{record.id}:{moves[0]}:choose:{step}:0")
-        assert as_hers.message is not None and as_hers.message.content == ANOTHER_SEAT
+        assert as_hers.message is not None and as_hers.message.content == str(ANOTHER_SEAT)
         as_menu = await fake.forge(
             fake.users.carol, his, f"gs:{record.id}:{moves[1]}:choose:{step}:1", 3, ["a"]
         )
