@@ -24,15 +24,16 @@ rank) and max. A click is a button, a menu choice or a modal submitted; a turn i
 Perfect Cell, their placement of a round or one of their attacks in Over 9000 (a reveal is no turn), and
 in Prime Time an activation from Activate to its end. For Prime Time it also prints the active player's
 clicks for an activation that moves then attacks (from Activate through the attack, over the activations
-whose first attack follows a move), median and max, and the other player's clicks in each activation
+whose first attack follows a move), median, p90 and max, and the other player's clicks in each activation
 (``reply_clicks``).
 
 The last line holds every figure as ``key=value``: per kind of game (``cell2``, ``cell4``,
 ``over9000``, ``primetime``, ``primetime_full``) ``_public``, ``_uploads``, ``_upload_mb``,
 ``_live_boards``, ``_most_in_5s``, ``_private_left_max``, ``_clicks_median``, ``_clicks_p90``,
 ``_not_offered`` (moves the AI chose that the controls did not offer: the person made another), and
-``primetime_move_attack_clicks_median`` / ``_max`` / ``_count``; then over all games ``live_boards_max``,
-``most_in_5s``, ``private_left_max`` and ``bot_errors`` (error lines the bot logged). With ``--games
+``primetime_move_attack_clicks_median`` / ``_p90`` / ``_max`` / ``_count``; then over all games
+``live_boards_max``, ``most_in_5s``, ``private_left_max`` and ``bot_errors`` (error lines the bot
+logged). With ``--games
 N`` each kind is played N times: counts are the largest of its games, clicks are taken over all their
 turns. Besides, Over 9000's placements and attacks are given apart (``over9000_place_clicks_…``,
 ``over9000_attack_clicks_…``), and every sample of that kind has its ``_count``. ``--quick`` plays one
@@ -67,6 +68,7 @@ def kind_figures(label: str, games: list[GameFigures]) -> dict[str, str]:
         found[f"{name}_count"] = len(values)
         if values:
             found[f"{name}_median"] = f"{median(values):g}"
+            found[f"{name}_p90"] = f"{p90(values):g}"
             found[f"{name}_max"] = max(values)
     return {f"{label}_{name}": str(value) for name, value in found.items()}
 

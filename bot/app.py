@@ -50,7 +50,7 @@ from bot.ui.components import (
 )
 from bot.ui.options import OptionCheckingTree
 from bot.ui.pacing import ChannelPacer
-from bot.ui.replies import in_time, reply_error
+from bot.ui.replies import expired, in_time, reply_error
 from rules.core.text import Text
 
 log = logging.getLogger("bot")
@@ -260,7 +260,9 @@ class GameBot(commands.Bot):
                 control.game_id,
                 interaction.channel_id,
             )
-            await reply_error(interaction, WENT_WRONG)
+            # An expired interaction takes no apology either: trying would only fail the same way.
+            if not expired(error):
+                await reply_error(interaction, WENT_WRONG)
         else:
             metrics.handled()
         finally:

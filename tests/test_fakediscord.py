@@ -364,6 +364,23 @@ async def test_an_invalid_request_body_is_caught_with_its_path_and_schema_error(
     assert fake.channel_view(general, as_user=fake.users.alice) == []
 
 
+async def test_two_components_of_one_message_with_one_custom_id_are_refused(
+    fake_discord: FakeDiscord,
+) -> None:
+    fake = fake_discord
+    general = fake.guild.channel("general")
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=general.id)
+    menu = {"type": 3, "custom_id": "same", "options": [{"label": "A", "value": "a"}]}
+    body = {"content": "hi", "components": [{"type": 1, "components": [menu]}] * 2}
+    async with fake.running(make_bot()) as bot:
+        with pytest.raises(discord.HTTPException, match="Invalid Form Body"):
+            await bot.http.request(route, json=body)
+
+    with pytest.raises(DiscordContractError, match=r"custom id 'same' is used twice"):
+        fake.check()
+    assert fake.channel_view(general, as_user=fake.users.alice) == []
+
+
 async def test_bot_code_breaking_the_spec_fails_the_interaction(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     async with fake.running(make_bot()):

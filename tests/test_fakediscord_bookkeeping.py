@@ -3,6 +3,7 @@ channel, each user's ephemeral messages, modals across a restart, and the messag
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from types import SimpleNamespace
@@ -52,8 +53,11 @@ class NextButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"boar
         await channel.send(f"Round {following}", file=board_image(following), view=board_view(following))
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"panel:(?P<action>pick|done)"):
-    """A private panel's buttons: Pick updates the panel in place, Done deletes it."""
+class PanelButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"panel:(?P<action>pick|slow|done)"
+):
+    """A private panel's buttons: Pick updates the panel in place, Slow too after acknowledging the
+    click first, Done deletes it."""
 
     def __init__(self, action: str) -> None:
         super().__init__(discord.ui.Button(label=action.title(), custom_id=f"panel:{action}"))
@@ -69,6 +73,11 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pan
         if self.action == "pick":
             await interaction.response.edit_message(content="Picked", view=panel_view())
             return
+        if self.action == "slow":
+            await interaction.response.defer()
+            await asyncio.sleep(0.2)
+            await interaction.edit_original_response(content="Picked slowly")
+            return
         await interaction.response.defer()
         await interaction.delete_original_response()
 
@@ -76,6 +85,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pan
 def panel_view() -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PanelButton("pick"))
+    view.add_item(PanelButton("slow"))
     view.add_item(PanelButton("done"))
     return view
 
@@ -161,6 +171,21 @@ async def test_an_ephemeral_panel_updated_in_place_is_one_message(fake_discord: 
     assert fake.ephemerals(games, bob) == [again.message]
     assert games.history.ephemeral_shown[bob.id] == 2
     assert games.history.messages_created == 0, "ephemeral messages are not public ones"
+
+
+async def test_a_deferred_click_is_shown_once_the_bot_follows_it_up() -> None:
+    async with FakeDiscord(settle_after_actions=False) as fake:
+        bob = fake.users.bob
+        async with fake.running(table_bot()):
+            opened = await fake.slash(bob, "panel")
+            clicked = await fake.click(bob, opened, "Slow")
+            assert clicked.response_type == 6 and clicked.message is not None
+            assert clicked.message.content == "Your panel", "the click returns once acknowledged"
+
+            await clicked.shown()
+
+            assert clicked.message.content == "Picked slowly"
+            assert clicked.interaction.later_answers == 1
 
 
 async def test_a_modal_opened_before_a_restart_can_be_submitted_after_it(fake_discord: FakeDiscord) -> None:

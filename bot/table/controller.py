@@ -175,7 +175,7 @@ class TableController(LobbyDesk):
         if isinstance(self.module, SeatWordedEvents):
             lines = [self.module.event_text(event, record.lobby) for event in events]
         else:
-            lines = [game_words(self.module, event.words or event.text, language) for event in events]
+            lines = [game_words(self.module, event.text, language) for event in events]
         title = translations(BOT, language).gettext("{game} — recent events (round {round})")
         embed = discord.Embed(
             title=title.format(game=self.module.title, round=format_number(state.round, language)),

@@ -89,11 +89,21 @@ class OpenPanels:
         return panel
 
     async def opened(self, game_id: int, seat: int, panel: OpenPanel) -> None:
-        """``panel`` is now the seat's panel; the one it replaces, if another message, is deleted."""
+        """``panel`` is now the seat's panel; the one it replaces, if another message, is deleted.
+        Panels whose token ran out are forgotten meanwhile, in every game: a game that ended without
+        a last move to close it (abandoned, its thread lost) would otherwise keep its panels, and
+        their interactions, for as long as the bot runs."""
+        self._forget_expired()
         previous = self._panels.get((game_id, seat))
         self._panels[(game_id, seat)] = panel
         if previous is not None and previous.message_id != panel.message_id:
             await previous.delete()
+
+    def _forget_expired(self) -> None:
+        now = discord.utils.utcnow()
+        for key, panel in list(self._panels.items()):
+            if not panel.usable(now):
+                del self._panels[key]
 
     def open_in(self, game_id: int) -> Iterator[tuple[int, OpenPanel]]:
         """(seat, panel) of each usable panel of the game."""

@@ -23,6 +23,10 @@ log = logging.getLogger("bot.replies")
 
 T = TypeVar("T")
 
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an interaction it no longer takes answers for (it was not answered
+within 3 seconds, or its token is older than 15 minutes)."""
+
 # A click whose work has not finished by then is acknowledged first. On a quiet bot most clicks
 # finish sooner and are answered with one request; on a busy one the acknowledgement costs a request
 # more, but the player sees the click taken at once rather than after the slowest part of the work.
@@ -53,6 +57,12 @@ async def in_time(
                     await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
                     metrics.answered(interaction)
     return await task
+
+
+def expired(error: BaseException) -> bool:
+    """Whether ``error`` says the interaction can no longer be answered: nothing more can reach its
+    user through it, so nothing more is tried."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
 
 
 async def send(

@@ -150,7 +150,7 @@ def draw_cell(view: CellView) -> Image.Image:
     key.draw(canvas, (RIGHT_X, key_top))
     lines = [
         (
-            said(event.words or event.text, view.language),
+            said(event.text, view.language),
             seat_colour(view, event.actor) if event.actor is not None and event.actor < players else None,
         )
         for event in view.recent_events

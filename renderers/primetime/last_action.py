@@ -112,7 +112,7 @@ def _finished_lines(events: list[Event], declared_at: int, units: dict[str, Unit
     for event in events[declared_at + 1 :]:
         if event.kind == "intercept":
             redirected = True
-        elif event.kind == "deflect" and DEFLECTED_AT in event.text:
+        elif event.kind == "deflect" and DEFLECTED_AT in str(event.text):
             redirected = deflected = True
         elif event.kind == "hit" or (event.kind == "clash_totals" and _attacker_won(event)):
             kind = "hit"

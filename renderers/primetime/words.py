@@ -51,5 +51,4 @@ def terrain_name(kind: TerrainKind, language: Language) -> str:
 def said(event: Event, names: Sequence[str], language: Language) -> str:
     """An event as the table reads it: in its language when the rules gave its words (older saved
     events have only their English text), each seat named by its player."""
-    text = translate(event.words, DOMAIN, language) if event.words is not None else event.text
-    return with_names(text, names)
+    return with_names(translate(event.text, DOMAIN, language), names)

@@ -93,6 +93,15 @@ def _focus(zoom: PrimeTimeZoom, mover: Unit | None) -> Cell:
     return mover.cell if mover is not None else (BOARD_SIZE // 2, BOARD_SIZE // 2)
 
 
+def window_corner(zoom: PrimeTimeZoom) -> Cell:
+    """The south-west cell of the close-up's window. Shown with targets, the lettered cells count
+    among what the window must hold: a letter beyond it would be lost, while a target beyond it
+    keeps its label at the window's edge."""
+    units = {unit.id: unit for unit in zoom.board.view.units}
+    cells = [units[target.unit].cell for target in zoom.targets if target.unit in units]
+    return _window_with(_focus(zoom, _centre_unit(zoom)), [*zoom.lettered, *cells] if cells else [])
+
+
 def render_primetime_zoom(zoom: PrimeTimeZoom) -> RenderedBoard:
     canvas = draw_zoom(zoom)
     return RenderedBoard(
@@ -106,7 +115,7 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     mover = _centre_unit(zoom)
     units = {unit.id: unit for unit in view.units}
     targets = [target for target in zoom.targets if target.unit in units]
-    west, south = _window_with(_focus(zoom, mover), [units[target.unit].cell for target in targets])
+    west, south = window_corner(zoom)
     left, top = ZOOM.cell_box((west, south + CELLS - 1))[:2]
     window = (left, top, left + CELLS * ZOOM.inch, top + CELLS * ZOOM.inch)
     layer = field_layer(view, ZOOM)

@@ -67,7 +67,7 @@ class Text(BaseModel):
         return cls(msgid, context=context, **params)
 
     def __str__(self) -> str:
-        return self.msgid.format(**{key: str(value) for key, value in self.params.items()})
+        return self.msgid.format(**{key: _english(value) for key, value in self.params.items()})
 
 
 class Plural(BaseModel):
@@ -98,8 +98,16 @@ class Plural(BaseModel):
 
     def __str__(self) -> str:
         template = self.singular if self.count == 1 else self.plural
-        values = {key: str(value) for key, value in self.params.items()}
-        return template.format(count=self.count, **values)
+        values = {key: _english(value) for key, value in self.params.items()}
+        return template.format(count=_english(self.count), **values)
+
+
+def _english(value: object) -> str:
+    """A parameter in English: a number with its digits grouped (7,000), as the translation writes
+    it in English too (``locales.numbers``)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)
 
 
 def _kind_of_param(value: Any) -> str:
@@ -122,10 +130,11 @@ Param = Annotated[
 """What a placeholder may be filled with."""
 
 Words = Annotated[
-    Annotated[Text, Tag("Text")] | Annotated[Plural, Tag("Plural")],
+    Annotated[Text, Tag("Text")] | Annotated[Plural, Tag("Plural")] | Annotated[str, Tag("plain")],
     Discriminator(_kind_of_param),
 ]
-"""A message: a sentence, or one that depends on a count."""
+"""A sentence the rules say (an event's, a rejection's): a message, or a plain English sentence (as
+states saved before their game's words were messages hold them)."""
 
 Text.model_rebuild()
 Plural.model_rebuild()

@@ -10,6 +10,16 @@ from collections import Counter
 
 from tests.bot.load.findings import lost_moves
 from tests.bot.load.run import LoadOptions, run_load
+from tests.bot.load.tables import acknowledged
+from tests.fakediscord.rest import RecordedRequest
+
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+
+
+def answer(template: str, body: dict[str, object]) -> RecordedRequest:
+    method = "POST" if template == CALLBACK else "PATCH"
+    return RecordedRequest(method, template, template, {}, body, status=200)
 
 
 async def test_six_busy_channels_answer_every_click_lose_no_move_and_never_stall() -> None:
@@ -30,3 +40,20 @@ def test_moves_seen_accepted_that_the_log_lacks_count_as_lost() -> None:
         "game 1: user 11 saw 2 moves accepted, the log has 1",
         "game 2: user 10 saw 1 moves accepted, the log has 0",
     ]
+
+
+def test_a_click_deferred_then_drawn_with_its_move_is_a_move_seen_accepted() -> None:
+    deferred = answer(CALLBACK, {"type": 6})
+
+    assert acknowledged("cell", [deferred, answer(ORIGINAL, {"content": "<@1>, it's your turn"})])
+    assert acknowledged("over9000", [deferred, answer(ORIGINAL, {"content": "✅ Kick into slot 2."})])
+    assert not acknowledged("over9000", [deferred, answer(ORIGINAL, {"content": None})])
+
+
+def test_a_clicked_message_drawn_again_saying_nothing_changed_is_no_move() -> None:
+    stale_panel = "This board is out of date, so nothing changed. Here is the current one."
+
+    assert not acknowledged("cell", [answer(CALLBACK, {"type": 7, "data": {"content": stale_panel}})])
+    assert not acknowledged(
+        "cell", [answer(CALLBACK, {"type": 6}), answer(ORIGINAL, {"content": stale_panel})]
+    )

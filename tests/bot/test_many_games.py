@@ -4,6 +4,7 @@ one live board, every click answered. Each test here failed before the fix it gu
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -145,6 +146,37 @@ async def test_a_saved_move_whose_reply_fails_still_reaches_the_board_and_wakes_
         assert state.active_seat == 0 and record.version > before.version + 1
         board = await table.board()
         assert any(f":{record.version}:" in button["custom_id"] for button in board.buttons)
+
+
+async def test_a_click_whose_interaction_expired_is_logged_once_and_not_answered_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with (
+        FakeDiscord(answer_deadline=1.0) as fake,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=29)) as bot,
+    ):
+        table = CellTable(fake, bot, fake.guild.channels[0], [fake.users.bob])
+        await table.open(["goku"])
+        old_board = await table.board()
+        roll = old_board.buttons[0]["custom_id"]
+        state = await table.state()
+        await table.play(state, passive(state, legal_actions(state, 0)))
+        # Discord gave up on the late click before the bot refused it (the board moved on): every
+        # answer to it fails.
+        fake.inject_fault(
+            "POST", CALLBACK, status=404, code=UNKNOWN_INTERACTION, message="Unknown interaction", times=3
+        )
+        errors_before = len(fake.bot_errors)
+
+        with pytest.raises(InteractionNotAnswered):
+            await fake.click_late(fake.users.bob, await table.board(), roll)
+        await fake.settle()
+
+        assert fake.bot_errors[errors_before:] == [], "an exception escaped the click's handler"
+        logged = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+        assert len(logged) == 1 and logged[0].startswith("error handling act"), logged
+        answers = [request for request in fake.requests if request.template == CALLBACK]
+        assert answers[-1].status == 404 and len([a for a in answers if a.status == 404]) == 1
 
 
 async def _rolled_with_a_panel(table: CellTable) -> tuple[InteractionResult, str, int]:

@@ -16,6 +16,10 @@ MESSAGE_COMPONENT = 3
 APPLICATION_COMMAND_AUTOCOMPLETE = 4
 MODAL_SUBMIT = 5
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+DEFERRALS = (5, 6)
+"""A deferred message ("is thinking…") and a deferred update."""
+SHOWN_TIMEOUT = 5.0
+SHOWN_POLL_SECONDS = 0.02
 
 
 @dataclass(eq=False)
@@ -36,6 +40,8 @@ class PendingInteraction:
     response_type: int | None = None
     response_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
+    later_answers: int = 0
+    """Follow-ups and edits through the token after the first answer: what a deferral promised."""
     modal: dict[str, Any] | None = None
     # An autocomplete interaction's answer: the choices the user's client lists.
     choices: list[dict[str, Any]] | None = None
@@ -85,6 +91,16 @@ class InteractionResult:
         """The response message; for updates (6, 7) the clicked message."""
         message_id = self.interaction.response_message_id
         return None if message_id is None else self.world.find_message(message_id)
+
+    async def shown(self, timeout: float = SHOWN_TIMEOUT) -> None:
+        """Returns once the user sees what their action brought up: at once for an answer that shows
+        it, after the bot's first follow-up or edit for a deferral (the client shows a loading state
+        until then), or after ``timeout`` seconds of waiting for one."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self.response_type in DEFERRALS and not self.interaction.later_answers:
+            if asyncio.get_running_loop().time() > deadline:
+                return
+            await asyncio.sleep(SHOWN_POLL_SECONDS)
 
     @property
     def followups(self) -> list[StoredMessage]:

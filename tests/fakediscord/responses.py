@@ -134,6 +134,7 @@ class InteractionRoutes:
         interaction = self._interaction_for_webhook(call)
         if interaction.response_type is None:
             raise ApiError(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        interaction.later_answers += 1
         original = self._original(interaction)
         if original is not None and original.loading:
             # A follow-up to a deferred response resolves its "thinking" message (Discord keeps this
@@ -152,6 +153,7 @@ class InteractionRoutes:
     async def _edit_webhook_message(self, call: ApiCall) -> tuple[int, Any]:
         message = self._webhook_message(call)
         await self.store.edit(message, call.body or {}, call.uploads)
+        self._interaction_for_webhook(call).later_answers += 1
         return 200, message.payload()
 
     async def _delete_webhook_message(self, call: ApiCall) -> tuple[int, Any]:

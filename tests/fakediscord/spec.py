@@ -73,7 +73,8 @@ class DiscordSpec:
         if media_type not in content:
             return [f"the spec defines no {content_type} request body for {operation.template}"]
         pointer = f"{operation.pointer}/requestBody/content/{_escape(media_type)}/schema"
-        return self._errors(self._discriminated(pointer, body), _with_known_quirks(body))
+        errors = self._errors(self._discriminated(pointer, body), _with_known_quirks(body))
+        return [*errors, *_duplicated_custom_ids(body)]
 
     def response_errors(self, operation: Operation, status: int, body: Any) -> list[str]:
         response = self._resolve(f"{operation.pointer}/responses/{status}")
@@ -202,3 +203,26 @@ def _with_known_quirks(body: Any) -> Any:
             for item in attachments
         ]
     return fixed
+
+
+def _duplicated_custom_ids(body: Any) -> list[str]:
+    """What the schemas cannot say: Discord refuses components of one message that share a custom id
+    (COMPONENT_CUSTOM_ID_DUPLICATED), wherever they sit in its rows."""
+    seen: set[str] = set()
+    errors = []
+
+    def walk(components: Any) -> None:
+        for component in components if isinstance(components, list) else []:
+            if not isinstance(component, dict):
+                continue
+            custom_id = component.get("custom_id")
+            if isinstance(custom_id, str):
+                if custom_id in seen:
+                    errors.append(f"components: custom id {custom_id!r} is used twice")
+                seen.add(custom_id)
+            walk(component.get("components"))
+
+    message = body.get("data", body) if isinstance(body, dict) else None
+    if isinstance(message, dict):
+        walk(message.get("components"))
+    return errors

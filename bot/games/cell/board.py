@@ -209,7 +209,7 @@ def board_embed(
     else:
         title = speak.gettext("Perfect Cell — round {round}").format(round=state.round)
         status = _status(state, player, speak)
-    recent = [speak.say(event.words or event.text) for event in events if event.visible_to is None][-8:]
+    recent = [speak.say(event.text) for event in events if event.visible_to is None][-8:]
     description = status + ("\n\n" + "\n".join(f"• {line}" for line in recent) if recent else "")
     return discord.Embed(title=title, description=clip(description, 4000), colour=discord.Colour.dark_green())
 
@@ -217,11 +217,7 @@ def board_embed(
 def activation_embed(events: list[Event], speak: Speaker = ENGLISH) -> discord.Embed:
     kinds_from = [i for i, event in enumerate(events) if event.kind == "cell_activates"]
     lines = (
-        [
-            speak.say(event.words or event.text)
-            for event in events[kinds_from[0] :]
-            if event.visible_to is None
-        ]
+        [speak.say(event.text) for event in events[kinds_from[0] :] if event.visible_to is None]
         if kinds_from
         else []
     )
@@ -233,7 +229,7 @@ def activation_embed(events: list[Event], speak: Speaker = ENGLISH) -> discord.E
 
 
 def done_text(events: list[Event], speak: Speaker = ENGLISH) -> str:
-    shown = [speak.say(event.words or event.text) for event in events if event.visible_to is None][:3]
+    shown = [speak.say(event.text) for event in events if event.visible_to is None][:3]
     if not shown:
         return speak.gettext("Done.")
     return clip(speak.gettext("Done: {events}").format(events="; ".join(shown)), 1900)

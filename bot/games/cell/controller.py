@@ -30,7 +30,7 @@ from bot.games.cell.guide import HELP_TEXT, RULE_PAGES
 from bot.games.cell.module import VARIANTS
 from bot.games.cell.panel_view import menu_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
-from bot.games.cell.paths import FACE_EMOJI, STALE_CHOICE, Explorer, follow, parse_path
+from bot.games.cell.paths import FACE_EMOJI, Explorer, follow, parse_path
 from bot.games.cell.speech import Speaker, speaker
 from bot.runtime import metrics
 from bot.storage import GameRecord
@@ -45,7 +45,7 @@ from renderers.cell.language import in_language
 from rules.cell.actions import CellAction
 from rules.cell.ai import hint
 from rules.cell.describe import describe
-from rules.cell.engine import apply, legal_actions
+from rules.cell.engine import apply
 from rules.cell.state import CellState
 from rules.cell.view import view
 from rules.core.errors import IllegalAction
@@ -57,17 +57,9 @@ STALE = "stale"
 """The refusal of a click on an out-of-date board, which is answered with the current board."""
 
 
-def _action_at(index_text: str) -> Any:
-    """The chooser for an action control: the action at that index of the current legal actions."""
-
-    def choose(state: CellState, seat: int) -> CellAction:
-        actions = legal_actions(state, seat)
-        index = index_in(index_text, len(actions))
-        if index is None:
-            raise STALE_CHOICE
-        return actions[index]
-
-    return choose
+def _playing(action: CellAction) -> Any:
+    """The chooser of a move already looked up on this very version (the engine still checks it)."""
+    return lambda _state, _seat: action
 
 
 def _from_panel(interaction: discord.Interaction[Any]) -> bool:
@@ -97,16 +89,6 @@ def _plan_words(state: CellState, plan: list[CellAction], speak: Speaker) -> lis
         words.append(speak.say(describe(planned, action)))
         planned = after
     return words
-
-
-def _moves_until_the_end(state: CellState, actions: list[CellAction]) -> tuple[int, CellState]:
-    """How many of the actions are played (all, or up to the one that ends the game), and the state
-    they lead to."""
-    for number, action in enumerate(actions, start=1):
-        state, _ = apply(state, action)
-        if state.outcome is not None:
-            return number, state
-    return len(actions), state
 
 
 class CellController(TableController):
@@ -329,17 +311,17 @@ class CellController(TableController):
         if path is None:
             await reply_error(interaction, speak.gettext("I don't know that choice."))
             return
-        actions, _ = follow(state, state.active_seat, path)
-        played, after = _moves_until_the_end(state, actions)
-        path = path[:played]
+        # Every step is checked here, and a path cannot go on past the end of the game (nothing is
+        # legal then), so the moves are played as found, with the state they lead to.
+        actions, after = follow(state, state.active_seat, path)
         # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
         # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
         language = await table_language(self.host, record.guild_id)
         self.host.painter.draw_ahead(render_cell, in_language(view(after, None), language))
         events: list[Event] = []
         version = control.version
-        for number, index in enumerate(path):
-            last = number == len(path) - 1
+        for number, action in enumerate(actions):
+            last = number == len(actions) - 1
 
             async def show(move: Move) -> None:
                 move.events = [*events, *move.events]
@@ -350,7 +332,7 @@ class CellController(TableController):
                     control.game_id,
                     interaction.user.id,
                     version,
-                    _action_at(str(index)),
+                    _playing(action),
                     publish=show if last else None,
                 )
             except StaleBoard as stale:

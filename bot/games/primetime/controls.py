@@ -47,8 +47,12 @@ class Controls:
     def play(self, action: PrimeTimeAction, state: PrimeTimeState, **style: Any) -> discord.ui.Item[Any]:
         return self.button(self.play_op, action_code(action), label=action_label(state, action), **style)
 
-    def menu(self, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item[Any]:
-        return self.select(self.play_op, options, placeholder=placeholder, row=row)
+    def menu(
+        self, options: list[discord.SelectOption], placeholder: str, row: int, arg: str = ""
+    ) -> discord.ui.Item[Any]:
+        """A menu that plays the option chosen; ``arg`` tells apart two menus of one message (Discord
+        refuses a message whose controls share a custom id)."""
+        return self.select(self.play_op, options, placeholder=placeholder, row=row, arg=arg)
 
     def step(self, step: str, label: str, row: int, **style: Any) -> discord.ui.Item[Any]:
         return self.button("choose", step, label=label, row=row, **style)

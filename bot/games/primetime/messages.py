@@ -146,7 +146,7 @@ def board_embed(state: PrimeTimeState, record: GameRecord, deadlines: dict[int, 
         lines.append(scenario)
     lines.extend(_player_line(public, record, seat) for seat in range(len(public.players)))
     names = _names(record)
-    recent = [with_names(event.text, names) for event in events_for(state.recent_events, None)]
+    recent = [with_names(str(event.text), names) for event in events_for(state.recent_events, None)]
     recent = recent[-RECENT_ON_BOARD:]
     if recent:
         lines.append("")
@@ -215,7 +215,7 @@ def phase_start_items(record: GameRecord, state: PrimeTimeState) -> list[discord
 
 
 def done_note(record: GameRecord, events: list[Event], seat: int) -> str:
-    said = [with_names(event.text, _names(record)) for event in events_for(events, seat)]
+    said = [with_names(str(event.text), _names(record)) for event in events_for(events, seat)]
     return clip("✅ " + " ".join(said), 1900) if said else "✅ Done."
 
 
@@ -239,7 +239,9 @@ def panel_message(
         letters = step_letters(state, seat, step)
         lines.append(f"**Ascension cost:** {ascension_total(state, seat, letters)} SK of {player.sk}")
     names = _names(record)
-    private = [with_names(event.text, names) for event in state.recent_events if event.visible_to == seat]
+    private = [
+        with_names(str(event.text), names) for event in state.recent_events if event.visible_to == seat
+    ]
     lines.extend(f"🔒 {text}" for text in private[-4:])
     lines.append("")
     lines.append(prompt_words(state, seat, names))
@@ -255,5 +257,9 @@ def panel_message(
     embed.set_footer(text="Only you can see this. Press My hand on the board to see it again.")
     controls = Controls(record.id, seat_moves, "pact", seat, names)
     items = prompt_items(state, seat, controls, step)
-    items.append(controls.button("choose", "main", label="Refresh", emoji="🔄", row=4))
+    refresh = controls.button("choose", "main", label="Refresh", emoji="🔄", row=4)
+    # A step's Back redraws the first screen as Refresh would: one control, since Discord refuses
+    # two with one custom id.
+    if all(getattr(item, "custom_id", None) != getattr(refresh, "custom_id", "") for item in items):
+        items.append(refresh)
     return {"content": note, "embed": embed, "view": view_of(items)}

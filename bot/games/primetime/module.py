@@ -135,7 +135,7 @@ class PrimeTimeModule(GameModule, TimedPrompts, SeatWordedEvents):
         return Timeout(player=seat)
 
     def event_text(self, event: Event, lobby: dict[str, Any]) -> str:
-        return with_names(event.text, [player["name"] for player in lobby["players"]])
+        return with_names(str(event.text), [player["name"] for player in lobby["players"]])
 
 
 def answered_at_once(kind: str, player: dict[str, Any]) -> bool:

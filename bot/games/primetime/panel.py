@@ -3,8 +3,10 @@
 The same builders fill the public board (the prompts whose choices are public: Z-Reaction, Deflect,
 Z-Evasion move, On Hit, initiative) and each player's ephemeral panel ("My hand"), which also holds
 the secret, blind and stepwise ones (activation, Phase Start, Ascension, hand-limit discards, card
-lists). A panel's step rides in its ``choose`` controls' argument: ``move``, ``tech.<page>``,
-``cards.<page>`` or ``asc.<letters>.<page>``. Every control that plays carries the move count of the
+lists). An activation's first screen holds both its Move and Technique menus (``_action_items``),
+so moving and attacking take one choice each. A panel's step rides in its ``choose`` controls'
+argument: ``tech.<page>`` (the Technique menu's further pages), ``joint.<page>``, ``cards.<page>``
+or ``asc.<letters>.<page>``. Every control that plays carries the move count of the
 seat it is for (on the board, the one prompted player's), not the board version: the other player's
 moves, secret ones included, don't outdate it, while a double click or an old panel is caught; the
 engine refuses, with its reason, whatever is no longer legal.
@@ -13,6 +15,7 @@ engine refuses, with its reason, whatever is no longer legal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import discord
@@ -134,31 +137,50 @@ def technique_lines(state: PrimeTimeState, actions: list[PrimeTimeAction]) -> li
     return lines
 
 
-def _move_items(
-    state: PrimeTimeState, seat: int, controls: Controls, actions: list[PrimeTimeAction]
-) -> list[Any]:
-    """The suggested cells, lettered as the close-up above letters them, and any other by typing it."""
-    options = move_menu_options(state, seat, actions)
-    return [controls.menu(options, "Move to…", row=0), controls.coordinates("move", row=1), back(controls)]
+ATTACK_MENU = "Technique → target · distance · chance to hit"
+MOVE_MENU = "Move to…"
 
 
 def _action_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
-    """Move… and Technique… open their steps; every other action of the activation (Power Up, Fly
-    up/down, Seize, End activation, and whatever the engine adds) is a button of its own."""
-    items: list[Any] = []
+    """The activation's one screen, over the close-up: the Move menu (the suggested cells, lettered
+    as the picture letters them, any other by typing it) and the Technique menu (each technique and
+    target with its chance to hit) at once, so a move and an attack take one choice each; every other
+    action (Power Up, Fly up/down, Seize, End activation, and whatever the engine adds) is a button."""
+    assert state.activation is not None
+    seat = state.unit(state.activation.unit).seat
+    menus: list[tuple[list[discord.SelectOption], str, str]] = []
+    steps: list[Callable[[int], Any]] = []
     if any(isinstance(action, Move) for action in actions):
-        items.append(controls.step("move", "Move…", row=0, style=discord.ButtonStyle.primary))
-    if any(isinstance(action, UseTechnique) for action in actions):
-        items.append(controls.step("tech.0", "Technique…", row=0, style=discord.ButtonStyle.danger))
+        menus.append((move_menu_options(state, seat, actions), MOVE_MENU, "move"))
+        steps.append(lambda row: controls.coordinates("move", row=row))
+    attacks = _technique_options(state, actions)
+    if attacks:
+        menus.append((attacks[:PAGE], ATTACK_MENU, "tech"))
+    if len(attacks) > PAGE:
+        steps.append(lambda row: controls.step("tech.1", "More attacks…", row=row))
     if any(isinstance(action, JointAttack) for action in actions):
-        items.append(controls.step("joint.0", "Joint Attack…", row=0, style=discord.ButtonStyle.danger))
+        steps.append(
+            lambda row: controls.step("joint.0", "Joint Attack…", row=row, style=discord.ButtonStyle.danger)
+        )
     others = [
         action for action in actions if not isinstance(action, Move | UseTechnique | JointAttack | PlayCard)
     ]
     others.sort(key=lambda action: isinstance(action, EndActivation))
-    for index, action in enumerate(others[:10]):
-        items.append(controls.play(action, state, row=1 + index // 5))
+    steps.extend(partial(_play_button, controls, action, state) for action in others)
+    items: list[Any] = [
+        controls.menu(options, placeholder, row=row, arg=arg)
+        for row, (options, placeholder, arg) in enumerate(menus)
+        if options
+    ]
+    # The buttons fill the rows under the menus, leaving row 3 a place for Play a card… and row 4
+    # for Refresh.
+    slots = [row for row in range(len(menus), 4) for _ in range(4 if row == 3 else 5)]
+    items.extend(make(row) for make, row in zip(steps, slots, strict=False))
     return items
+
+
+def _play_button(controls: Controls, action: PrimeTimeAction, state: PrimeTimeState, row: int) -> Any:
+    return controls.play(action, state, row=row)
 
 
 # Each prompt kind's main controls.
@@ -283,12 +305,10 @@ def prompt_items(
         return [*paged(controls, plays, page, "cards", "Play a card…"), back(controls)]
     if prompt is None:
         return _card_button(prompt, actions, controls)
-    if kind == "move" and prompt.kind == "action":
-        return _move_items(state, seat, controls, actions)
     if kind == "tech" and prompt.kind == "action":
         options = _technique_options(state, actions)
         return [
-            *paged(controls, options, page, "tech", "Technique → target · distance · chance to hit"),
+            *paged(controls, options, page, "tech", ATTACK_MENU),
             back(controls),
         ]
     if kind == "joint" and prompt.kind == "action":
@@ -328,7 +348,7 @@ def step_lines(state: PrimeTimeState, seat: int, step: str) -> list[str]:
         if playable:
             return [card_line(card_id, full=True) for card_id in playable]
         return [NO_CARD_WORDS.get(prompt.kind if prompt else "", "No card in your hand can be played now.")]
-    if kind == "tech" and prompt is not None and prompt.kind == "action":
+    if prompt is not None and prompt.kind == "action" and kind not in ("joint", "cards"):
         return technique_lines(state, actions)
     if kind == "joint" and prompt is not None and prompt.kind == "action":
         joints = dict.fromkeys(action.joint for action in actions if isinstance(action, JointAttack))

@@ -1,6 +1,6 @@
-"""The close-up a private panel shows while a choice is made on the battlefield: the Move step's
-reach with the suggested cells lettered as its menu letters them, each suggestion's reasons in
-words, and the Technique step's targets joined to the attacker by range lines with their chances.
+"""The close-up a private panel shows while an activation's choices are made on the battlefield:
+the reach with the suggested cells lettered as the Move menu letters them, each suggestion's
+reasons in words, and the targets joined to the attacker by range lines with their chances.
 
 The letters, the menu's order and the reasons come from one list (``move_hints``), so the picture and
 the menu never disagree."""
@@ -102,25 +102,28 @@ def chance_label(chances: list[float]) -> str:
 
 
 def panel_zoom(state: PrimeTimeState, seat: int, step: str, names: tuple[str, str]) -> PrimeTimeZoom | None:
-    """The close-up the panel's ``step`` shows: its Move step's reach and lettered suggestions, or
-    its Technique step's targets; None for every other step."""
+    """The close-up the panel's ``step`` of an activation shows: on its first screen the reach with
+    the lettered suggestions and the targets the techniques reach now, each with its chances; on a
+    further page of the Technique menu the targets alone; None for every other step."""
     prompt = state.prompt_for(seat)
     if prompt is None or prompt.kind != "action" or state.activation is None:
         return None
     kind = step.partition(".")[0]
-    if kind not in ("move", "tech"):
+    if kind in ("cards", "joint"):
         return None
     actions = legal_actions(state, seat)
     board = PrimeTimeBoard(view=view(state, None), names=names)
-    if kind == "move":
-        hints = move_hints_of(state, seat, actions)
-        reach = frozenset(action.to for action in actions if isinstance(action, Move))
-        return PrimeTimeZoom(board=board, reach=reach, lettered=[hint.cell for hint in hints])
     targets = [
         ZoomTarget(unit=unit_id, label=chance_label(chances))
         for unit_id, chances in _chances(state, actions).items()
     ]
-    return PrimeTimeZoom(board=board, targets=targets) if targets else None
+    if kind == "tech":
+        return PrimeTimeZoom(board=board, targets=targets) if targets else None
+    hints = move_hints_of(state, seat, actions)
+    reach = frozenset(action.to for action in actions if isinstance(action, Move))
+    if not reach and not targets:
+        return None
+    return PrimeTimeZoom(board=board, reach=reach, lettered=[hint.cell for hint in hints], targets=targets)
 
 
 def zoom_file(rendered: Any) -> discord.File:

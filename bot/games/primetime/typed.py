@@ -41,9 +41,9 @@ def typed_action(state: PrimeTimeState, seat: int, purpose: str, cell: tuple[int
 
 
 def back_step(purpose: str) -> str:
-    """The panel step a modal opened for ``purpose`` came from: the Move menu, a model's deployment
-    cells, or the prompt's first screen."""
-    return purpose if purpose == "move" or purpose.startswith("dep.") else "main"
+    """The panel step a modal opened for ``purpose`` came from: a model's deployment cells, or the
+    prompt's first screen (an activation's holds its Move menu)."""
+    return purpose if purpose.startswith("dep.") else "main"
 
 
 def _reach(state: PrimeTimeState, seat: int, action: PrimeTimeAction) -> frozenset[tuple[int, int]]:

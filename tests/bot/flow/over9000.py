@@ -17,27 +17,15 @@ from bot.games.registry import game_modules
 from rules.over9000.actions import Over9000Action
 from rules.over9000.engine import legal_actions
 from rules.over9000.state import Over9000State
-from tests.bot.driver import private_answer
 from tests.bot.games.over9000.driver import find_act
 from tests.bot.load.reader import DatabaseReader, GameRow
 from tests.bot.load.tables import LoadOver9000Table, offers_a_move
 from tests.fakediscord.fake import FakeDiscord
-from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
+from tests.fakediscord.world import FakeChannel, FakeUser
 
 from .table import GameLog
 
 MODULE = game_modules()["over9000"]
-
-
-class FlowOver9000Table(LoadOver9000Table):
-    """The end-to-end driver's table, reading the game from the database; a panel a busy bot sends as
-    a follow-up to the acknowledged click is found there."""
-
-    async def open_panel(self, seat: int) -> StoredMessage:
-        person = self.person(seat)
-        panel = private_answer(await self.fake.click(person, await self.board(), "My tokens"), person)
-        self.panels[seat] = panel
-        return panel
 
 
 class Over9000Flow:
@@ -47,7 +35,7 @@ class Over9000Flow:
     def __init__(
         self, fake: FakeDiscord, reader: DatabaseReader, channel: FakeChannel, people: list[FakeUser]
     ) -> None:
-        self.table = FlowOver9000Table(fake, reader, channel, people)
+        self.table = LoadOver9000Table(fake, reader, channel, people)
         self.people = people
         self._attacks = 0
         self._attack_expected: tuple[int, int] | None = None

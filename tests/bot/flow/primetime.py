@@ -3,8 +3,9 @@
 The moves are made as the end-to-end driver makes them (``tests.bot.games.primetime.driver``): public
 prompts (Z-Reaction, Deflect, Z-Evasion, On Hit, initiative...) and the Phase Start (Ready, or Play a
 card… which opens the panel at the cards) on the board, everything else in the
-player's private panel after the steps that lead to it (Move…, Technique…, Play a card…, the Ascension
-menus), a cell or a terrain edit typed in the coordinates modal. A player keeps the panel they opened
+player's private panel after the steps that lead to it (Play a card…, Joint Attack…, the Ascension
+menus; an activation's screen holds its Move and Technique menus at once), a cell or a terrain edit
+typed in the coordinates modal. A player keeps the panel they opened
 and uses it as it is: the bot redraws it as the game moves (a press that finds no control for the
 move fails the game: the panel was not kept current). They open one from the board (its Act…
 button, else My hand) when they have none.

@@ -176,7 +176,11 @@ class ChannelRunner:
         message replaced) is looked for again on the next round; unanswered and failed interactions
         are counted from the fake's records at the end."""
         try:
-            return await action
+            result = await action
+            # A deferred click shows its player a loading state until the bot follows up: they
+            # look at the game again once it has, not at the screen as it was before their click.
+            await result.shown()
+            return result
         except InteractionNotAnswered:
             return None
         except (FakeDiscordError, AssertionError) as missed:

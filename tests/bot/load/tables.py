@@ -16,6 +16,7 @@ from tests.bot.games.cell.driver import CellTable
 from tests.bot.games.cell.policies import decision, heuristic
 from tests.bot.games.over9000.driver import Over9000Table, control_parts
 from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.rest import RecordedRequest
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
 
@@ -27,6 +28,7 @@ ANSWER_ROUTES = (
     "/webhooks/{webhook_id}/{webhook_token}",
 )
 SAVED_WORD = "Your move was saved"
+REFUSAL_WORDS = "nothing changed"
 CELL_MOVE_OPS = ("act", "more")
 OVER9000_BOARD_OPS = ("mine", "duel")
 
@@ -60,6 +62,12 @@ class LoadOver9000Table(FromDatabase, Over9000Table):
 
     async def settle(self) -> None:
         """Players under load act on what they see at once; nobody waits for the bot to go quiet."""
+
+    async def answered(self, result: InteractionResult) -> None:
+        """A busy bot acknowledges a click first and shows what it brought up (a new panel, a token
+        picked) a moment later: the player looks at the panel once it has, as people do, rather than
+        at the panel as it was before the click."""
+        await result.shown()
 
 
 def cell_choice(state: CellState, seed: int) -> list[int]:
@@ -109,9 +117,9 @@ def answers_by_token(requests: list[RecordedRequest]) -> dict[str, list[Recorded
 def acknowledged(game: str, answers: list[RecordedRequest]) -> bool:
     """Whether the bot told the player their move went through: the clicked message updated with the
     move's outcome (at once, or edited after an acknowledgement), or word that the move was saved. A
-    refusal is a new private message. An Over 9000 panel is also redrawn when the game moves on, through
-    the token of the click that last answered with it, so only a redraw that says what the move did
-    counts there."""
+    refusal is a new private message, or the clicked message drawn again saying that nothing changed.
+    An Over 9000 panel is also redrawn when the game moves on, through the token of the click that
+    last answered with it, so only a redraw that says what the move did counts there."""
     for request in answers:
         if request.template.endswith("/callback"):
             updated = request.body.get("type") == UPDATE_MESSAGE
@@ -120,7 +128,10 @@ def acknowledged(game: str, answers: list[RecordedRequest]) -> bool:
             updated = request.method == "PATCH" and request.template.endswith("/@original")
             content = request.body.get("content")
         told = (content or "").startswith(DONE_MARK)
-        if SAVED_WORD in (content or "") or (updated and (game == "cell" or told)):
+        # Every refusal drawn in place of the clicked message (a board or panel out of date, a seat
+        # the AI plays) says so: an update is a move only when it is not one of them.
+        refused = REFUSAL_WORDS in (content or "").lower()
+        if SAVED_WORD in (content or "") or (updated and not refused and (game == "cell" or told)):
             return True
     return False
 

@@ -261,7 +261,7 @@ def test_output_is_deterministic_here_and_in_another_process() -> None:
 def test_the_last_moves_and_the_alt_text_name_the_players_not_their_seats() -> None:
     state = samples.final()
     names = ("Bulma", "Chi-Chi")
-    assert any(SEAT.search(event.text) for event in state.recent_events), "the engine words seats"
+    assert any(SEAT.search(str(event.text)) for event in state.recent_events), "the engine words seats"
     image = draw_primetime(PrimeTimeBoard(view=public_view(state), names=names))
     words = [text.text for text in text_boxes(image)]
     assert not [text for text in words if SEAT.search(text)]

@@ -1,11 +1,11 @@
 """The close-up with a target beyond its 15 cells: a long-ranged technique reaches further than any
 window around the model shows, so that target's label sits where its range line leaves the window,
-naming the model."""
+naming the model; shown with the suggested cells of a move, the window keeps every letter."""
 
 from __future__ import annotations
 
 from renderers.primetime import PrimeTimeBoard, PrimeTimeZoom, ZoomTarget, render_primetime_zoom
-from renderers.primetime.zoom import CELLS, ZOOM, _target_mark, _window_with
+from renderers.primetime.zoom import CELLS, ZOOM, _target_mark, _window_with, window_corner
 from rules.primetime import view
 from tests.rules.primetime.helpers import activated, board
 
@@ -32,3 +32,15 @@ def test_a_target_beyond_every_window_is_labelled_at_its_edge() -> None:
     assert window[0] < tag.anchor[0] < window[2] and window[1] < tag.anchor[1] < window[3]
     near, _ = _target_mark(zoom.targets[1], units["zarbon-1"], units["goku-0"], window)
     assert sprite.width > near.width, "the far target's label names its model"
+
+
+def test_with_the_suggested_cells_of_a_move_the_window_keeps_every_letter() -> None:
+    # Goku's letters lie south-west of him, the far target north-east: the targets alone would pull
+    # the window off the letters.
+    lettered = [(1, 1), (2, 8), (8, 1), (9, 9)]
+    zoom = _zoom().model_copy(update={"lettered": lettered, "reach": frozenset(lettered)})
+    west, south = window_corner(zoom)
+    assert all(west <= x < west + CELLS and south <= y < south + CELLS for x, y in lettered)
+    alone = window_corner(_zoom())
+    assert not all(alone[0] <= x < alone[0] + CELLS and alone[1] <= y < alone[1] + CELLS for x, y in lettered)
+    assert "Suggested cells: A 1,1" in render_primetime_zoom(zoom).alt_text

@@ -68,7 +68,7 @@ def test_the_clash_result_names_the_winner() -> None:
     clash = React(player=1, choice="clash", technique="death_beam")
     _, events = act(state, clash, dice=[8, 2])  # Goku 8 + 5 = 13, Frieza 2 + 6 = 8
     result = _one(events, "clash_totals")
-    assert result.text == "Clash: Goku 13 beats Frieza 8"
+    assert str(result.text) == "Clash: Goku 13 beats Frieza 8"
     assert result.data == {
         "totals": [13, 8],
         "attacker": "goku-0",
@@ -76,8 +76,8 @@ def test_the_clash_result_names_the_winner() -> None:
         "winner": "goku-0",
     }
     _, events = act(state, clash, dice=[2, 10])  # 7 against 16
-    assert _one(events, "clash_totals").text == "Clash: Frieza 16 beats Goku 7"
+    assert str(_one(events, "clash_totals").text) == "Clash: Frieza 16 beats Goku 7"
     assert _one(events, "clash_totals").data["winner"] == "frieza-1"
     _, events = act(state, clash, dice=[11, 10])  # 16 against 16
-    assert _one(events, "clash_totals").text == "Clash: Goku 16 ties Frieza 16"
+    assert str(_one(events, "clash_totals").text) == "Clash: Goku 16 ties Frieza 16"
     assert _one(events, "clash_totals").data["winner"] is None

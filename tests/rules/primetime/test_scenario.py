@@ -210,6 +210,6 @@ def test_the_world_is_watching_rewards_more_dazes() -> None:
     state.players[0].dazed_enemies_this_round = 2
     state.players[1].dazed_enemies_this_round = 1
     glory, events = _scored(state)
-    assert glory == [1, 0] and any("World Is Watching" in event.text for event in events)
+    assert glory == [1, 0] and any("World Is Watching" in str(event.text) for event in events)
     state.players[1].dazed_enemies_this_round = 2
     assert _scored(state)[0] == [0, 0]

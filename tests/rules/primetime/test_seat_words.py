@@ -29,7 +29,7 @@ def test_no_event_of_a_whole_game_names_a_player_by_number_once_worded() -> None
         seat = state.prompts[0].who
         state, events = RULES.apply(state, choose_action(state, seat, seed=seat))
         said += events
-    assert any(SEAT.search(event.text) for event in said), "the engine words seats"
-    worded = [with_names(event.text, NAMES) for event in said]
+    assert any(SEAT.search(str(event.text)) for event in said), "the engine words seats"
+    worded = [with_names(str(event.text), NAMES) for event in said]
     assert [text for text in worded if BY_NUMBER.search(text)] == []
     assert any(NAMES[0] in text for text in worded) and any(NAMES[1] in text for text in worded)

@@ -113,7 +113,7 @@ def test_a_removal_names_the_pieces_from_1() -> None:
     after, events = apply(state, RemoveTerrain(player=0, index=0))
     first = state.terrain[0]
     changed = next(event for event in events if event.kind == "terrain_changed")
-    assert changed.text == f"Seat 1 removes piece 1, the {first.kind.label} at {first.x},{first.y}"
+    assert str(changed.text) == f"Seat 1 removes piece 1, the {first.kind.label} at {first.x},{first.y}"
     assert after.terrain == state.terrain[1:]
 
 

@@ -57,7 +57,7 @@ def test_a_piece_in_a_deployment_zone_can_be_proposed() -> None:
     assert any(zone.overlaps(RUINS) for zone in DEFAULT_ZONES)
     state, events = apply(full_game(), IN_THE_SOUTH_ZONE)
     assert state.terrain[-1] == RUINS and state.terrain_accepted == []
-    assert [event.text for event in events if event.kind == "terrain_changed"] == [
+    assert [str(event.text) for event in events if event.kind == "terrain_changed"] == [
         "Seat 1 adds piece 7, the Ruins at 12,6"
     ]
 
@@ -81,7 +81,7 @@ def test_a_location_removing_an_agreed_piece_says_so() -> None:
     assert RUINS not in state.terrain
     removed = [event for event in events if event.kind == "terrain_removed"]
     ours = next(event for event in removed if event.data["piece"] == 7)
-    assert ours.text == "Namek Plains removes piece 7, the Ruins at 12,6: it lies in a deployment zone"
+    assert str(ours.text) == "Namek Plains removes piece 7, the Ruins at 12,6: it lies in a deployment zone"
     assert ours.data == {"piece": 7, "terrain": "ruins", "x": 12, "y": 6, "width": 4, "height": 2}
     located = next(event for event in events if event.kind == "SU-4")
     assert located.data["removed"] == len(removed)
@@ -102,5 +102,5 @@ def test_the_ring_and_a_locations_own_terrain_give_their_reasons() -> None:
         reveal_scenario(
             Ctx(working, events), 0, location, ["first_contact", "last_stand", "last_stand"], "dust_storm"
         )
-        texts = [event.text for event in events if event.kind == "terrain_removed"]
+        texts = [str(event.text) for event in events if event.kind == "terrain_removed"]
         assert f"removes piece 1, the Spire at 14,16: {reason}" in texts[0]

@@ -15,8 +15,12 @@ PATTERNS = {
 }
 
 
-def word_problems(text: str) -> list[str]:
-    """Each forbidden thing found in ``text``, as "kind: match"."""
+def word_problems(text: object) -> list[str]:
+    """Each forbidden thing found in ``text`` (a sentence, or the rules' words for one: read in
+    English), as "kind: match"."""
+    english = str(text)
     return [
-        f"{kind}: {found.group(0)}" for kind, pattern in PATTERNS.items() for found in pattern.finditer(text)
+        f"{kind}: {found.group(0)}"
+        for kind, pattern in PATTERNS.items()
+        for found in pattern.finditer(english)
     ]

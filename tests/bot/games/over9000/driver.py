@@ -15,7 +15,7 @@ from bot.app import GameBot
 from bot.games.over9000.panel import action_code
 from rules.over9000.actions import Attack, Keep, Over9000Action, Place
 from rules.over9000.state import Over9000State
-from tests.bot.driver import game_channel
+from tests.bot.driver import game_channel, private_answer
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
@@ -77,6 +77,10 @@ class Over9000Table:
         await self.bot.autopilot.idle()
         await self.fake.settle()
 
+    async def answered(self, result: InteractionResult) -> None:
+        """Returns once the bot has shown what ``result``'s click brought up: the fake has settled
+        after each action by then."""
+
     async def open(self, characters: list[str], ai_players: int = 0) -> None:
         """The host opens the lobby, everyone joins and picks ``characters`` (humans, in seat order)."""
         host = self.people[0]
@@ -94,10 +98,12 @@ class Over9000Table:
 
     async def open_panel(self, seat: int) -> StoredMessage:
         """Presses "My tokens" on the board as the player in ``seat``; returns their new panel."""
-        opened = await self.fake.click(self.person(seat), await self.board(), "My tokens")
-        assert opened.message is not None and opened.message.visible_to is self.person(seat)
-        self.panels[seat] = opened.message
-        return opened.message
+        person = self.person(seat)
+        opened = await self.fake.click(person, await self.board(), "My tokens")
+        await self.answered(opened)
+        panel = private_answer(opened, person)
+        self.panels[seat] = panel
+        return panel
 
     async def panel(self, seat: int) -> StoredMessage:
         current = self.panels.get(seat)
@@ -106,7 +112,7 @@ class Over9000Table:
 
     async def refresh(self, seat: int) -> StoredMessage:
         panel = await self.panel(seat)
-        await self.fake.click(self.person(seat), panel, "Refresh")
+        await self.answered(await self.fake.click(self.person(seat), panel, "Refresh"))
         return await self.panel(seat)
 
     async def play(self, action: Over9000Action) -> InteractionResult:
@@ -144,7 +150,9 @@ class Over9000Table:
         assert menu is not None, f"no {arg} menu in {seat}'s panel"
         chosen = next((option["value"] for option in menu["options"] if option.get("default")), None)
         if chosen != value:
-            await self.fake.select(self.person(seat), panel, [value], custom_id=menu["custom_id"])
+            await self.answered(
+                await self.fake.select(self.person(seat), panel, [value], custom_id=menu["custom_id"])
+            )
 
     async def play_out(self, policy: Policy, limit: int = 2000) -> Over9000State:
         """Plays every human move with ``policy`` until the game ends; AI seats play themselves."""

@@ -3,8 +3,9 @@ each player's ephemeral panel ("My hand", "Act…") and the coordinates modal.
 
 An engine action is found by its code (``bot.games.primetime.codes``), which the bot puts in each
 control's custom id or menu option: on the board for public prompts and a Phase Start's Ready (its
-Play a card… opens the panel at the cards), else in the panel after the steps that lead to it (Move…,
-Technique…, Play a card…, one Ascension menu per model).
+Play a card… opens the panel at the cards), else in the panel, after the steps that lead to it (Play a
+card…, Joint Attack…, one Ascension menu per model); an activation's screen holds its Move and
+Technique menus at once.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from rules.primetime.actions import (
 from rules.primetime.ai import choose_action
 from rules.primetime.engine import legal_actions
 from rules.primetime.state import PrimeTimeState
+from tests.bot.driver import private_answer
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
@@ -126,9 +128,9 @@ class PrimeTimeTable:
         await self.settle()
 
     async def open_panel(self, seat: int) -> StoredMessage:
-        opened = await self.fake.click(self.people[seat], await self.board(), "My hand")
-        assert opened.message is not None and opened.message.visible_to is self.people[seat]
-        return opened.message
+        # An activation's panel draws its close-up first, so the click is acknowledged before it.
+        person = self.people[seat]
+        return private_answer(await self.fake.click(person, await self.board(), "My hand"), person)
 
     async def _press(self, seat: int, message: StoredMessage, control: Any, value: str) -> InteractionResult:
         user = self.people[seat]
@@ -173,10 +175,9 @@ class PrimeTimeTable:
             panel = await self.step(seat, panel, "joint.0")
             return await self._find_paged(seat, panel, "joint", code)
         if isinstance(action, UseTechnique):
-            panel = await self.step(seat, panel, "tech.0")
+            # The activation's screen holds the Technique menu's first page, More attacks… the rest.
             return await self._find_paged(seat, panel, "tech", code)
         if isinstance(action, Move):
-            panel = await self.step(seat, panel, "move")
             control = find(panel, "pact", None, code)
             if control is not None:
                 return await self._press(seat, panel, control, code)

@@ -87,7 +87,7 @@ def check_secrets(
     held: set[str] = set()
     for state in states:
         public = view(state, None)
-        public_events.update(event.text for event in public.recent_events)
+        public_events.update(str(event.text) for event in public.recent_events)
         for player in public.players:
             zones = [*player.discard, *player.removed, *(c for c, _ in player.legacy + player.persistent)]
             public_cards.update(cards()[card_id].name for card_id in zones)

@@ -1,5 +1,5 @@
 """Issue 28's acceptance, through the fake Discord: a whole game of two people in which the Move and
-Technique steps show the close-up, every card a panel names comes with its text, a declined Deflect
+Technique menus show the close-up, every card a panel names comes with its text, a declined Deflect
 leaves the attack simply evaded, and a player who chose auto-Ready is never asked at a Phase Start."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.primetime.panel import ATTACK_MENU, MOVE_MENU
 from bot.games.primetime.pictures import ZOOM_FILE
 from rules.primetime.actions import Deflect, PrimeTimeAction, React
 from rules.primetime.cards import cards
@@ -53,11 +54,14 @@ class WatchedTable(PrimeTimeTable):
         return shown
 
     def _read(self, panel: StoredMessage, step: str) -> None:
-        kind = step.partition(".")[0]
-        if kind in self.pictures:
+        menus = {select["placeholder"].partition(" (page")[0] for select in panel.selects}
+        if menus & {MOVE_MENU, ATTACK_MENU}:
+            # An activation's screen, or a page of its Technique menu: the close-up shows the choices.
             assert [attachment.filename for attachment in panel.attachments] == [ZOOM_FILE], step
             assert panel.embeds[0]["image"]["url"] == f"attachment://{ZOOM_FILE}"
-            self.pictures[kind] += 1
+            shown = panel.attachments[0].description or ""
+            self.pictures["move"] += MOVE_MENU in menus and "Suggested cells: A " in shown
+            self.pictures["tech"] += ATTACK_MENU in menus and "Targets: " in shown
         else:
             assert not panel.attachments, f"a picture left on the {step} step"
         description = panel.embeds[0]["description"]

@@ -169,7 +169,7 @@ def round_started(state: PrimeTimeState, number: int) -> bool:
     """Whether round ``number`` has begun (its initiative chosen: the round's number counts up
     before)."""
     return any(
-        event.kind == "round_started" and event.text.startswith(f"Round {number} ")
+        event.kind == "round_started" and str(event.text).startswith(f"Round {number} ")
         for event in state.recent_events
     )
 

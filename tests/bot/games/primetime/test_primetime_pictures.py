@@ -1,7 +1,7 @@
-"""Moves and targets chosen on a picture, through the fake Discord: the Move step's panel shows the
-close-up with the suggested cells lettered as its menu letters them, each with its reasons; the
-Technique step shows the targets with their chances; the panel stays one message whose picture is
-replaced or taken away as its step changes."""
+"""Moves and targets chosen on a picture, through the fake Discord: an activation's screen shows the
+close-up with the suggested cells lettered as its Move menu letters them, each with its reasons,
+and the targets with their chances beside its Technique menu; the panel stays one message whose
+picture is redrawn after a move and taken away once there is nothing to choose on it."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.primetime.codes import parse_code
+from bot.games.primetime.codes import action_code, parse_code
+from bot.games.primetime.panel import ATTACK_MENU, MOVE_MENU
 from bot.games.primetime.pictures import ZOOM_FILE, panel_zoom
-from rules.primetime.actions import Move, UseTechnique
+from rules.primetime.actions import EndActivation, Move, UseTechnique
 from rules.primetime.engine import legal_actions
 from rules.primetime.state import PrimeTimeState
 from tests.bot.driver import make_bot
-from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until
+from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import StoredMessage
 
@@ -46,7 +47,7 @@ def _close_up(panel: StoredMessage) -> None:
     assert panel.embeds[0]["image"]["url"] == f"attachment://{ZOOM_FILE}"
 
 
-async def test_the_move_and_technique_steps_show_the_close_up_and_back_takes_it_away(
+async def test_the_activation_screen_shows_moves_and_targets_on_one_close_up(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
@@ -56,39 +57,41 @@ async def test_the_move_and_technique_steps_show_the_close_up_and_back_takes_it_
         state = await advance_until(table, _can_move_and_attack)
         seat = state.prompts[0].who
         main = await table.open_panel(seat)
-        assert not main.attachments
-
-        moving = await table.step(seat, main, "move")
-        assert moving.id == main.id
-        _close_up(moving)
+        _close_up(main)
         names = tuple(player["name"] for player in (await table.record()).lobby["players"])
-        zoom = panel_zoom(state, seat, "move", (names[0], names[1]))
-        assert zoom is not None and zoom.lettered
-        menu = next(select for select in moving.selects if select["placeholder"] == "Move to…")
-        options = menu["options"]
+        zoom = panel_zoom(state, seat, "main", (names[0], names[1]))
+        assert zoom is not None and zoom.lettered and zoom.reach and zoom.targets
+        moves = next(select for select in main.selects if select["placeholder"] == MOVE_MENU)
+        options = moves["options"]
         # The menu lists the lettered cells in the picture's order, each saying why it is offered.
         assert [option["label"][0] for option in options] == [chr(ord("A") + i) for i in range(len(options))]
         chosen = [parse_code(option["value"], state, seat) for option in options]
         assert [action.to for action in chosen if isinstance(action, Move)] == zoom.lettered
         assert all(option.get("description") for option in options)
-        assert "Suggested cells: A " in (moving.attachments[0].description or "")
+        shown = main.attachments[0].description or ""
+        assert "Suggested cells: A " in shown and "Targets: " in shown and "%" in shown
+        # Beside it, the Technique menu: each technique and target with its chance, and what it costs.
+        attacks = next(select for select in main.selects if select["placeholder"] == ATTACK_MENU)
+        offered = attacks["options"]
+        assert all(isinstance(parse_code(option["value"], state, seat), UseTechnique) for option in offered)
+        assert all("%" in option["label"] and option.get("description") for option in offered)
+        assert "DMG" in main.embeds[0]["description"]
 
-        await fake.click(table.people[seat], moving, "Back")
-        back = fake.world.find_message(main.id)
-        assert back is not None
-        assert back.id == main.id and not back.attachments and "image" not in back.embeds[0]
-
-        aiming = await table.step(seat, back, "tech.0")
-        _close_up(aiming)
-        assert "Targets: " in (aiming.attachments[0].description or "") and "%" in (
-            aiming.attachments[0].description or ""
-        )
-        # Choosing a move from the lettered menu applies it, and the panel returns without a picture.
-        await fake.click(table.people[seat], aiming, "Back")
-        again = await table.step(seat, fake.world.find_message(main.id) or main, "move")
-        await fake.select(table.people[seat], again, [options[0]["value"]])
+        # Choosing a move applies it, and the same panel shows at once what the model may do next.
+        await fake.select(table.people[seat], main, [options[0]["value"]], custom_id=moves["custom_id"])
         await table.settle()
         after = await table.state()
         assert after.unit(state.activation.unit).cell == chosen[0].to  # type: ignore[union-attr]
         panel = fake.world.find_message(main.id)
-        assert panel is not None and not panel.attachments
+        assert panel is not None
+        still = legal_actions(after, seat) if after.prompt_for(seat) is not None else []
+        if any(isinstance(action, UseTechnique) for action in still):
+            _close_up(panel)
+            assert any(select["placeholder"] == ATTACK_MENU for select in panel.selects)
+        # Ending the activation takes the picture away: the panel has nothing to choose on it.
+        end = EndActivation(player=seat)
+        if end in still:
+            await fake.click(table.people[seat], panel, find(panel, "pact", action_code(end))["custom_id"])
+            await table.settle()
+            ended = fake.world.find_message(main.id)
+            assert ended is not None and not ended.attachments and "image" not in ended.embeds[0]

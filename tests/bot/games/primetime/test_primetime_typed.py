@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.primetime.pictures import ZOOM_FILE
 from rules.primetime.actions import Deploy, PlaceObjective
 from rules.primetime.engine import legal_actions
 from rules.primetime.geometry import distance
@@ -36,8 +37,8 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 
 async def _open_coordinates(table: PrimeTimeTable, seat: int) -> tuple[StoredMessage, InteractionResult]:
-    """The mover's panel at the Move step, and the coordinates modal opened from it."""
-    panel = await table.step(seat, await table.open_panel(seat), "move")
+    """The mover's panel at the activation's screen, and the coordinates modal opened from it."""
+    panel = await table.open_panel(seat)
     opened = await table.fake.click(table.people[seat], panel, find(panel, "coords")["custom_id"])
     assert opened.modal is not None
     return panel, opened
@@ -78,7 +79,7 @@ async def test_a_typed_cell_is_previewed_and_played_only_once_confirmed(
         assert state.activation is not None
         unit = state.unit(state.activation.unit)
         version = (await table.record()).version
-        panel = await table.step(seat, await table.open_panel(seat), "move")
+        panel = await table.open_panel(seat)
 
         garbage, panel = await _typed(table, seat, panel, "behind the rock")
         assert "is not a cell" in said(garbage) and "Nothing changed" in said(garbage)
@@ -93,7 +94,7 @@ async def test_a_typed_cell_is_previewed_and_played_only_once_confirmed(
         illegal, panel = await _typed(table, seat, panel, f"x{far[0]} y{far[1]}")
         assert "away" in said(illegal) and "MOV" in said(illegal) and "Nothing changed" in said(illegal)
         assert (await table.record()).version == version
-        # The refusal draws the Move step again, with its own close-up, not a preview to confirm.
+        # The refusal draws the activation's screen again, with its own close-up, not a preview.
         assert "Confirm" not in [button["label"] for button in panel.buttons]
         assert find(panel, "coords") is not None
 
@@ -108,9 +109,9 @@ async def test_a_typed_cell_is_previewed_and_played_only_once_confirmed(
 
         await fake.click(user, panel, "Back")
         panel = fake.world.find_message(panel.id)  # type: ignore[assignment]
-        # Back to the Move step, with its own close-up of the suggested cells, not the preview.
+        # Back to the activation's screen, with its own close-up of the suggested cells.
         assert find(panel, "coords") is not None and "Confirm" not in [b["label"] for b in panel.buttons]
-        assert [attachment.filename for attachment in panel.attachments] != ["board.png"]
+        assert [attachment.filename for attachment in panel.attachments] == [ZOOM_FILE]
         assert (await table.record()).version == version
 
         _, panel = await _typed(table, seat, panel, f"{target[0]},{target[1]}")
@@ -121,7 +122,8 @@ async def test_a_typed_cell_is_previewed_and_played_only_once_confirmed(
         assert (await logged_actions(table))[count:] == [{"type": "move", "player": seat, "to": list(target)}]
         assert (await table.state()).unit(unit.id).cell == target
         panel = fake.world.find_message(panel.id)  # type: ignore[assignment]
-        assert "✅" in panel.content and not panel.attachments
+        # The preview's picture is gone: the panel shows what the model may do next, if anything.
+        assert "✅" in panel.content and [a.filename for a in panel.attachments] in ([], [ZOOM_FILE])
 
         # The preview's Confirm sent again, from a tampered client, is out of date.
         version = (await table.record()).version
