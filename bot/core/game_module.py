@@ -34,6 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from locales.languages import Language
 from rules.core.events import Event
 from rules.core.game import GameRules
 
@@ -121,8 +122,8 @@ class ForeseenMoves(Protocol):
     """A game whose next boards are worth drawing while a player thinks (``Painter.foresee``): the
     engine is deterministic, so the board each offered move leads to is known before the click."""
 
-    def next_boards(self, state: Any, limit: int) -> list[BaseModel]:
-        """The public views (as its renderer draws them) of the states that at most ``limit`` of the
-        moves the board offers the player to act lead to, likeliest first. Worked out in a worker
-        process, so it must not need the bot."""
+    def next_boards(self, state: Any, limit: int, language: Language = Language.ENGLISH) -> list[BaseModel]:
+        """The public views (as its renderer draws them, in the table's ``language``) of the states
+        that at most ``limit`` of the moves the board offers the player to act lead to, likeliest
+        first. Worked out in a worker process, so it must not need the bot."""
         ...

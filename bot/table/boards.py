@@ -28,6 +28,7 @@ pacer (``bot.ui.pacing``): never more than 5 in 5 seconds.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import logging
 from abc import ABC, abstractmethod
@@ -57,6 +58,7 @@ from bot.ui.messages import (
 from bot.ui.replies import try_reply_private
 from bot.ui.text import Said
 from locales.catalogues import BOT
+from locales.languages import Language
 from locales.translate import command, translate
 from renderers.common import RenderedBoard
 from rules.core.events import Event
@@ -103,9 +105,9 @@ class BoardKeeper(ABC):
     async def board_for(self, record: GameRecord, state: Any, events: list[Event]) -> dict[str, Any]:
         """The board as it is shown: ``board_message``, with the line that tells the newcomers it
         calls to their first move what to do."""
-        self.foresee(record, state)
-        message = await self.board_message(record, state, events)
         language = await table_language(self.host, record.guild_id)
+        self.foresee(record, state, language)
+        message = await self.board_message(record, state, events)
         return await with_first_turn_line(self.service.storage, self.module, record, state, message, language)
 
     @abstractmethod
@@ -162,9 +164,10 @@ class BoardKeeper(ABC):
         ahead (``foresee``); None for a game that draws none ahead."""
         return None
 
-    def foresee(self, record: GameRecord, state: Any, version: int | None = None) -> None:
+    def foresee(self, record: GameRecord, state: Any, language: Language, version: int | None = None) -> None:
         """While the people to act think over the board, the boards of the moves it offers them are
-        drawn (for a game that lists them, ``ForeseenMoves``): not for the AI, which does not wait.
+        drawn in the table's ``language`` (for a game that lists them, ``ForeseenMoves``): not for the
+        AI, which does not wait.
         ``version`` is the one the game has at ``state`` (its record's by default): a game may ask as
         soon as it knows the state its move leads to, before the move is saved."""
         render = self.board_renderer()
@@ -173,7 +176,8 @@ class BoardKeeper(ABC):
         seats = self.module.seats_to_move(state)
         if seats and not any(record.lobby["players"][seat].get("ai") for seat in seats):
             position = (record.id, record.version if version is None else version)
-            self.host.painter.foresee(render, self.module.next_boards, state, position)
+            next_boards = functools.partial(self.module.next_boards, language=language)
+            self.host.painter.foresee(render, next_boards, state, position)
 
     async def catch_up(self, game_id: int) -> None:
         """What reconciling does for the board (see ``GameController.catch_up``): a stale board is

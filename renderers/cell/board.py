@@ -12,9 +12,11 @@ from functools import cache
 
 from PIL import Image
 
+from locales.languages import Language
 from renderers.cell import cell_board, mats, sprites
-from renderers.cell.describe import activity, headline
+from renderers.cell.describe import activity, headline, variant_name
 from renderers.cell.describe import alt_text as describe
+from renderers.cell.language import CellBoardView, in_language, said, words
 from renderers.cell.layout import (
     COST_BOX,
     EVENT_LINE,
@@ -50,14 +52,17 @@ from renderers.common import (
 )
 from renderers.drawing import drawing
 from renderers.flow import Flow, Keep, Picture, Piece, Words
-from rules.cell.content import FACE_NAMES, FACES, Face, catalogue
+from rules.cell.content import FACES, Face, catalogue
 from rules.cell.view import CellView
+from rules.cell.words import FACES as FACE_WORDS
 
 SECTION_TITLE = 36
 KEY_ICON = 28
 
 
 def render_cell(view: CellView) -> RenderedBoard:
+    """The board and its alt text, in the view's language (a plain ``CellView`` is drawn in English)."""
+    view = in_language(view)
     canvas = draw_cell(view)
     return RenderedBoard(
         png=encode_png(canvas, _palette()), alt_text=describe(view), width=canvas.width, height=canvas.height
@@ -69,7 +74,7 @@ def _band_colour(view: CellView) -> tuple[int, int, int]:
     return {"win": Colour.SKY, "loss": Colour.VERMILLION}.get(result, Colour.PANEL)
 
 
-def _headline_flow(view: CellView) -> Flow:
+def _headline_flow(view: CellBoardView) -> Flow:
     ink = ink_on(_band_colour(view))
     pieces: list[Piece] = []
     if view.outcome is None:
@@ -89,6 +94,8 @@ def _tile_rows(sizes: list[int], columns: int) -> list[int]:
 
 def draw_cell(view: CellView) -> Image.Image:
     """The board as an image, before encoding (tests read the texts drawn on it)."""
+    view = in_language(view)
+    _ = words(view.language).gettext
     players = len(view.fighters)
     marks = Marks.of(view)
     headline_flow = _headline_flow(view)
@@ -96,9 +103,10 @@ def draw_cell(view: CellView) -> Image.Image:
     top = band_bottom + GAP
     power_width = (RIGHT_WIDTH - (POWER_COLUMNS - 1) * TILE_GAP) // POWER_COLUMNS
     power_rows = _tile_rows(
-        [power_height(tile, power_width) for tile in view.power_supply] or [TEXT * 2], POWER_COLUMNS
+        [power_height(tile, power_width, view.language) for tile in view.power_supply] or [TEXT * 2],
+        POWER_COLUMNS,
     )
-    key = Flow(_key_pieces(), RIGHT_WIDTH, line_gap=4)
+    key = Flow(_key_pieces(view.language), RIGHT_WIDTH, line_gap=4)
     key_top = top + SECTION_TITLE + sum(power_rows) + TILE_GAP * len(power_rows)
     events_top = key_top + key.height + GAP
     natural = cell_board.panel_height(view)
@@ -106,7 +114,10 @@ def draw_cell(view: CellView) -> Image.Image:
     event_lines = (top + cell_height - events_top) // EVENT_LINE
     threat_width = (INNER - (THREAT_COLUMNS - 1) * TILE_GAP) // THREAT_COLUMNS
     threat_rows = _tile_rows(
-        [threat_height(threat.tile, threat.canceled, threat_width) for threat in view.active_threats]
+        [
+            threat_height(threat.tile, threat.canceled, threat_width, view.language)
+            for threat in view.active_threats
+        ]
         or [TEXT * 2],
         THREAT_COLUMNS,
     )
@@ -125,7 +136,7 @@ def draw_cell(view: CellView) -> Image.Image:
     )
     draw.text(
         (WIDTH - MARGIN, TITLE_ROW // 2),
-        f"Round {view.round} · {view.variant} game",
+        _("Round {round} · {variant} game").format(round=view.round, variant=variant_name(view)),
         font=font(TEXT),
         fill=Colour.MUTED,
         anchor="rm",
@@ -133,13 +144,13 @@ def draw_cell(view: CellView) -> Image.Image:
     draw.rectangle((0, TITLE_ROW, WIDTH, band_bottom - 1), fill=_band_colour(view))
     headline_flow.draw(canvas, (MARGIN + 12, TITLE_ROW + 8))
     panel = Rect(MARGIN, top, cell_board.CELL_PANEL_WIDTH, cell_height)
-    canvas.paste(cell_board.cell_panel(players, cell_height), (panel.x, panel.y))
+    canvas.paste(cell_board.cell_panel(players, cell_height, view.language), (panel.x, panel.y))
     cell_board.draw_state(canvas, panel, view, marks)
     _draw_supply(canvas, top, power_width, power_rows, view, marks)
     key.draw(canvas, (RIGHT_X, key_top))
     lines = [
         (
-            event.text,
+            said(event.text, view.language),
             seat_colour(view, event.actor) if event.actor is not None and event.actor < players else None,
         )
         for event in view.recent_events
@@ -164,19 +175,22 @@ def _section(canvas: Image.Image, x: int, y: int, width: int, title: str, note: 
 
 
 def _draw_threats(
-    canvas: Image.Image, top: int, width: int, rows: list[int], view: CellView, marks: Marks
+    canvas: Image.Image, top: int, width: int, rows: list[int], view: CellBoardView, marks: Marks
 ) -> None:
-    stack = f"stack {view.threat_stack_size} · discarded {len(view.discarded_threats)}"
-    _section(canvas, MARGIN, top, INNER, "THREATS", stack)
+    _ = words(view.language).gettext
+    stack = _("stack {stack} · discarded {discarded}").format(
+        stack=view.threat_stack_size, discarded=len(view.discarded_threats)
+    )
+    _section(canvas, MARGIN, top, INNER, _("THREATS"), stack)
     y = top + SECTION_TITLE
     if not view.active_threats:
-        drawing(canvas).text((MARGIN, y), "No active threats", font=font(TEXT), fill=Colour.MUTED)
+        drawing(canvas).text((MARGIN, y), _("No active threats"), font=font(TEXT), fill=Colour.MUTED)
     for index, threat in enumerate(view.active_threats):
         column, row = index % THREAT_COLUMNS, index // THREAT_COLUMNS
         x = MARGIN + column * (width + TILE_GAP)
         tile_y = y + sum(rows[:row]) + row * TILE_GAP
         height = rows[row]
-        canvas.paste(threat_face(threat.tile, threat.canceled, width, height), (x, tile_y))
+        canvas.paste(threat_face(threat.tile, threat.canceled, width, height, view.language), (x, tile_y))
         cost = catalogue().threats[threat.tile].cost
         for slot, placement in enumerate(slot_placements(cost, threat.placed)):
             if placement is not None:
@@ -185,15 +199,18 @@ def _draw_threats(
 
 
 def _draw_supply(
-    canvas: Image.Image, top: int, width: int, rows: list[int], view: CellView, marks: Marks
+    canvas: Image.Image, top: int, width: int, rows: list[int], view: CellBoardView, marks: Marks
 ) -> None:
-    _section(canvas, RIGHT_X, top, RIGHT_WIDTH, "POWER SUPPLY", f"stack {view.power_stack_size}")
+    _ = words(view.language).gettext
+    stack = _("stack {stack}").format(stack=view.power_stack_size)
+    _section(canvas, RIGHT_X, top, RIGHT_WIDTH, _("POWER SUPPLY"), stack)
     y = top + SECTION_TITLE
     if not view.power_supply:
-        drawing(canvas).text((RIGHT_X, y), "The Power Supply is empty", font=font(TEXT), fill=Colour.MUTED)
+        empty = _("The Power Supply is empty")
+        drawing(canvas).text((RIGHT_X, y), empty, font=font(TEXT), fill=Colour.MUTED)
     for index, tile in enumerate(view.power_supply):
         column, row = index % POWER_COLUMNS, index // POWER_COLUMNS
-        card = power_card(tile, tile == marks.buying, width, rows[row])
+        card = power_card(tile, tile == marks.buying, width, rows[row], view.language)
         canvas.paste(card, (RIGHT_X + column * (width + TILE_GAP), y + sum(rows[:row]) + row * TILE_GAP))
 
 
@@ -206,22 +223,23 @@ def _faces_in_opposite_pairs() -> list[Face]:
     return ordered
 
 
-def _key_pieces() -> list[Piece]:
-    words = font(TEXT)
-    pieces: list[Piece] = [Words("KEY", font(TEXT, True), Colour.MUTED)]
+def _key_pieces(language: Language) -> list[Piece]:
+    _ = words(language).gettext
+    typeface = font(TEXT)
+    pieces: list[Piece] = [Words(_("KEY"), font(TEXT, True), Colour.MUTED)]
     entries: list[tuple[Image.Image, str]] = [
-        (sprites.cost_slot(face, KEY_ICON, Palette.TABLE), FACE_NAMES[face])
+        (sprites.cost_slot(face, KEY_ICON, Palette.TABLE), said(FACE_WORDS[face], language))
         for face in _faces_in_opposite_pairs()
     ]
     entries += [
-        (sprites.cost_slot("any", KEY_ICON, Palette.TABLE), "any face"),
-        (sprites.cost_slot("same", KEY_ICON, Palette.TABLE), "all alike"),
-        (sprites.cost_slot("different", KEY_ICON, Palette.TABLE), "all different"),
-        (sprites.token("wild", None, KEY_ICON), "token"),
-        (sprites.die(Colour.MUTED, None, KEY_ICON), "not rolled"),
+        (sprites.cost_slot("any", KEY_ICON, Palette.TABLE), _("any face")),
+        (sprites.cost_slot("same", KEY_ICON, Palette.TABLE), _("all alike")),
+        (sprites.cost_slot("different", KEY_ICON, Palette.TABLE), _("all different")),
+        (sprites.token("wild", None, KEY_ICON), _("token")),
+        (sprites.die(Colour.MUTED, None, KEY_ICON), _("not rolled")),
     ]
     for icon, label in entries:
-        pieces.append(Keep((Picture(icon, 5), Words(label, words, Colour.MUTED))))
+        pieces.append(Keep((Picture(icon, 5), Words(label, typeface, Colour.MUTED))))
     return pieces
 
 

@@ -10,15 +10,16 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from locales.languages import Language
 from renderers.cell import sprites
 from renderers.cell.describe import track_summary
+from renderers.cell.language import CellBoardView, words
 from renderers.cell.layout import BIG, CELL_PANEL_WIDTH, PAD, TEXT, Palette
 from renderers.cell.pieces import Marks, placement_sprite
 from renderers.common import Colour, Rect, draw_panel, font, ink_on, paste
 from renderers.drawing import drawing
 from renderers.flow import Flow, Picture, Words
 from rules.cell.content import TrackRow, catalogue
-from rules.cell.view import CellView
 
 HEAD_ROW = 44
 BAR_TOP = HEAD_ROW + 4
@@ -68,12 +69,13 @@ def _meter_slot(panel: Rect, index: int) -> tuple[int, int]:
     return (panel.x + PAD + index * METER_STEP, panel.y + METER_TOP)
 
 
-def tokens_flow(view: CellView) -> Flow:
+def tokens_flow(view: CellBoardView) -> Flow:
+    pile = words(view.language).gettext("{pile} in the pile, {discarded} discarded")
     return Flow(
         [
             Picture(sprites.token("wild", None, COIN), 8),
             Words(
-                f"{view.token_pile_size} in the pile, {view.token_discard_size} discarded",
+                pile.format(pile=view.token_pile_size, discarded=view.token_discard_size),
                 font(TEXT),
                 Colour.TEXT,
             ),
@@ -82,13 +84,14 @@ def tokens_flow(view: CellView) -> Flow:
     )
 
 
-def panel_height(view: CellView) -> int:
+def panel_height(view: CellBoardView) -> int:
     return TOKENS_TOP + tokens_flow(view).height + PAD
 
 
 @lru_cache(maxsize=8)
-def cell_panel(players: int, height: int) -> Image.Image:
+def cell_panel(players: int, height: int, language: Language = Language.ENGLISH) -> Image.Image:
     """The panel with its static art: titles, the empty Damage Track with its bonuses, the empty meter."""
+    _ = words(language).gettext
     panel = Image.new("RGB", (CELL_PANEL_WIDTH, height), Palette.TABLE)
     rect = Rect(0, 0, CELL_PANEL_WIDTH, height)
     draw = drawing(panel)
@@ -102,15 +105,15 @@ def cell_panel(players: int, height: int) -> Image.Image:
         outline=Colour.PANEL_EDGE,
         width=2,
     )
-    draw.text((left, TRACK_TITLE), "DAMAGE TRACK", font=font(TEXT, True), fill=Colour.TEXT)
+    draw.text((left, TRACK_TITLE), _("DAMAGE TRACK"), font=font(TEXT, True), fill=Colour.TEXT)
     rows = catalogue().board.track_rows(players)
     longest = _longest(rows)
-    size, _ = track_geometry(longest)
+    size = track_geometry(longest)[0]
     for row, track_row in enumerate(rows):
         for column in range(len(track_row.slots)):
             paste(panel, sprites.square_slot(size, Palette.PANEL), _track_slot(rect, row, column, longest))
         _bonus_badge(draw, _badge_box(rect, row), track_row.bonus, done=False)
-    draw.text((left, METER_TITLE), "DRAGON BALLS", font=font(TEXT, True), fill=Colour.TEXT)
+    draw.text((left, METER_TITLE), _("DRAGON BALLS"), font=font(TEXT, True), fill=Colour.TEXT)
     for index in range(catalogue().board.meter_size(players)):
         paste(panel, sprites.round_slot(METER_SLOT, Palette.PANEL), _meter_slot(rect, index))
     return panel
@@ -127,7 +130,7 @@ def _bonus_badge(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], bonu
         draw.text(centre, f"+{bonus}", font=font(TEXT, True), fill=Colour.TEXT, anchor="mm")
 
 
-def draw_state(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -> None:
+def draw_state(canvas: Image.Image, panel: Rect, view: CellBoardView, marks: Marks) -> None:
     draw = drawing(canvas)
     right = panel.right - PAD
     draw.text(
@@ -160,12 +163,12 @@ def draw_state(canvas: Image.Image, panel: Rect, view: CellView, marks: Marks) -
 
 
 def _draw_track(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, panel: Rect, view: CellView, marks: Marks
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, panel: Rect, view: CellBoardView, marks: Marks
 ) -> None:
     _, _, complete = track_summary(view)
     placements = iter(view.damage_track)
     longest = _longest(view.track_rows)
-    size, _ = track_geometry(longest)
+    size = track_geometry(longest)[0]
     for row, track_row in enumerate(view.track_rows):
         if row + 1 in complete:
             top = _row_top(panel, row)

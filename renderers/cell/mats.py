@@ -18,7 +18,9 @@ from math import ceil
 
 from PIL import Image
 
+from locales.languages import Language
 from renderers.cell import sprites
+from renderers.cell.language import CellBoardView, fighter_name, in_language, words
 from renderers.cell.layout import MAT_COIN, MAT_DIE, MAT_DIE_STEP, NAME, PAD, TEXT, Palette
 from renderers.cell.pieces import Marks, dice_colour, die_by_id, seat_colour
 from renderers.cell.tiles import power_chip
@@ -68,24 +70,29 @@ def tag(label: str, fill: tuple[int, int, int], mark: str = "") -> Image.Image:
     return sprite
 
 
-def _head_pieces(view: CellView, fighter: FighterState, marks: Marks) -> list[Piece]:
+def _head_pieces(view: CellBoardView, fighter: FighterState, marks: Marks) -> list[Piece]:
+    _ = words(view.language).gettext
     pieces: list[Piece] = [
         Picture(seat_badge(fighter.seat, fighter.dice_colour), 8),
-        Words(fighter.name, font(NAME, True), Colour.TEXT),
+        Words(fighter_name(fighter, view.language), font(NAME, True), Colour.TEXT),
     ]
     if fighter.knocked_out:
-        pieces.append(Picture(tag("KNOCKED OUT", Colour.VERMILLION, "cross")))
+        pieces.append(Picture(tag(_("KNOCKED OUT"), Colour.VERMILLION, "cross")))
     else:
         pieces.append(
             Keep(
                 (
                     Picture(sprites.heart(HEART, True), 4),
-                    Words(f"{fighter.hp}/{fighter.max_hp} HP", font(TEXT, True), Colour.TEXT),
+                    Words(
+                        _("{hp}/{max_hp} HP").format(hp=fighter.hp, max_hp=fighter.max_hp),
+                        font(TEXT, True),
+                        Colour.TEXT,
+                    ),
                 )
             )
         )
     if view.outcome is None and view.active_seat == fighter.seat:
-        pieces.append(Picture(tag("▶ TURN", Colour.YELLOW)))
+        pieces.append(Picture(tag("▶ " + _("TURN"), Colour.YELLOW)))
     if fighter.tokens:
         coins: list[Words | Picture] = []
         ringed = marks.chosen_tokens.copy() if view.active_seat == fighter.seat else Counter()
@@ -127,6 +134,7 @@ class DiceRow:
 def dice_rows(view: CellView, seat: int, width: int) -> list[DiceRow]:
     """The dice ``seat`` holds on its mat, in rows of equal length as wide as ``width`` allows: its
     own first, then each giver's together."""
+    view = in_language(view)
     held = [die for die in view.dice if die.zone == "mat" and die.holder == seat]
     held.sort(key=lambda die: (die.owner != seat, die.owner, die.id))
     if not held:
@@ -138,7 +146,7 @@ def dice_rows(view: CellView, seat: int, width: int) -> list[DiceRow]:
     ]
 
 
-def _dice_row(view: CellView, seat: int, held: list[Die], width: int) -> DiceRow:
+def _dice_row(view: CellBoardView, seat: int, held: list[Die], width: int) -> DiceRow:
     dice = [(index * MAT_DIE_STEP, die) for index, die in enumerate(held)]
     groups: dict[int, list[int]] = {}
     for x, die in dice:
@@ -150,7 +158,11 @@ def _dice_row(view: CellView, seat: int, held: list[Die], width: int) -> DiceRow
     for owner, positions in groups.items():
         left, right = positions[0], positions[-1] + MAT_DIE
         bars.append((left, right, owner))
-        text = f"from {short_name(view.fighters[owner].name)}"
+        text = (
+            words(view.language)
+            .gettext("from {fighter}")
+            .format(fighter=short_name(fighter_name(view.fighters[owner], view.language)))
+        )
         label_width = round(typeface.getlength(text))
         wanted = min(max((left + right - label_width) // 2, 0), width - label_width)
         line, x = _label_place(line_ends, wanted, label_width, width)
@@ -170,26 +182,31 @@ def _label_place(line_ends: list[int], wanted: int, label_width: int, width: int
     return len(line_ends) - 1, wanted
 
 
-def _chips(fighter: FighterState, marks: Marks, active: bool, width: int) -> Flow:
+def _chips(fighter: FighterState, marks: Marks, active: bool, width: int, language: Language) -> Flow:
     chips = [
         Picture(
-            power_chip(tile, tile in fighter.power_ups_used, tile == marks.activating and active, width), 8
+            power_chip(
+                tile, tile in fighter.power_ups_used, tile == marks.activating and active, width, language
+            ),
+            8,
         )
         for tile in fighter.power_ups
     ]
     return Flow(chips, width, line_gap=6)
 
 
-def mat_height(view: CellView, fighter: FighterState, marks: Marks, width: int) -> int:
+def mat_height(view: CellBoardView, fighter: FighterState, marks: Marks, width: int) -> int:
     inner = width - 2 * PAD
     head = Flow(_head_pieces(view, fighter, marks), inner, line_gap=4)
     rows = dice_rows(view, fighter.seat, inner)
-    chips = _chips(fighter, marks, view.active_seat == fighter.seat, inner)
+    chips = _chips(fighter, marks, view.active_seat == fighter.seat, inner, view.language)
     dice = sum(row.height for row in rows) + ROW_GAP * (len(rows) - 1) if rows else LABEL_LINE
     return PAD + head.height + 8 + dice + (8 + chips.height if chips.lines else 0) + PAD
 
 
-def draw_mat(canvas: Image.Image, rect: Rect, view: CellView, fighter: FighterState, marks: Marks) -> None:
+def draw_mat(
+    canvas: Image.Image, rect: Rect, view: CellBoardView, fighter: FighterState, marks: Marks
+) -> None:
     draw = drawing(canvas)
     active = view.outcome is None and view.active_seat == fighter.seat
     fill, edge = (KO_TINT, KO_EDGE) if fighter.knocked_out else (Palette.MAT, Palette.MAT_EDGE)
@@ -207,18 +224,19 @@ def draw_mat(canvas: Image.Image, rect: Rect, view: CellView, fighter: FighterSt
     y = Flow(_head_pieces(view, fighter, marks), inner, line_gap=4).draw(canvas, (left, rect.y + PAD)) + 8
     rows = dice_rows(view, fighter.seat, inner)
     if not rows:
-        draw.text((left, y + LABEL_LINE // 2), "no dice", font=font(TEXT), fill=Colour.MUTED, anchor="lm")
+        nothing = words(view.language).gettext("no dice")
+        draw.text((left, y + LABEL_LINE // 2), nothing, font=font(TEXT), fill=Colour.MUTED, anchor="lm")
         y += LABEL_LINE
     for index, row in enumerate(rows):
         _draw_dice_row(canvas, (left, y), row, view, marks)
         y += row.height + (ROW_GAP if index < len(rows) - 1 else 0)
-    chips = _chips(fighter, marks, active, inner)
+    chips = _chips(fighter, marks, active, inner, view.language)
     if chips.lines:
         chips.draw(canvas, (left, y + 8))
 
 
 def _draw_dice_row(
-    canvas: Image.Image, at: tuple[int, int], row: DiceRow, view: CellView, marks: Marks
+    canvas: Image.Image, at: tuple[int, int], row: DiceRow, view: CellBoardView, marks: Marks
 ) -> None:
     draw = drawing(canvas)
     left, y = at

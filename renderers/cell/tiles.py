@@ -12,17 +12,20 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from locales.languages import Language
 from renderers.cell import sprites
+from renderers.cell.language import power_up_name, threat_name, words
 from renderers.cell.layout import CHIP_ICON, COST_BOX, COST_GAP, NAME, PAD, TEXT, Palette
 from renderers.common import RGB, Colour, font, ink_on, paste, wrap
 from renderers.drawing import drawing
 from renderers.flow import Flow, Picture, Words
 from rules.cell.content import catalogue
+from rules.core.text import N_
 
 LINK_SPACE = 8
 """Room under the cost boxes for the bracket joining linked wilds."""
 
-RESTRICTION_LABELS = {"no_share": "NO SHARING", "no_reroll": "NO REROLLS"}
+RESTRICTION_LABELS = {"no_share": N_("NO SHARING"), "no_reroll": N_("NO REROLLS")}
 LINE = round(TEXT * 1.2)
 NAME_LINE = round(NAME * 1.15)
 
@@ -40,9 +43,9 @@ def _name_lines(name: str, width: int) -> tuple[str, ...]:
 
 
 @cache
-def restriction_tag(restriction: str) -> Image.Image:
+def restriction_tag(restriction: str, language: Language) -> Image.Image:
     """A solid tag with a prohibition sign, for a restriction in force while the tile is out."""
-    label = RESTRICTION_LABELS[restriction]
+    label = words(language).gettext(RESTRICTION_LABELS[restriction])
     typeface = font(TEXT, True)
     width, height = round(typeface.getlength(label)) + 40, 32
     tag = Image.new("RGBA", (width, height), (0, 0, 0, 0))
@@ -55,9 +58,9 @@ def restriction_tag(restriction: str) -> Image.Image:
 
 
 @cache
-def canceled_tag() -> Image.Image:
+def canceled_tag(language: Language) -> Image.Image:
     """Shown on a canceled threat until Cell discards it when he activates."""
-    label = "CANCELED"
+    label = words(language).gettext("CANCELED")
     typeface = font(TEXT, True)
     width, height = round(typeface.getlength(label)) + 42, 32
     tag = Image.new("RGBA", (width, height), (0, 0, 0, 0))
@@ -68,18 +71,19 @@ def canceled_tag() -> Image.Image:
     return tag
 
 
-def _tags_flow(tile_id: int, canceled: bool, width: int) -> Flow:
+def _tags_flow(tile_id: int, canceled: bool, width: int, language: Language) -> Flow:
     tags = [
-        Picture(restriction_tag(restriction)) for restriction in catalogue().threats[tile_id].restrictions
+        Picture(restriction_tag(restriction, language))
+        for restriction in catalogue().threats[tile_id].restrictions
     ]
     if canceled:
-        tags.append(Picture(canceled_tag()))
+        tags.append(Picture(canceled_tag(language)))
     return Flow(tags, width - 2 * PAD, line_gap=4)
 
 
-def threat_height(tile_id: int, canceled: bool, width: int) -> int:
-    tags = _tags_flow(tile_id, canceled, width)
-    lines = len(_name_lines(catalogue().threats[tile_id].name, width))
+def threat_height(tile_id: int, canceled: bool, width: int, language: Language = Language.ENGLISH) -> int:
+    tags = _tags_flow(tile_id, canceled, width, language)
+    lines = len(_name_lines(threat_name(tile_id, language), width))
     return PAD + lines * LINE + (tags.height + 6 if tags.lines else 0) + 6 + COST_BOX + LINK_SPACE + PAD
 
 
@@ -89,17 +93,19 @@ def cost_box_origin(index: int, height: int) -> tuple[int, int]:
 
 
 @cache
-def threat_face(tile_id: int, canceled: bool, width: int, height: int) -> Image.Image:
+def threat_face(
+    tile_id: int, canceled: bool, width: int, height: int, language: Language = Language.ENGLISH
+) -> Image.Image:
     """Name, restriction tags (and the canceled tag) and the empty cost boxes of a threat tile."""
     tile = catalogue().threats[tile_id]
     edge = (Colour.SKY, 4) if canceled else (Palette.THREAT_EDGE, 2)
     canvas = _tile((width, height), Palette.PANEL, Palette.THREAT, *edge)
     draw = drawing(canvas)
     y = PAD
-    for line in _name_lines(tile.name, width):
+    for line in _name_lines(threat_name(tile_id, language), width):
         draw.text((PAD, y), line, font=font(TEXT, True), fill=Colour.TEXT)
         y += LINE
-    tags = _tags_flow(tile_id, canceled, width)
+    tags = _tags_flow(tile_id, canceled, width, language)
     if tags.lines:
         tags.draw(canvas, (PAD, y + 4))
     _draw_links(draw, tile.cost, height)
@@ -131,50 +137,55 @@ def _cost_pieces(label: str, cost: list[str], background: RGB) -> list[Picture |
     return pieces
 
 
-def _power_flows(tile_id: int, width: int, background: RGB, used: bool = False) -> list[Flow]:
+def _power_flows(
+    tile_id: int, width: int, background: RGB, language: Language, used: bool = False
+) -> list[Flow]:
+    _ = words(language).gettext
     tile = catalogue().power_ups[tile_id]
     inner = width - 2 * PAD
-    name = Flow([Words(tile.name, font(TEXT, True), Colour.TEXT)], inner)
+    name = Flow([Words(power_up_name(tile_id, language), font(TEXT, True), Colour.TEXT)], inner)
     if used:
-        use = Flow([Words("used this turn", font(TEXT), Colour.MUTED)], inner)
+        use = Flow([Words(_("used this turn"), font(TEXT), Colour.MUTED)], inner)
     elif tile.is_passive:
-        use = Flow([Words("PASSIVE", font(TEXT, True), Colour.MUTED)], inner)
+        use = Flow([Words(_("PASSIVE"), font(TEXT, True), Colour.MUTED)], inner)
     else:
-        use = Flow(_cost_pieces("USE", list(tile.activation_cost), background), inner)
+        use = Flow(_cost_pieces(_("USE"), list(tile.activation_cost), background), inner)
     return [name, use]
 
 
-def power_height(tile_id: int, width: int) -> int:
+def _buy_flow(tile_id: int, width: int, language: Language) -> Flow:
+    cost = ["assist"] * catalogue().power_ups[tile_id].purchase_cost
+    return Flow(_cost_pieces(words(language).gettext("BUY"), cost, Palette.POWER), width - 2 * PAD)
+
+
+def power_height(tile_id: int, width: int, language: Language = Language.ENGLISH) -> int:
     """A supply card: its name, its purchase cost and its activation cost."""
-    flows = [*_power_flows(tile_id, width, Palette.POWER)]
-    buy = Flow(
-        _cost_pieces("BUY", ["assist"] * catalogue().power_ups[tile_id].purchase_cost, Palette.POWER),
-        width - 2 * PAD,
-    )
+    flows = [*_power_flows(tile_id, width, Palette.POWER, language)]
+    buy = _buy_flow(tile_id, width, language)
     return PAD + sum(flow.height + 4 for flow in flows) + buy.height + PAD
 
 
 @cache
-def power_card(tile_id: int, highlighted: bool, width: int, height: int) -> Image.Image:
+def power_card(
+    tile_id: int, highlighted: bool, width: int, height: int, language: Language = Language.ENGLISH
+) -> Image.Image:
     """A Power Up tile in the supply: name, purchase cost in Assists, activation cost."""
     edge = (Colour.SKY, 5) if highlighted else (Palette.POWER_EDGE, 2)
     canvas = _tile((width, height), Palette.PANEL, Palette.POWER, *edge)
-    name, use = _power_flows(tile_id, width, Palette.POWER)
+    name, use = _power_flows(tile_id, width, Palette.POWER, language)
     y = name.draw(canvas, (PAD, PAD)) + 4
-    buy = Flow(
-        _cost_pieces("BUY", ["assist"] * catalogue().power_ups[tile_id].purchase_cost, Palette.POWER),
-        width - 2 * PAD,
-    )
-    y = buy.draw(canvas, (PAD, y)) + 4
+    y = _buy_flow(tile_id, width, language).draw(canvas, (PAD, y)) + 4
     use.draw(canvas, (PAD, y))
     return canvas
 
 
 @cache
-def power_chip(tile_id: int, used: bool, highlighted: bool, room: int) -> Image.Image:
+def power_chip(
+    tile_id: int, used: bool, highlighted: bool, room: int, language: Language = Language.ENGLISH
+) -> Image.Image:
     """An equipped Power Up on a fighter's mat: name and activation cost (or that it was used this
     turn), at most ``room`` px wide."""
-    flows = _power_flows(tile_id, room, Palette.POWER, used)
+    flows = _power_flows(tile_id, room, Palette.POWER, language, used)
     width = min(
         room, 2 * PAD + max(max(line[-1][0] + line[-1][1].width for line in flow.lines) for flow in flows)
     )

@@ -7,14 +7,21 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules.cell.content import FACE_NAMES, TOKEN_NAMES, Face, catalogue
+from rules.cell import words
+from rules.cell.content import FACE_NAMES, Face, catalogue
 from rules.cell.state import CellState, Die, Placement, Source
 from rules.core.events import Event
 from rules.core.game import RECENT_EVENT_LIMIT, Outcome
+from rules.core.text import Param, Plural, Text
 
 
 def say(
-    state: CellState, events: list[Event], kind: str, text: str, actor: int | None = None, **data: object
+    state: CellState,
+    events: list[Event],
+    kind: str,
+    text: Text | Plural,
+    actor: int | None = None,
+    **data: object,
 ) -> None:
     events.append(Event(kind=kind, text=text, actor=actor, data=dict(data)))
 
@@ -31,25 +38,25 @@ def fighter_name(state: CellState, seat: int) -> str:
 # Cell's health and the game's end.
 
 
-def damage_cell(state: CellState, events: list[Event], amount: int, actor: int | None, why: str) -> None:
+def damage_cell(state: CellState, events: list[Event], amount: int, actor: int | None, why: Param) -> None:
     if state.outcome is not None:
         return
     state.cell_hp = max(0, state.cell_hp - amount)
-    who = fighter_name(state, actor) if actor is not None else "The Z-Fighters"
+    who = words.fighter(state, actor) if actor is not None else Text("The Z-Fighters")
     say(
         state,
         events,
         "cell_damaged",
-        f"{who}: {why} → {amount} damage (Cell {state.cell_hp})",
+        Text("{who}: {why} → {amount} damage (Cell {hp})", who=who, why=why, amount=amount, hp=state.cell_hp),
         actor,
         amount=amount,
     )
     if state.cell_hp == 0:
         state.outcome = Outcome(result="win", reason="cell_defeated")
-        say(state, events, "game_won", "Cell has been defeated! The world is saved.")
+        say(state, events, "game_won", Text("Cell has been defeated! The world is saved."))
 
 
-def heal_cell(state: CellState, events: list[Event], amount: int, why: str) -> None:
+def heal_cell(state: CellState, events: list[Event], amount: int, why: Param) -> None:
     before = state.cell_hp
     state.cell_hp = min(state.cell_max_hp, state.cell_hp + amount)
     gained = state.cell_hp - before
@@ -57,12 +64,12 @@ def heal_cell(state: CellState, events: list[Event], amount: int, why: str) -> N
         state,
         events,
         "cell_healed",
-        f"{why}: Cell regains {gained} health (Cell {state.cell_hp})",
+        Text("{why}: Cell regains {gained} health (Cell {hp})", why=why, gained=gained, hp=state.cell_hp),
         amount=gained,
     )
 
 
-def damage_fighter(state: CellState, events: list[Event], seat: int, amount: int, why: str) -> None:
+def damage_fighter(state: CellState, events: list[Event], seat: int, amount: int, why: Param) -> None:
     fighter = state.fighters[seat]
     if fighter.knocked_out or state.outcome is not None:
         return
@@ -71,19 +78,25 @@ def damage_fighter(state: CellState, events: list[Event], seat: int, amount: int
         state,
         events,
         "fighter_damaged",
-        f"{why}: {fighter.name} takes {amount} ({fighter.hp} HP)",
+        Text(
+            "{why}: {fighter} takes {amount} ({hp} HP)",
+            why=why,
+            fighter=words.fighter(state, seat),
+            amount=amount,
+            hp=fighter.hp,
+        ),
         seat,
         amount=amount,
     )
     if fighter.knocked_out:
-        say(state, events, "fighter_ko", f"{fighter.name} is KO'd!", seat)
+        say(state, events, "fighter_ko", Text("{fighter} is KO'd!", fighter=words.fighter(state, seat)), seat)
         if all(other.knocked_out for other in state.fighters):
             state.outcome = Outcome(result="loss", reason="all_knocked_out")
-            say(state, events, "game_lost", "Every Z-Fighter is KO'd. Cell wins.")
+            say(state, events, "game_lost", Text("Every Z-Fighter is KO'd. Cell wins."))
 
 
 def heal_fighter(
-    state: CellState, events: list[Event], healer: int, seat: int, amount: int, why: str
+    state: CellState, events: list[Event], healer: int, seat: int, amount: int, why: Param
 ) -> None:
     """The event's actor is the healer, who made the move; the fighter healed is in its data."""
     fighter = state.fighters[seat]
@@ -95,7 +108,13 @@ def heal_fighter(
         state,
         events,
         "fighter_healed",
-        f"{why}: {fighter.name} regains {gained} ({fighter.hp} HP)",
+        Text(
+            "{why}: {fighter} regains {gained} ({hp} HP)",
+            why=why,
+            fighter=words.fighter(state, seat),
+            gained=gained,
+            hp=fighter.hp,
+        ),
         healer,
         fighter=seat,
         amount=gained,
@@ -119,12 +138,13 @@ def source_face(state: CellState, source: Source) -> Face:
     return source.face
 
 
-def describe_source(state: CellState, source: Source) -> str:
+def describe_source(state: CellState, source: Source) -> Text:
+    face = source_face(state, source)
     if source.die is not None:
-        return FACE_NAMES[source_face(state, source)]
+        return words.face(face)
     if source.token == "wild":
-        return f"Wild token as {FACE_NAMES[source_face(state, source)]}"
-    return f"{FACE_NAMES[source_face(state, source)]} token"
+        return Text("Wild token as {face}", face=words.face(face))
+    return words.TOKEN[face]
 
 
 def take_source(state: CellState, seat: int, source: Source) -> Placement:
@@ -163,16 +183,15 @@ def draw_token(state: CellState, events: list[Event], seat: int) -> None:
             state,
             events,
             "tokens_reshuffled",
-            "The Dragon Ball token discards are reshuffled into a new pile.",
+            Text("The Dragon Ball token discards are reshuffled into a new pile."),
         )
     token = state.token_pile.pop()
     state.fighters[seat].tokens.append(token)
-    name = TOKEN_NAMES[token]
     say(
         state,
         events,
         "token_collected",
-        f"{fighter_name(state, seat)} collects {with_article(name)} token",
+        Text("{fighter} collects {token}", fighter=words.fighter(state, seat), token=words.A_TOKEN[token]),
         seat,
         token=token,
     )
@@ -216,7 +235,8 @@ def place_on_track(state: CellState, events: list[Event], placement: Placement) 
     filled = len(state.damage_track)
     for row_number, (row_end, bonus) in enumerate(track_row_ends(state), start=1):
         if filled == row_end:
-            damage_cell(state, events, bonus, placement.placed_by, f"row {row_number} complete, bonus")
+            why = Text("row {row} complete, bonus", row=row_number)
+            damage_cell(state, events, bonus, placement.placed_by, why)
 
 
 def strike_bonus(state: CellState, seat: int) -> int:
@@ -250,11 +270,6 @@ def place_on_meter(state: CellState, placement: Placement) -> None:
     if placement.die is not None:
         die = state.dice[placement.die]
         die.zone, die.holder = "meter", None
-
-
-def with_article(noun: str, capital: bool = False) -> str:
-    article = "an" if noun[0] in "AEIOU" else "a"
-    return f"{article.capitalize() if capital else article} {noun}"
 
 
 def face_name(face: Face) -> str:

@@ -34,8 +34,6 @@ FACE_NAMES: dict[str, str] = {
     "super_attack": "Super Attack",
 }
 
-TOKEN_NAMES: dict[str, str] = {"attack": "Attack", "super_attack": "Super Attack", "wild": "Wild"}
-
 _DATA = Path(__file__).parent / "data"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from rules.cell import board
+from rules.cell import board, words
 from rules.cell.content import (
     REGISTRY_CHECKS,
     Catalogue,
@@ -22,13 +22,14 @@ from rules.cell.content import (
 )
 from rules.cell.state import CellState, Placement
 from rules.core.events import Event
+from rules.core.text import Name, Plural
 
 
 @dataclass
 class EffectContext:
     state: CellState
     events: list[Event]
-    source_name: str
+    source_name: Name
     actor: int | None = None
     target: int | None = None
     payment_on_track: list[int] = field(default_factory=list)
@@ -135,7 +136,13 @@ def _discard_tokens(context: EffectContext, step: EffectStep) -> None:
                 context.state,
                 context.events,
                 "tokens_lost",
-                f"{context.source_name}: {fighter.name} discards {len(lost)} Dragon Ball token(s)",
+                Plural(
+                    "{source}: {fighter} discards {count} Dragon Ball token",
+                    "{source}: {fighter} discards {count} Dragon Ball tokens",
+                    len(lost),
+                    source=context.source_name,
+                    fighter=words.fighter(context.state, fighter.seat),
+                ),
                 fighter.seat,
             )
 
@@ -153,7 +160,12 @@ def _drain_meter(context: EffectContext, step: EffectStep) -> None:
             context.state,
             context.events,
             "meter_drained",
-            f"{context.source_name}: {len(drained)} Dragon Ball(s) knocked off the meter",
+            Plural(
+                "{source}: {count} Dragon Ball knocked off the meter",
+                "{source}: {count} Dragon Balls knocked off the meter",
+                len(drained),
+                source=context.source_name,
+            ),
         )
 
 
@@ -233,12 +245,18 @@ def _retrieve_own(context: EffectContext, step: EffectStep) -> None:
     dice = [state.dice[p.die] for p in retrieved if p.die is not None]
     for die in dice:
         die.face = faces[state.rng.below(len(faces))]
-    rolled = ", ".join(board.face_name(die.face) for die in dice if die.face is not None)
+    rolled = words.listed([words.face(die.face) for die in dice if die.face is not None])
     board.say(
         state,
         context.events,
         "dice_retrieved",
-        f"{context.source_name}: {len(dice)} dice return to the mat and are rolled: {rolled}",
+        Plural(
+            "{source}: {count} die returns to the mat and is rolled: {faces}",
+            "{source}: {count} dice return to the mat and are rolled: {faces}",
+            len(dice),
+            source=context.source_name,
+            faces=rolled,
+        ),
         context.actor,
         faces=[die.face for die in dice],
     )

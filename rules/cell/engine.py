@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rules.cell import board
+from rules.cell import board, words
 from rules.cell.actions import (
     ACTION_ADAPTER,
     CancelSelection,
@@ -37,6 +37,7 @@ from rules.cell.state import SCHEMA_VERSION, CellState, Selection, Source
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.game import Outcome, StateCodec, reduce_copy
+from rules.core.text import Text
 
 __all__ = [
     "CODEC",
@@ -57,19 +58,23 @@ __all__ = [
 
 def _problem(state: CellState, action: CellAction) -> IllegalAction | None:
     if state.outcome is not None:
-        return IllegalAction("game_over", "The game is over.")
+        return IllegalAction("game_over", Text("The game is over."))
     if not 0 <= action.player < state.players:
-        return IllegalAction("not_playing", "You are not playing in this game.")
+        return IllegalAction("not_playing", Text("You are not playing in this game."))
     if action.player != state.active_seat:
-        return IllegalAction("not_your_turn", f"It is {board.fighter_name(state, state.active_seat)}'s turn.")
+        return IllegalAction(
+            "not_your_turn", Text("It is {fighter}'s turn.", fighter=words.fighter(state, state.active_seat))
+        )
     if isinstance(action, Roll):
-        return IllegalAction("already_rolled", "You already rolled this turn.") if state.rolled else None
+        return (
+            IllegalAction("already_rolled", Text("You already rolled this turn.")) if state.rolled else None
+        )
     if not state.rolled:
-        return IllegalAction("roll_first", "Roll your dice first.")
+        return IllegalAction("roll_first", Text("Roll your dice first."))
     if state.selection is not None and not isinstance(action, Choose | Confirm | CancelSelection):
-        return IllegalAction("finish_selection", "Finish or cancel the choice in progress first.")
+        return IllegalAction("finish_selection", Text("Finish or cancel the choice in progress first."))
     if state.selection is None and isinstance(action, Choose | Confirm | CancelSelection):
-        return IllegalAction("no_selection", "There is no choice in progress.")
+        return IllegalAction("no_selection", Text("There is no choice in progress."))
     check = _CHECKS.get(type(action))
     return check(state, action) if check else None  # type: ignore[operator]
 

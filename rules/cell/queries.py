@@ -7,9 +7,11 @@ share one judgement.
 
 from __future__ import annotations
 
+from rules.cell import words
 from rules.cell.content import FACES, Face, Restriction, catalogue
 from rules.cell.state import CellState, Die, Source
 from rules.core.errors import IllegalAction
+from rules.core.text import Text
 
 
 def restriction_active(state: CellState, restriction: Restriction) -> bool:
@@ -63,10 +65,16 @@ def heal_problem(state: CellState, target: int) -> IllegalAction | None:
     patient = state.fighters[target]
     if patient.knocked_out:
         return IllegalAction(
-            "heal_ko", f"{patient.name} is KO'd: only a full Dragon Ball Meter revives them."
+            "heal_ko",
+            Text(
+                "{fighter} is KO'd: only a full Dragon Ball Meter revives them.",
+                fighter=words.fighter(state, target),
+            ),
         )
     if patient.hp >= patient.max_hp:
-        return IllegalAction("heal_full", f"{patient.name} is already at full health.")
+        return IllegalAction(
+            "heal_full", Text("{fighter} is already at full health.", fighter=words.fighter(state, target))
+        )
     return None
 
 
@@ -75,22 +83,23 @@ def source_problem(
 ) -> IllegalAction | None:  # type: ignore[assignment]
     if source.die is not None:
         if not 0 <= source.die < len(state.dice):
-            return IllegalAction("no_such_die", "There is no such die.")
+            return IllegalAction("no_such_die", Text("There is no such die."))
         die = state.dice[source.die]
         if die.zone != "mat" or die.holder != seat:
-            return IllegalAction("die_not_yours", "That die is not on your mat.")
+            return IllegalAction("die_not_yours", Text("That die is not on your mat."))
         if die.face is None:
             return IllegalAction(
-                "die_not_rolled", "That die came back this turn and is rolled at the start of your next turn."
+                "die_not_rolled",
+                Text("That die came back this turn and is rolled at the start of your next turn."),
             )
         if source in already:
-            return IllegalAction("die_already_chosen", "You already chose that die.")
+            return IllegalAction("die_already_chosen", Text("You already chose that die."))
         return None
     fighter = state.fighters[seat]
     if fighter.knocked_out:
-        return IllegalAction("ko_no_tokens", "A KO'd fighter can't use Dragon Ball tokens.")
+        return IllegalAction("ko_no_tokens", Text("A KO'd fighter can't use Dragon Ball tokens."))
     held = fighter.tokens.count(source.token)  # type: ignore[arg-type]
     committed = sum(1 for other in already if other.token == source.token)
     if held <= committed:
-        return IllegalAction("no_such_token", "You don't have that Dragon Ball token.")
+        return IllegalAction("no_such_token", Text("You don't have that Dragon Ball token."))
     return None

@@ -4,13 +4,14 @@ still in play."""
 
 from __future__ import annotations
 
-from rules.cell import board
+from rules.cell import board, words
 from rules.cell.content import catalogue
 from rules.cell.effects import EffectContext, run_threat
 from rules.cell.state import ActiveThreat, CellState
 from rules.cell.threat_slots import is_complete
 from rules.core.events import Event
 from rules.core.game import Outcome
+from rules.core.text import Text
 
 SUPPLY_SIZE = 3
 
@@ -19,18 +20,22 @@ def start_round(state: CellState, events: list[Event]) -> None:
     state.round += 1
     state.active_seat = 0
     state.rolled = False
-    board.say(state, events, "round_started", f"Round {state.round}: Cell makes the first move!")
+    board.say(
+        state, events, "round_started", Text("Round {round}: Cell makes the first move!", round=state.round)
+    )
     for _ in range(state.players):
         if not state.threat_stack:
             state.outcome = Outcome(result="loss", reason="threat_stack_empty")
-            board.say(state, events, "game_lost", "A threat must be drawn but the stack is empty. Cell wins.")
+            board.say(
+                state, events, "game_lost", Text("A threat must be drawn but the stack is empty. Cell wins.")
+            )
             return
         tile = state.threat_stack.pop()
         state.active_threats.append(ActiveThreat(tile=tile))
-        threat = catalogue().threats[tile]
-        board.say(
-            state, events, "threat_revealed", f"New threat: {threat.name} — {threat.effect_text}", tile=tile
+        said = Text(
+            "New threat: {threat} — {effect}", threat=words.threat(tile), effect=words.threat_effect(tile)
         )
+        board.say(state, events, "threat_revealed", said, tile=tile)
 
 
 def end_turn(state: CellState, events: list[Event], seat: int) -> None:
@@ -44,7 +49,13 @@ def end_turn(state: CellState, events: list[Event], seat: int) -> None:
     fighter.power_ups_used = []
     while len(state.power_supply) < SUPPLY_SIZE and state.power_stack:
         state.power_supply.append(state.power_stack.pop())
-    board.say(state, events, "turn_ended", f"{fighter.name} ends their turn", seat)
+    board.say(
+        state,
+        events,
+        "turn_ended",
+        Text("{fighter} ends their turn", fighter=words.fighter(state, seat)),
+        seat,
+    )
     if seat + 1 < state.players:
         state.active_seat = seat + 1
         state.rolled = False
@@ -55,7 +66,7 @@ def end_turn(state: CellState, events: list[Event], seat: int) -> None:
 
 
 def _cell_activates(state: CellState, events: list[Event]) -> None:
-    board.say(state, events, "cell_activates", "Cell activates!")
+    board.say(state, events, "cell_activates", Text("Cell activates!"))
     content = catalogue()
     remaining: list[ActiveThreat] = []
     for threat in state.active_threats:
@@ -64,14 +75,18 @@ def _cell_activates(state: CellState, events: list[Event]) -> None:
             board.release_placements(state, threat.placed)
             state.discarded_threats.append(threat.tile)
             board.say(
-                state, events, "threat_discarded", f"{tile.name} was canceled and is discarded", tile=tile.id
+                state,
+                events,
+                "threat_discarded",
+                Text("{threat} was canceled and is discarded", threat=words.threat(tile.id)),
+                tile=tile.id,
             )
         else:
             remaining.append(threat)
     state.active_threats = remaining
     for threat in remaining:
         tile = content.threats[threat.tile]
-        run_threat(EffectContext(state=state, events=events, source_name=tile.name), tile)
+        run_threat(EffectContext(state=state, events=events, source_name=words.threat(tile.id)), tile)
         if state.outcome is not None:
             return
     board.release_placements(state, state.damage_track)
@@ -85,5 +100,5 @@ def _cell_activates(state: CellState, events: list[Event]) -> None:
             state,
             events,
             "wish_granted",
-            "The Dragon Ball Meter is full: Shenron revives and heals every Z-Fighter!",
+            Text("The Dragon Ball Meter is full: Shenron revives and heals every Z-Fighter!"),
         )

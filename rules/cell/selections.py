@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.cell import board
+from rules.cell import board, words
 from rules.cell.actions import Choose, Confirm, StartSelection
 from rules.cell.content import Face, catalogue
 from rules.cell.power_ups import (
@@ -28,6 +28,7 @@ from rules.cell.rolling import reroll
 from rules.cell.state import CellState, Selection, Source
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.text import Plural, Text
 
 
 def cost_fits(cost: list[str], faces: list[Face]) -> bool:
@@ -66,58 +67,78 @@ def start_problem(state: CellState, action: StartSelection) -> IllegalAction | N
     fighter = state.fighters[seat]
     if purpose in ("reroll", "retrieve"):
         if action.burn is None:
-            return IllegalAction("burn_needed", "Burn one of your rolled dice to do that.")
+            return IllegalAction("burn_needed", Text("Burn one of your rolled dice to do that."))
         problem = source_problem(state, seat, Source(die=action.burn))
         if problem:
             return problem
     elif action.burn is not None:
-        return IllegalAction("no_burn", "That doesn't burn a die.")
+        return IllegalAction("no_burn", Text("That doesn't burn a die."))
     if purpose not in ("buy", "activate") and action.tile is not None:
-        return IllegalAction("bad_option", "That choice doesn't apply here.")
+        return IllegalAction("bad_option", Text("That choice doesn't apply here."))
     if purpose in ("reroll", "free_reroll"):
         if fighter.knocked_out:
-            return IllegalAction("ko_no_reroll", f"{fighter.name} is KO'd: dice can't be rerolled.")
+            return IllegalAction(
+                "ko_no_reroll",
+                Text("{fighter} is KO'd: dice can't be rerolled.", fighter=words.fighter(state, seat)),
+            )
         if restriction_active(state, "no_reroll"):
-            return IllegalAction("no_reroll", "A threat in play blocks rerolls until it is discarded.")
+            return IllegalAction("no_reroll", Text("A threat in play blocks rerolls until it is discarded."))
         if purpose == "free_reroll":
             if fighter_ability(state, seat) != "free_reroll":
-                return IllegalAction("no_ability", "Only Gohan has a free reroll.")
+                return IllegalAction("no_ability", Text("Only Gohan has a free reroll."))
             if fighter.free_reroll_used:
-                return IllegalAction("free_reroll_used", "Gohan's free reroll is already used this turn.")
+                return IllegalAction(
+                    "free_reroll_used", Text("Gohan's free reroll is already used this turn.")
+                )
         others = [die for die in rolled_dice(state, seat) if die.id != action.burn]
         if not others:
-            return IllegalAction("nothing_to_reroll", "There are no other dice to reroll.")
+            return IllegalAction("nothing_to_reroll", Text("There are no other dice to reroll."))
         return None
     if purpose == "retrieve":
         if not placed_dice(state):
             return IllegalAction(
-                "nothing_to_retrieve", "There are no dice on Threat tiles or the Dragon Ball Meter."
+                "nothing_to_retrieve", Text("There are no dice on Threat tiles or the Dragon Ball Meter.")
             )
         return None
     if fighter.knocked_out:
-        return IllegalAction("ko_no_power_ups", f"{fighter.name} is KO'd: Power Ups can't be bought or used.")
+        return IllegalAction(
+            "ko_no_power_ups",
+            Text("{fighter} is KO'd: Power Ups can't be bought or used.", fighter=words.fighter(state, seat)),
+        )
     tile_id = action.tile
     if tile_id is None or not 0 <= tile_id < len(catalogue().power_ups):
-        return IllegalAction("no_such_tile", "There is no such Power Up tile.")
-    tile = catalogue().power_ups[tile_id]
+        return IllegalAction("no_such_tile", Text("There is no such Power Up tile."))
+    tile, name = catalogue().power_ups[tile_id], words.power_up(tile_id)
     if purpose == "buy":
         if tile_id not in state.power_supply:
-            return IllegalAction("not_in_supply", f"{tile.name} is not in the Power Supply.")
-        if not _affordable_sources(state, seat, ["assist"] * purchase_cost(state, seat, tile_id)):
             return IllegalAction(
-                "cannot_afford", f"{tile.name} costs {purchase_cost(state, seat, tile_id)} Assists."
+                "not_in_supply", Text("{power_up} is not in the Power Supply.", power_up=name)
+            )
+        price = purchase_cost(state, seat, tile_id)
+        if not _affordable_sources(state, seat, ["assist"] * price):
+            return IllegalAction(
+                "cannot_afford",
+                Plural(
+                    "{power_up} costs {count} Assist.",
+                    "{power_up} costs {count} Assists.",
+                    price,
+                    power_up=name,
+                ),
             )
         return None
     if tile_id not in fighter.power_ups:
-        return IllegalAction("not_equipped", f"You don't have {tile.name} equipped.")
+        return IllegalAction("not_equipped", Text("You don't have {power_up} equipped.", power_up=name))
     if tile.is_passive:
         return IllegalAction(
-            "passive_tile", f"{tile.name} works by itself while equipped: there is nothing to pay."
+            "passive_tile",
+            Text("{power_up} works by itself while equipped: there is nothing to pay.", power_up=name),
         )
     if tile.once_per_turn and tile_id in fighter.power_ups_used:
-        return IllegalAction("once_per_turn", f"{tile.name} can be used once per turn.")
+        return IllegalAction("once_per_turn", Text("{power_up} can be used once per turn.", power_up=name))
     if not _affordable_sources(state, seat, list(tile.activation_cost)):
-        return IllegalAction("cannot_afford", f"You don't have the dice {tile.name} needs.")
+        return IllegalAction(
+            "cannot_afford", Text("You don't have the dice {power_up} needs.", power_up=name)
+        )
     return activation_target_problem(state, seat, tile_id)
 
 
@@ -127,17 +148,19 @@ def choose_problem(state: CellState, action: Choose) -> IllegalAction | None:
     seat, source = action.player, action.source
     if selection.purpose == "retrieve":
         if source.die is None or not 0 <= source.die < len(state.dice):
-            return IllegalAction("retrieve_dice_only", "Only dice can be retrieved.")
+            return IllegalAction("retrieve_dice_only", Text("Only dice can be retrieved."))
         if state.dice[source.die].zone not in ("threat", "meter"):
-            return IllegalAction("not_placed", "Retrieve dice from Threat tiles or the Dragon Ball Meter.")
+            return IllegalAction(
+                "not_placed", Text("Retrieve dice from Threat tiles or the Dragon Ball Meter.")
+            )
         if source in selection.chosen:
-            return IllegalAction("die_already_chosen", "You already chose that die.")
+            return IllegalAction("die_already_chosen", Text("You already chose that die."))
         return None
     if selection.purpose in ("reroll", "free_reroll"):
         if source.die is None:
-            return IllegalAction("reroll_dice_only", "Tokens can't be rerolled.")
+            return IllegalAction("reroll_dice_only", Text("Tokens can't be rerolled."))
         if source.die == selection.burn:
-            return IllegalAction("burned_die", "That die is the one being burned.")
+            return IllegalAction("burned_die", Text("That die is the one being burned."))
         return source_problem(state, seat, source, selection.chosen)
     problem = source_problem(state, seat, source, selection.chosen)
     if problem:
@@ -145,10 +168,10 @@ def choose_problem(state: CellState, action: Choose) -> IllegalAction | None:
     cost = _payment_cost(state, selection, seat)
     faces = [board.source_face(state, chosen) for chosen in selection.chosen]
     if len(faces) >= len(cost):
-        return IllegalAction("paid_in_full", "That is already paid in full: confirm it.")
+        return IllegalAction("paid_in_full", Text("That is already paid in full: confirm it."))
     if not cost_fits(cost, [*faces, board.source_face(state, source)]):
-        die = board.with_article(board.face_name(board.source_face(state, source)), capital=True)
-        return IllegalAction("wrong_face", f"{die} isn't part of that cost.")
+        die = words.A_FACE_FIRST[board.source_face(state, source)]
+        return IllegalAction("wrong_face", Text("{die} isn't part of that cost.", die=die))
     return None
 
 
@@ -158,27 +181,33 @@ def confirm_problem(state: CellState, action: Confirm) -> IllegalAction | None:
     seat = action.player
     if selection.purpose in ("reroll", "free_reroll", "retrieve"):
         if action.give_to is not None or action.discard is not None or action.target is not None:
-            return IllegalAction("bad_option", "That choice doesn't apply here.")
+            return IllegalAction("bad_option", Text("That choice doesn't apply here."))
         if not selection.chosen:
-            return IllegalAction("nothing_chosen", "Choose at least one die first.")
+            return IllegalAction("nothing_chosen", Text("Choose at least one die first."))
         return None
     cost = _payment_cost(state, selection, seat)
     if len(selection.chosen) < len(cost):
+        missing = len(cost) - len(selection.chosen)
         return IllegalAction(
-            "not_paid", f"Choose {len(cost) - len(selection.chosen)} more dice or tokens first."
+            "not_paid",
+            Plural(
+                "Choose {count} more die or token first.",
+                "Choose {count} more dice or tokens first.",
+                missing,
+            ),
         )
     if selection.purpose == "activate":
         if action.give_to is not None or action.discard is not None:
-            return IllegalAction("bad_option", "That choice doesn't apply here.")
+            return IllegalAction("bad_option", Text("That choice doesn't apply here."))
         return heal_target_problem(state, selection.tile, action.target)  # type: ignore[arg-type]
     if action.target is not None:
-        return IllegalAction("bad_option", "That choice doesn't apply here.")
+        return IllegalAction("bad_option", Text("That choice doesn't apply here."))
     receiver = seat if action.give_to is None else action.give_to
     if action.give_to is not None:
         if fighter_ability(state, seat) != "discount_and_gift":
-            return IllegalAction("no_ability", "Only Krillin can give Power Ups to other fighters.")
+            return IllegalAction("no_ability", Text("Only Krillin can give Power Ups to other fighters."))
         if not 0 <= action.give_to < state.players or action.give_to == seat:
-            return IllegalAction("bad_target", "Give the tile to another Z-Fighter in this game.")
+            return IllegalAction("bad_target", Text("Give the tile to another Z-Fighter in this game."))
     return discard_problem(state, receiver, action.discard)
 
 
@@ -206,5 +235,10 @@ def _retrieve(state: CellState, events: list[Event], seat: int, selection: Selec
     state.dragon_ball_meter = [p for p in state.dragon_ball_meter if p.die not in chosen]
     for die_id in chosen:
         board.return_die(state, state.dice[die_id])  # type: ignore[index]
-    name = board.fighter_name(state, seat)
-    board.say(state, events, "dice_retrieved", f"{name} burns a die and retrieves {len(chosen)} dice", seat)
+    said = Plural(
+        "{fighter} burns a die and retrieves {count} die",
+        "{fighter} burns a die and retrieves {count} dice",
+        len(chosen),
+        fighter=words.fighter(state, seat),
+    )
+    board.say(state, events, "dice_retrieved", said, seat)

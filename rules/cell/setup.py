@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, model_validator
 
-from rules.cell import board
+from rules.cell import board, words
 from rules.cell.content import MAX_PLAYERS, TokenKind, catalogue
 from rules.cell.rounds import SUPPLY_SIZE, start_round
 from rules.cell.state import CellState, Die, FighterState, Variant
 from rules.core.events import Event
 from rules.core.rng import Rng
+from rules.core.text import Text
 
 THREATS_REMOVED_PER_PLAYER: dict[str, int] = {"normal": 0, "easy": 0, "challenge": 1, "impossible": 2}
 
@@ -105,10 +106,22 @@ def new_game(options: CellOptions, seed: int) -> CellState:
         token_pile=token_pile,
     )
     events: list[Event] = []
-    names = ", ".join(f"{fighter.name} ({fighter.dice_colour} dice)" for fighter in fighters)
-    board.say(
-        state, events, "game_started", f"The Cell Games begin ({options.variant}): {names} against Cell"
+    names = words.listed(
+        [
+            Text(
+                "{fighter} ({colour} dice)",
+                fighter=words.fighter(state, seat),
+                colour=words.colour(fighter.dice_colour),
+            )
+            for seat, fighter in enumerate(fighters)
+        ]
     )
+    said = Text(
+        "The Cell Games begin ({variant}): {fighters} against Cell",
+        variant=words.VARIANTS[options.variant],
+        fighters=names,
+    )
+    board.say(state, events, "game_started", said)
     start_round(state, events)
     board.remember(state, events)
     return state

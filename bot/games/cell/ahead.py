@@ -8,9 +8,11 @@ from itertools import chain, islice
 
 from bot.games.cell.choices import Choice, face_choices, held_kinds, more_choices
 from bot.games.cell.paths import Explorer, Path, parse_path
+from locales.languages import Language
+from renderers.cell.language import CellBoardView, in_language
 from rules.cell.actions import EndTurn
 from rules.cell.state import CellState
-from rules.cell.view import CellView, view
+from rules.cell.view import view
 
 
 def offered_paths(explorer: Explorer) -> Iterator[Path]:
@@ -47,13 +49,13 @@ def _in_turns(menus: list[Iterator[Choice]]) -> Iterator[Choice]:
                 yield choice
 
 
-def next_boards(state: CellState, limit: int) -> list[CellView]:
-    """The public boards the first ``limit`` offered paths lead to (a path stops at the move that
-    ends the game, as it is played)."""
+def next_boards(state: CellState, limit: int, language: Language = Language.ENGLISH) -> list[CellBoardView]:
+    """The public boards, in the table's ``language``, the first ``limit`` offered paths lead to (a
+    path stops at the move that ends the game, as it is played)."""
     explorer = Explorer(state, state.active_seat)
     boards = []
     for path in islice(offered_paths(explorer), limit):
         starts = (path[:length] for length in range(1, len(path) + 1))
         played = next((start for start in starts if explorer.state(start).outcome is not None), path)
-        boards.append(view(explorer.state(played), None))
+        boards.append(in_language(view(explorer.state(played), None), language))
     return boards

@@ -10,6 +10,7 @@ import discord
 
 from bot.games.cell.choices import Choice, dice_kinds, more_choices
 from bot.games.cell.paths import Explorer
+from bot.games.cell.speech import ENGLISH, Speaker
 from bot.storage import GameRecord
 from bot.table.controller import finished_view
 from bot.ui.components import button, select, view_of
@@ -44,15 +45,17 @@ def choice_menu(
     arg: str,
     row: int | None = None,
     seat: int | None = None,
+    speak: Speaker = ENGLISH,
 ) -> discord.ui.Select[Any]:
     """A menu of choices whose pick is played at once (a path) or opens its panel (a panel code);
     ``seat`` when it sits on that seat's private panel."""
     if not choices:
+        nothing = speak.pgettext("menu option", "Nothing to do with it now")
         menu = select(
             record.id,
             record.version,
             "act",
-            [discord.SelectOption(label="Nothing to do with it now", value="-")],
+            [discord.SelectOption(label=nothing, value="-")],
             placeholder=placeholder,
             arg=arg,
             row=row,
@@ -72,7 +75,7 @@ def choice_menu(
     )
 
 
-def board_view(record: GameRecord, state: CellState) -> discord.ui.View:
+def board_view(record: GameRecord, state: CellState, speak: Speaker = ENGLISH) -> discord.ui.View:
     """The board's controls, for the player whose turn it is: none while the AI plays (they could
     only answer "wait for yours"). After rolling, one menu per kind of die and one for the rest."""
     if state.outcome is not None:
@@ -84,56 +87,57 @@ def board_view(record: GameRecord, state: CellState) -> discord.ui.View:
     items: list[discord.ui.Item[Any]] = []
 
     def act_button(index: int, action: CellAction, row: int, style: discord.ButtonStyle) -> None:
-        items.append(
-            button(
-                record.id, record.version, "act", index, label=describe(state, action), style=style, row=row
-            )
-        )
+        label = speak.say(describe(state, action))
+        items.append(button(record.id, record.version, "act", index, label=label, style=style, row=row))
 
     if state.selection is not None:
-        return _selection_view(record, state, actions)
+        return _selection_view(record, state, actions, speak)
     if not state.rolled:
         for index, action in enumerate(actions):
             act_button(index, action, 0, STYLE["roll"])
         return view_of(items)
-    kinds = dice_kinds(explorer)
+    kinds = dice_kinds(explorer, speak)
     for row, kind in enumerate(kinds):
-        items.append(choice_menu(record, kind.choices, kind.placeholder, kind.face, row))
-    more = more_choices(explorer)
+        items.append(choice_menu(record, kind.choices, kind.placeholder(speak), kind.face, row, speak=speak))
+    more = more_choices(explorer, speak)
     buttons_row = len(kinds) + (1 if more and len(kinds) < SELECT_ROWS else 0)
     if more and len(kinds) < SELECT_ROWS:
-        items.append(choice_menu(record, more, MORE_PLACEHOLDER, "more", len(kinds)))
+        items.append(choice_menu(record, more, more_placeholder(speak), "more", len(kinds), speak=speak))
     elif more:
-        items.append(
-            button(
-                record.id, record.version, "more", label="Threats, Power Ups…", emoji="🎯", row=buttons_row
-            )
-        )
+        label = speak.pgettext("button", "Threats, Power Ups…")
+        items.append(button(record.id, record.version, "more", label=label, emoji="🎯", row=buttons_row))
     for index, action in enumerate(actions):
         if isinstance(action, EndTurn):
             act_button(index, action, buttons_row, STYLE["end_turn"])
     return view_of(items)
 
 
-MORE_PLACEHOLDER = "🎯 Several dice at once: threats, Power Ups…"
+def more_placeholder(speak: Speaker) -> str:
+    return "🎯 " + speak.pgettext("placeholder", "Several dice at once: threats, Power Ups…")
 
 
-def _selection_view(record: GameRecord, state: CellState, actions: list[CellAction]) -> discord.ui.View:
+def _selection_view(
+    record: GameRecord, state: CellState, actions: list[CellAction], speak: Speaker
+) -> discord.ui.View:
     """A choice left open (by a game saved mid-way): its dice, confirmations and cancel, one a click."""
     game_id, version = record.id, record.version
     items: list[discord.ui.Item[Any]] = []
     choices = [(i, a) for i, a in enumerate(actions) if isinstance(a, Choose)]
     if choices:
         options = [
-            discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in choices
+            discord.SelectOption(label=clip(speak.say(describe(state, a)), 100), value=str(i))
+            for i, a in choices
         ]
-        items.append(select(game_id, version, "act", options, placeholder="Choose a die or token", row=0))
+        placeholder = speak.pgettext("placeholder", "Choose a die or token")
+        items.append(select(game_id, version, "act", options, placeholder=placeholder, row=0))
     confirms = [(i, a) for i, a in enumerate(actions) if isinstance(a, Confirm)]
     if len(confirms) > 4:
         options = [
-            discord.SelectOption(label=clip(describe(state, a), 100), value=str(i)) for i, a in confirms
+            discord.SelectOption(label=clip(speak.say(describe(state, a)), 100), value=str(i))
+            for i, a in confirms
         ]
-        items.append(select(game_id, version, "act", options, placeholder="Confirm…", arg="confirm", row=1))
+        placeholder = speak.pgettext("placeholder", "Confirm…")
+        items.append(select(game_id, version, "act", options, placeholder=placeholder, arg="confirm", row=1))
     else:
         for index, action in confirms:
             items.append(
@@ -142,7 +146,7 @@ def _selection_view(record: GameRecord, state: CellState, actions: list[CellActi
                     version,
                     "act",
                     index,
-                    label=describe(state, action),
+                    label=speak.say(describe(state, action)),
                     style=discord.ButtonStyle.success,
                     row=2,
                 )
@@ -155,7 +159,7 @@ def _selection_view(record: GameRecord, state: CellState, actions: list[CellActi
                     version,
                     "act",
                     index,
-                    label=describe(state, action),
+                    label=speak.say(describe(state, action)),
                     style=discord.ButtonStyle.danger,
                     row=2,
                 )
@@ -163,47 +167,69 @@ def _selection_view(record: GameRecord, state: CellState, actions: list[CellActi
     return view_of(items)
 
 
-def turn_call(player: dict[str, Any]) -> str:
+def turn_call(player: dict[str, Any], speak: Speaker = ENGLISH) -> str:
     if player.get("ai"):
-        return f"The AI is playing {player['name']}'s turn…"
-    return f"<@{player['user_id']}>, it's your turn."
+        return speak.gettext("The AI is playing {name}'s turn…").format(name=player["name"])
+    return speak.gettext("{mention}, it's your turn.").format(mention=f"<@{player['user_id']}>")
 
 
-def board_embed(state: CellState, events: list[Event], player: dict[str, Any]) -> discord.Embed:
-    fighter = state.fighters[state.active_seat]
-    if state.outcome is not None:
-        won = state.outcome.result == "win"
-        title = "Victory! Cell is defeated" if won else "Defeat — Cell wins"
-        status = (
-            "The world is saved!"
-            if won
-            else {
-                "all_knocked_out": "Every Z-Fighter was knocked out.",
-                "threat_stack_empty": "The Threat stack ran out.",
-            }.get(state.outcome.reason, "The game is over.")
-        )
+def _outcome(state: CellState, speak: Speaker) -> tuple[str, str]:
+    assert state.outcome is not None
+    if state.outcome.result == "win":
+        return speak.gettext("Victory! Cell is defeated"), speak.gettext("The world is saved!")
+    reasons = {
+        "all_knocked_out": speak.gettext("Every Z-Fighter was knocked out."),
+        "threat_stack_empty": speak.gettext("The Threat stack ran out."),
+    }
+    return speak.gettext("Defeat — Cell wins"), reasons.get(
+        state.outcome.reason, speak.gettext("The game is over.")
+    )
+
+
+def _status(state: CellState, player: dict[str, Any], speak: Speaker) -> str:
+    if state.selection:
+        status = speak.gettext("**{fighter}** ({player}) is choosing dice. Cell: **{hp}/{max_hp}**")
+    elif state.rolled:
+        status = speak.gettext("**{fighter}** ({player}) is spending dice. Cell: **{hp}/{max_hp}**")
     else:
-        title = f"Perfect Cell — round {state.round}"
-        doing = "choosing dice" if state.selection else "spending dice" if state.rolled else "about to roll"
-        health = f"Cell: **{state.cell_hp}/{state.cell_max_hp}**"
-        status = f"**{fighter.name}** ({player_tag(player)}) is {doing}. {health}"
-    recent = [event.text for event in events if event.visible_to is None][-8:]
+        status = speak.gettext("**{fighter}** ({player}) is about to roll. Cell: **{hp}/{max_hp}**")
+    return status.format(
+        fighter=speak.fighter(state, state.active_seat),
+        player=player_tag(player),
+        hp=state.cell_hp,
+        max_hp=state.cell_max_hp,
+    )
+
+
+def board_embed(
+    state: CellState, events: list[Event], player: dict[str, Any], speak: Speaker = ENGLISH
+) -> discord.Embed:
+    if state.outcome is not None:
+        title, status = _outcome(state, speak)
+    else:
+        title = speak.gettext("Perfect Cell — round {round}").format(round=state.round)
+        status = _status(state, player, speak)
+    recent = [speak.say(event.text) for event in events if event.visible_to is None][-8:]
     description = status + ("\n\n" + "\n".join(f"• {line}" for line in recent) if recent else "")
     return discord.Embed(title=title, description=clip(description, 4000), colour=discord.Colour.dark_green())
 
 
-def activation_embed(events: list[Event]) -> discord.Embed:
+def activation_embed(events: list[Event], speak: Speaker = ENGLISH) -> discord.Embed:
     kinds_from = [i for i, event in enumerate(events) if event.kind == "cell_activates"]
     lines = (
-        [event.text for event in events[kinds_from[0] :] if event.visible_to is None] if kinds_from else []
+        [speak.say(event.text) for event in events[kinds_from[0] :] if event.visible_to is None]
+        if kinds_from
+        else []
     )
     return discord.Embed(
-        title="Cell activates!",
+        title=speak.gettext("Cell activates!"),
         description=clip("\n".join(f"• {line}" for line in lines), 4000),
         colour=discord.Colour.dark_red(),
     )
 
 
-def done_text(events: list[Event]) -> str:
-    shown = [event.text for event in events if event.visible_to is None][:3]
-    return clip("Done: " + "; ".join(shown), 1900) if shown else "Done."
+def done_text(events: list[Event], speak: Speaker = ENGLISH) -> str:
+    shown = [speak.say(event.text) for event in events if event.visible_to is None][:3]
+    if not shown:
+        return speak.gettext("Done.")
+    return clip(speak.gettext("Done: {events}").format(events="; ".join(shown)), 1900)

@@ -20,15 +20,13 @@ from bot.games.cell.paths import (
     Explorer,
     Path,
     action_kind,
-    both_or_all,
-    cost_text,
     path_text,
     source_face,
-    source_words,
 )
+from bot.games.cell.speech import ENGLISH, Speaker
 from rules.cell.actions import CellAction, ChangeFace, GiveTile, Spend, StartSelection
 from rules.cell.board import meter_capacity
-from rules.cell.content import FACE_NAMES, FACES, Face, catalogue
+from rules.cell.content import FACES, Face, catalogue
 from rules.cell.describe import describe, die_damage, threat_progress
 from rules.cell.queries import purchase_cost
 from rules.cell.state import CellState
@@ -59,22 +57,26 @@ class DiceKind:
     tokens: int = 0
     choices: list[Choice] = field(default_factory=list)
 
-    @property
-    def placeholder(self) -> str:
+    def placeholder(self, speak: Speaker) -> str:
         held = [f"x{self.dice}"] if self.dice else []
         if self.shared:
-            held.append(f"({self.shared} shared with you)")
+            held.append(speak.gettext("({count} shared with you)").format(count=self.shared))
         if self.tokens:
-            held.append(f"+ {self.tokens} token{'s' if self.tokens > 1 else ''}")
-        what = "what should one do?" if self.choices else "nothing to do with it now"
-        return f"{FACE_EMOJI[self.face]} {FACE_NAMES[self.face]} {' '.join(held)} — {what}"
+            tokens = speak.ngettext("+ {count} token", "+ {count} tokens", self.tokens)
+            held.append(tokens.format(count=self.tokens))
+        what = (
+            speak.pgettext("placeholder", "what should one do?")
+            if self.choices
+            else speak.pgettext("placeholder", "nothing to do with it now")
+        )
+        return f"{FACE_EMOJI[self.face]} {speak.face(self.face)} {' '.join(held)} — {what}"
 
 
-def dice_kinds(explorer: Explorer) -> list[DiceKind]:
+def dice_kinds(explorer: Explorer, speak: Speaker = ENGLISH) -> list[DiceKind]:
     """One entry per face among the player's rolled dice and face tokens, in the faces' order."""
     kinds = held_kinds(explorer)
     for kind in kinds:
-        kind.choices = list(islice(face_choices(explorer, kind.face), MAX_OPTIONS))
+        kind.choices = list(islice(face_choices(explorer, kind.face, speak), MAX_OPTIONS))
     return kinds
 
 
@@ -93,11 +95,11 @@ def held_kinds(explorer: Explorer) -> list[DiceKind]:
     return [kind for kind in kinds.values() if kind.dice or kind.tokens]
 
 
-def face_choices(explorer: Explorer, face: Face) -> Iterator[Choice]:
+def face_choices(explorer: Explorer, face: Face, speak: Speaker = ENGLISH) -> Iterator[Choice]:
     """The options of the menu for ``face``, each worked out as it is asked for."""
     state = explorer.root
     indexes = [i for i, action in enumerate(explorer.legal()) if _face_of(state, action) == face]
-    return _face_choices(explorer, indexes)
+    return _face_choices(explorer, indexes, speak)
 
 
 def _face_of(state: CellState, action: CellAction) -> Face | None:
@@ -121,7 +123,7 @@ def _die_of(action: CellAction) -> int | None:
     return None
 
 
-def _face_choices(explorer: Explorer, indexes: list[int]) -> Iterator[Choice]:
+def _face_choices(explorer: Explorer, indexes: list[int], speak: Speaker) -> Iterator[Choice]:
     """A die's spends (the player's own die where dice of several owners do the same), each followed
     by spending every die of the face that way; then the face tokens; then burns and turning over."""
     state, seat, actions = explorer.root, explorer.seat, explorer.legal()
@@ -142,34 +144,35 @@ def _face_choices(explorer: Explorer, indexes: list[int]) -> Iterator[Choice]:
         if kind in seen:
             continue
         seen.add(kind)
-        yield Choice(describe(state, action), path_text((index,)))
+        yield Choice(speak.say(describe(state, action)), path_text((index,)))
         path = _repeated(explorer, index)
         if len(path) > 1:
-            yield Choice(_repeat_label(explorer, path), path_text(path))
+            yield Choice(_repeat_label(explorer, path, speak), path_text(path))
     for index in ordered:
         action = actions[index]
         if isinstance(action, Spend) and action.source.token is not None:
-            words = f"{source_words(state, action.source)}: {describe(state, action)}"
+            words = f"{speak.source(state, action.source)}: {speak.say(describe(state, action))}"
             yield Choice(words, path_text((index,)))
     for index in ordered:
         action = actions[index]
         kind = action_kind(state, action, owners=False)
         if not isinstance(action, Spend) and kind not in seen:
             seen.add(kind)
-            yield _burn_or_turn(state, index, action)
+            yield _burn_or_turn(state, index, action, speak)
 
 
-def _burn_or_turn(state: CellState, index: int, action: CellAction) -> Choice:
+def _burn_or_turn(state: CellState, index: int, action: CellAction, speak: Speaker) -> Choice:
     if isinstance(action, StartSelection):
         if action.purpose == "reroll":
-            words = "Burn one to reroll your other dice…"
-            return Choice(words, f"s{index}", "Then choose the dice to reroll")
+            words = speak.pgettext("menu option", "Burn one to reroll your other dice…")
+            return Choice(words, f"s{index}", speak.pgettext("menu option", "Then choose the dice to reroll"))
         return Choice(
-            "Burn one to retrieve placed dice…",
+            speak.pgettext("menu option", "Burn one to retrieve placed dice…"),
             f"s{index}",
-            "Then choose dice to take back from the threats and the meter",
+            speak.pgettext("menu option", "Then choose dice to take back from the threats and the meter"),
         )
-    return Choice(f"Turn one over: {describe(state, action)}", path_text((index,)))
+    turn = speak.gettext("Turn one over: {what}")
+    return Choice(turn.format(what=speak.say(describe(state, action))), path_text((index,)))
 
 
 def _repeated(explorer: Explorer, index: int) -> Path:
@@ -190,10 +193,10 @@ def _repeated(explorer: Explorer, index: int) -> Path:
         path = (*path, following)
 
 
-def _repeat_label(explorer: Explorer, path: Path) -> str:
+def _repeat_label(explorer: Explorer, path: Path, speak: Speaker) -> str:
     """What spending every die of the face does, worked out on the way there."""
     seat = explorer.seat
-    count, amount = len(path), both_or_all(len(path))
+    count, amount = len(path), speak.both_or_all(len(path))
     damage = 0
     for number, index in enumerate(path):
         before = explorer.state(path[:number])
@@ -202,46 +205,56 @@ def _repeat_label(explorer: Explorer, path: Path) -> str:
         if action.use == "damage":
             damage += die_damage(before, seat, source_face(before, action.source))
     after = explorer.state(path)
-    fighters = explorer.root.fighters
-    target = fighters[action.target].name if action.use in ("heal", "share") else ""  # type: ignore[index]
+    target = speak.fighter(explorer.root, action.target) if action.use in ("heal", "share") else ""  # type: ignore[arg-type]
     if action.use == "damage":
-        return f"Damage Cell with {amount} ({damage})"
+        return speak.gettext("Damage Cell with {dice} ({damage})").format(dice=amount, damage=damage)
     if action.use == "heal":
-        return f"Heal {target} with {amount} (+{count} HP)"
+        heal = speak.gettext("Heal {fighter} with {dice} (+{count} HP)")
+        return heal.format(fighter=target, dice=amount, count=count)
     if action.use == "cancel":
         progress = threat_progress(before, action.target, source_face(before, action.source))  # type: ignore[arg-type]
-        return f"{amount.capitalize()}: {progress}"
+        return f"{amount[:1].upper()}{amount[1:]}: {speak.say(progress)}"
     if action.use == "meter":
         filled = f"{len(after.dragon_ball_meter)}/{meter_capacity(after)}"
-        return f"Fill the Dragon Ball Meter with {amount} ({filled})"
+        meter = speak.gettext("Fill the Dragon Ball Meter with {dice} ({filled})")
+        return meter.format(dice=amount, filled=filled)
     if action.use == "collect":
-        return f"Collect {count} Dragon Ball tokens"
-    return f"Share {amount} with {target}"
+        collect = speak.ngettext(
+            "Collect {count} Dragon Ball token", "Collect {count} Dragon Ball tokens", count
+        )
+        return collect.format(count=count)
+    return speak.gettext("Share {dice} with {fighter}").format(dice=amount, fighter=target)
 
 
 # The menu for what takes dice of several faces, or none.
 
 
-def more_choices(explorer: Explorer) -> list[Choice]:
+def more_choices(explorer: Explorer, speak: Speaker = ENGLISH) -> list[Choice]:
     """Threats that take several dice, Power Ups, Gohan's free reroll, Krillin's gifts, Wild tokens."""
     state, actions = explorer.root, explorer.legal()
     found: list[Choice] = []
     for threat in state.active_threats:
-        found.extend(_threat_choices(explorer, threat.tile))
+        found.extend(_threat_choices(explorer, threat.tile, speak))
     for index, action in enumerate(actions):
         if isinstance(action, StartSelection) and action.purpose in ("buy", "activate"):
-            found.extend(_power_up_choices(explorer, index, action))
+            found.extend(_power_up_choices(explorer, index, action, speak))
         elif isinstance(action, StartSelection) and action.purpose == "free_reroll":
-            found.append(Choice("Free reroll (Gohan)…", f"s{index}", "Choose the dice to reroll"))
+            found.append(
+                Choice(
+                    speak.pgettext("menu option", "Free reroll (Gohan)…"),
+                    f"s{index}",
+                    speak.pgettext("menu option", "Choose the dice to reroll"),
+                )
+            )
         elif isinstance(action, GiveTile):
-            found.append(Choice(describe(state, action), path_text((index,))))
+            found.append(Choice(speak.say(describe(state, action)), path_text((index,))))
     if any(isinstance(action, Spend) and action.source.token == "wild" for action in actions):
-        words = f"{TOKEN_EMOJI['wild']} Use your Wild token…"
-        found.append(Choice(words, WILD_TOKEN, "Spend it as any face"))
+        words = f"{TOKEN_EMOJI['wild']} " + speak.pgettext("menu option", "Use your Wild token…")
+        found.append(Choice(words, WILD_TOKEN, speak.pgettext("menu option", "Spend it as any face")))
     return found[:MAX_OPTIONS]
 
 
-def _threat_choices(explorer: Explorer, tile: int) -> Iterator[Choice]:
+def _threat_choices(explorer: Explorer, tile: int, speak: Speaker) -> Iterator[Choice]:
     """The cheapest ways to cancel a threat with several dice at once, then its panel, where the
     player may choose the dice or place only some."""
     threat = explorer.root.active_threat(tile)
@@ -250,17 +263,22 @@ def _threat_choices(explorer: Explorer, tile: int) -> Iterator[Choice]:
     if len(card.cost) - len(threat.placed) < 2:
         return
     complete, deepest = threat_fills(explorer, tile, DIRECT_FILLS + 1)
+    name = speak.threat(tile)
     for way in complete[:DIRECT_FILLS]:
-        yield Choice(f"Cancel {card.name} with {way.emoji}", path_text(way.path))
+        cancel = speak.gettext("Cancel {threat} with {dice}")
+        yield Choice(cancel.format(threat=name, dice=way.emoji), path_text(way.path))
     if len(deepest.path) >= 2 or len(complete) > DIRECT_FILLS:
+        needs = speak.gettext("Needs {cost}; {placed} placed. Choose which dice")
         yield Choice(
-            f"Place dice on {card.name}…",
+            speak.gettext("Place dice on {threat}…").format(threat=name),
             f"t{tile}",
-            f"Needs {cost_text(card.cost)}; {len(threat.placed)} placed. Choose which dice",
+            needs.format(cost=speak.cost(card.cost), placed=len(threat.placed)),
         )
 
 
-def _power_up_choices(explorer: Explorer, index: int, action: StartSelection) -> Iterator[Choice]:
+def _power_up_choices(
+    explorer: Explorer, index: int, action: StartSelection, speak: Speaker
+) -> Iterator[Choice]:
     """A Power Up paid in one option for each of its cheapest payments when nothing else is left to
     choose (whom to heal, what to discard); its panel, with a payment filled in, for the rest."""
     tile = catalogue().power_ups[action.tile]  # type: ignore[index]
@@ -269,21 +287,26 @@ def _power_up_choices(explorer: Explorer, index: int, action: StartSelection) ->
     else:
         cost = list(tile.activation_cost)
     ways = payments(explorer, index, DIRECT_FILLS + 1)
-    effect = tile.effect_text if len(tile.effect_text) <= 100 else tile.effect_text[:99] + "…"
+    text = speak.power_up_effect(tile.id)
+    effect = text if len(text) <= 100 else text[:99] + "…"
     direct = [way for way in ways[:DIRECT_FILLS] if len(way.confirms) == 1]
+    what = speak.say(describe(explorer.root, action))
     for way in direct:
-        label = f"{describe(explorer.root, action)}: pay {way.emoji}"
+        label = speak.gettext("{what}: pay {dice}").format(what=what, dice=way.emoji)
         yield Choice(label, path_text((*way.path, way.confirms[0][1])), effect)
     if not ways or len(direct) < len(ways):
-        costs = f"Costs {cost_text(cost)}. {effect}"
-        yield Choice(f"{describe(explorer.root, action)}…", f"s{index}", costs[:100])
+        costs = speak.gettext("Costs {cost}. {effect}").format(cost=speak.cost(cost), effect=effect)
+        yield Choice(f"{what}…", f"s{index}", costs[:100])
 
 
-def wild_choices(explorer: Explorer) -> list[Choice]:
+def wild_choices(explorer: Explorer, speak: Speaker = ENGLISH) -> list[Choice]:
     """What the Wild token can do, as each face."""
     found = []
     for index, action in enumerate(explorer.legal()):
         if isinstance(action, Spend) and action.source.token == "wild":
-            face = FACE_NAMES[action.source.face]  # type: ignore[index]
-            found.append(Choice(f"As {face}: {describe(explorer.root, action)}", path_text((index,))))
+            face = speak.face(action.source.face)  # type: ignore[arg-type]
+            label = speak.gettext("As {face}: {what}").format(
+                face=face, what=speak.say(describe(explorer.root, action))
+            )
+            found.append(Choice(label, path_text((index,))))
     return found[:MAX_OPTIONS]

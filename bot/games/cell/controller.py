@@ -17,12 +17,13 @@ import discord
 from discord import app_commands
 
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
+from bot.core.speech import private_language, table_language
 from bot.games.cell.board import (
-    MORE_PLACEHOLDER,
     activation_embed,
     board_embed,
     board_view,
     done_text,
+    more_placeholder,
     turn_call,
 )
 from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
@@ -31,6 +32,7 @@ from bot.games.cell.module import VARIANTS
 from bot.games.cell.panel_view import menu_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
 from bot.games.cell.paths import FACE_EMOJI, Explorer, follow, parse_path
+from bot.games.cell.speech import Speaker, speaker
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController
@@ -38,11 +40,12 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, index_in
 from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
+from locales.translate import command_words
 from renderers.cell import render_cell
+from renderers.cell.language import in_language
 from renderers.common import RenderedBoard
 from rules.cell.actions import CellAction
 from rules.cell.ai import hint
-from rules.cell.content import FACE_NAMES
 from rules.cell.describe import describe
 from rules.cell.engine import apply
 from rules.cell.state import CellState
@@ -52,8 +55,8 @@ from rules.core.events import Event
 
 log = logging.getLogger("bot.cell")
 
-MORE_TITLE = "**Several dice at once** — threats, Power Ups and more:"
-WILD_TITLE = "**🌟 Wild token** — spend it as any face:"
+STALE = "stale"
+"""The refusal of a click on an out-of-date board, which is answered with the current board."""
 
 
 def _playing(action: CellAction) -> Any:
@@ -66,7 +69,15 @@ def _from_panel(interaction: discord.Interaction[Any]) -> bool:
     return interaction.message is not None and interaction.message.flags.ephemeral
 
 
-def _plan_words(state: CellState, plan: list[CellAction]) -> list[str]:
+def _more_title(speak: Speaker) -> str:
+    return speak.gettext("**Several dice at once** — threats, Power Ups and more:")
+
+
+def _wild_title(speak: Speaker) -> str:
+    return speak.gettext("**🌟 Wild token** — spend it as any face:")
+
+
+def _plan_words(state: CellState, plan: list[CellAction], speak: Speaker) -> list[str]:
     """Each planned action described where the plan has got to ("2 of 4 toward…" after the first
     die on a threat); a step the plan names loosely (a die it expects elsewhere) as it reads now."""
     words = []
@@ -75,9 +86,9 @@ def _plan_words(state: CellState, plan: list[CellAction]) -> list[str]:
         try:
             after, _ = apply(planned, action)
         except IllegalAction:
-            words.append(describe(state, action))
+            words.append(speak.say(describe(state, action)))
             continue
-        words.append(describe(planned, action))
+        words.append(speak.say(describe(planned, action)))
         planned = after
     return words
 
@@ -116,13 +127,16 @@ class CellController(TableController):
         record = await self.channel_game(interaction)
         if record is None:
             return
+        speak = speaker(private_language(interaction))
         seat = seat_of(record, interaction.user.id)
         if record.status != "active" or seat is None:
-            await reply_error(interaction, "Hints are for players of the running game.")
+            await reply_error(interaction, speak.gettext("Hints are for players of the running game."))
             return
         state = self.service.load_state(record)
         if seat != state.active_seat or state.outcome is not None:
-            await reply_error(interaction, "Hints are for your own turn: ask again when it comes.")
+            await reply_error(
+                interaction, speak.gettext("Hints are for your own turn: ask again when it comes.")
+            )
             return
         suggestion = await in_time(
             interaction,
@@ -131,16 +145,13 @@ class CellController(TableController):
             ephemeral=True,
         )
         if suggestion is None:
-            await reply_private(interaction, "I have no suggestion right now.")
+            await reply_private(interaction, speak.gettext("I have no suggestion right now."))
             return
-        steps = " → ".join(_plan_words(state, suggestion.plan[:8]))
+        steps = " → ".join(_plan_words(state, suggestion.plan[:8], speak))
+        text = speak.gettext("**Suggestion:** {action}\n*Why:* {reason}\n*The rest of the plan:* {steps}")
+        action = speak.say(describe(state, suggestion.action))
         await reply_private(
-            interaction,
-            clip(
-                f"**Suggestion:** {describe(state, suggestion.action)}\n*Why:* {suggestion.reason}\n"
-                f"*The rest of the plan:* {steps}",
-                1900,
-            ),
+            interaction, clip(text.format(action=action, reason=suggestion.reason, steps=steps), 1900)
         )
 
     # Controls.
@@ -148,15 +159,16 @@ class CellController(TableController):
     async def on_control(self, interaction: discord.Interaction[Any], control: Control) -> None:
         if await self.on_table_control(interaction, control):
             return
+        speak = speaker(private_language(interaction))
         if control.op == "close":
             # Only a panel that shows its Cancel button may be taken away by it.
             if control.shown and _from_panel(interaction):
-                await self._take_away(interaction, "Nothing was spent.")
+                await self._take_away(interaction, speak.gettext("Nothing was spent."))
             else:
                 await reply_error(interaction, UNKNOWN_CONTROL)
             return
         record = await self.service.storage.game(control.game_id)
-        refusal = self._refusal(record, interaction.user.id, control)
+        refusal = self._refusal(record, interaction.user.id, control, speak)
         if refusal is not None:
             await self._refuse(interaction, record, refusal)
             return
@@ -167,38 +179,45 @@ class CellController(TableController):
             if control.op == "act":
                 await self._choose(interaction, record, state, control, chosen)
             elif control.op == "dice":
-                plan = panel_plan(state, state.active_seat, control.arg, list(control.values))
-                await update(interaction, **payment_message(record, plan, state.active_seat))
+                plan = panel_plan(state, state.active_seat, control.arg, list(control.values), speak)
+                await update(interaction, **payment_message(record, plan, state.active_seat, speak))
             elif control.op == "pay":
                 await self._play(interaction, record, state, control, chosen)
             elif control.op == "more":
-                choices = more_choices(Explorer(state, state.active_seat))
-                await self._show_panel(
-                    interaction,
-                    menu_message(record, MORE_TITLE, choices, MORE_PLACEHOLDER, state.active_seat),
+                choices = more_choices(Explorer(state, state.active_seat), speak)
+                message = menu_message(
+                    record, _more_title(speak), choices, more_placeholder(speak), state.active_seat, speak
                 )
+                await self._show_panel(interaction, message)
             elif control.op in ("die", "token"):
                 await self._old_die_menu(interaction, record, state, control)
             else:
                 await reply_error(interaction, UNKNOWN_CONTROL)
         except IllegalAction as error:
-            await reply_error(interaction, error.message)
+            await reply_error(interaction, speak.say(error.words))
 
-    def _refusal(self, record: GameRecord | None, user_id: int, control: Control) -> str | None:
+    def _refusal(
+        self, record: GameRecord | None, user_id: int, control: Control, speak: Speaker
+    ) -> str | None:
         if record is None or record.status != "active":
-            return "This game is over. Start a new one with `/cell start`."
+            over = speak.gettext("This game is over. Start a new one with `{start}`.")
+            return over.format(start=command_words("cell start", speak.language))
         if control.version != record.version or not control.shown:
-            return "stale"
+            return STALE
         seat = seat_of(record, user_id)
         if seat is None:
-            return "You're not playing in this game. Start your own with `/cell start` in another channel!"
+            return speak.gettext(
+                "You're not playing in this game. Start your own with `{start}` in another channel!"
+            ).format(start=command_words("cell start", speak.language))
         if control.drawn_for_another(seat):
             return ANOTHER_SEAT
         if record.lobby["players"][seat].get("ai"):
-            return "The AI is playing your seat. Use `/cell autoplay` to take it back."
+            taken = speak.gettext("The AI is playing your seat. Use `{autoplay}` to take it back.")
+            return taken.format(autoplay=command_words("cell autoplay", speak.language))
         state = self.service.load_state(record)
         if seat != state.active_seat:
-            return f"It's {state.fighters[state.active_seat].name}'s turn. Wait for yours!"
+            turn = speak.gettext("It's {fighter}'s turn. Wait for yours!")
+            return turn.format(fighter=speak.fighter(state, state.active_seat))
         return None
 
     async def _refuse(
@@ -206,13 +225,21 @@ class CellController(TableController):
     ) -> None:
         """Says why nothing happened; an out-of-date click is shown the current board, in the panel
         itself when it came from one."""
-        if refusal != "stale" or record is None:
+        if refusal != STALE or record is None:
             await reply_error(interaction, refusal)
             return
         state = self.service.load_state(record)
-        board = await metrics.render("cell", self.host.painter.draw(render_cell, view(state, None)))
-        text = "This board is out of date, so nothing changed. Here is the current one" + (
-            f": {message_link(record)}" if record.message_id else "."
+        language = private_language(interaction)
+        speak = speaker(language)
+        board = await metrics.render(
+            "cell", self.host.painter.draw(render_cell, in_language(view(state, None), language))
+        )
+        text = (
+            speak.gettext(
+                "This board is out of date, so nothing changed. Here is the current one: {link}"
+            ).format(link=message_link(record))
+            if record.message_id
+            else speak.gettext("This board is out of date, so nothing changed. Here is the current one.")
         )
         if _from_panel(interaction):
             await update(interaction, content=text, embed=None, view=None, attachments=[board_file(board)])
@@ -229,13 +256,12 @@ class CellController(TableController):
     ) -> None:
         """A menu pick or a button of the board or a menu panel: played, or its panel opened."""
         seat = state.active_seat
+        speak = speaker(private_language(interaction))
         if chosen == WILD_TOKEN:
-            choices = wild_choices(Explorer(state, seat))
-            message = menu_message(record, WILD_TITLE, choices, "Spend the Wild token as…", seat)
-            await self._show_panel(interaction, message)
+            await self._show_panel(interaction, _wild_panel(record, state, speak))
         elif is_panel_code(chosen):
-            plan = panel_plan(state, seat, chosen)
-            await self._show_panel(interaction, payment_message(record, plan, seat))
+            plan = panel_plan(state, seat, chosen, speak=speak)
+            await self._show_panel(interaction, payment_message(record, plan, seat, speak))
         else:
             await self._play(interaction, record, state, control, chosen)
 
@@ -252,23 +278,23 @@ class CellController(TableController):
         """A die or token button of a board drawn before one menu per kind of die: the menu of its
         face, in a private panel."""
         explorer = Explorer(state, state.active_seat)
+        speak = speaker(private_language(interaction))
         if control.op == "token" and control.arg == "wild":
-            message = menu_message(
-                record, WILD_TITLE, wild_choices(explorer), "Spend the Wild token as…", state.active_seat
-            )
-            await self._show_panel(interaction, message)
+            await self._show_panel(interaction, _wild_panel(record, state, speak))
             return
         if control.op == "die":
             die = index_in(control.arg, len(state.dice))
             face = state.dice[die].face if die is not None else None
         else:
             face = control.arg
-        kind = next((kind for kind in dice_kinds(explorer) if kind.face == face), None)
+        kind = next((kind for kind in dice_kinds(explorer, speak) if kind.face == face), None)
         if kind is None or not kind.choices:
-            await reply_error(interaction, "That can't be used for anything right now.")
+            await reply_error(interaction, speak.gettext("That can't be used for anything right now."))
             return
-        title = f"**{FACE_EMOJI[kind.face]} {FACE_NAMES[kind.face]}** — what should it do?"
-        message = menu_message(record, title, kind.choices, kind.placeholder, state.active_seat)
+        title = f"**{FACE_EMOJI[kind.face]} {speak.face(kind.face)}** — " + speak.gettext(
+            "what should it do?"
+        )
+        message = menu_message(record, title, kind.choices, kind.placeholder(speak), state.active_seat, speak)
         await self._show_panel(interaction, message)
 
     async def _play(
@@ -282,18 +308,20 @@ class CellController(TableController):
         """Plays a path: each move through the service on the version the last one left, the board
         shown once at the end with every move's events. The whole path is checked first on the state
         it was drawn for; the engine is deterministic, so the real moves follow it exactly."""
+        speak = speaker(private_language(interaction))
         path = parse_path(chosen)
         if path is None:
-            await reply_error(interaction, "I don't know that choice.")
+            await reply_error(interaction, speak.gettext("I don't know that choice."))
             return
         # Every step is checked here, and a path cannot go on past the end of the game (nothing is
         # legal then), so the moves are played as found, with the state they lead to.
         actions, after = follow(state, state.active_seat, path)
         # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
         # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
-        self.host.painter.draw_ahead(render_cell, view(after, None))
+        language = await table_language(self.host, record.guild_id)
+        self.host.painter.draw_ahead(render_cell, in_language(view(after, None), language))
         # Each move is saved as the next version: the boards of the moves after these are listed now.
-        self.foresee(record, after, control.version + len(path))
+        self.foresee(record, after, language, control.version + len(path))
         events: list[Event] = []
         version = control.version
         for number, action in enumerate(actions):
@@ -313,11 +341,15 @@ class CellController(TableController):
                 )
             except StaleBoard as stale:
                 await self._partly_played(record.id, number)
-                await self._refuse(interaction, stale.record, "stale")
+                await self._refuse(interaction, stale.record, STALE)
                 return
-            except (ServiceError, IllegalAction) as error:
+            except ServiceError as error:
                 await self._partly_played(record.id, number)
                 await reply_error(interaction, error.message)
+                return
+            except IllegalAction as error:
+                await self._partly_played(record.id, number)
+                await reply_error(interaction, speak.say(error.words))
                 return
             events.extend(move.events)
             version = move.record.version
@@ -346,6 +378,7 @@ class CellController(TableController):
         record, state, events = move.record, move.state, move.events
         activated = any(event.kind == "cell_activates" for event in events)
         message = await self.board_for(record, state, events)
+        public = speaker(await table_language(self.host, record.guild_id))
         board_update = {"view": None, "content": None} if activated else as_edit(message)
         from_board = (
             interaction is not None
@@ -356,9 +389,9 @@ class CellController(TableController):
             if from_board:
                 await update(interaction, **board_update)
             else:
-                await self._take_away(interaction, done_text(events))
+                await self._take_away(interaction, done_text(events, speaker(private_language(interaction))))
         if activated:
-            await self.post_board(record, message, superseded=[activation_embed(events)])
+            await self.post_board(record, message, superseded=[activation_embed(events, public)])
         elif not from_board and record.message_id is not None:
             board = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
             await board.edit(**board_update)
@@ -373,15 +406,23 @@ class CellController(TableController):
         self, record: GameRecord, state: CellState, events: list[Event]
     ) -> dict[str, Any]:
         # The controls are worked out while the worker draws the image.
-        drawing = self.host.painter.begin(render_cell, view(state, None))
+        language = await table_language(self.host, record.guild_id)
+        drawing = self.host.painter.begin(render_cell, in_language(view(state, None), language))
+        speak = speaker(language)
         player = record.lobby["players"][state.active_seat]
-        embed = board_embed(state, events, player)
+        embed = board_embed(state, events, player, speak)
         embed.set_image(url="attachment://board.png")
-        controls = board_view(record, state)
+        controls = board_view(record, state, speak)
         board = await metrics.render("cell", drawing)
         return {
-            "content": None if state.outcome else turn_call(player),
+            "content": None if state.outcome else turn_call(player, speak),
             "embed": embed,
             "files": [board_file(board)],
             "view": controls,
         }
+
+
+def _wild_panel(record: GameRecord, state: CellState, speak: Speaker) -> dict[str, Any]:
+    choices = wild_choices(Explorer(state, state.active_seat), speak)
+    placeholder = speak.pgettext("placeholder", "Spend the Wild token as…")
+    return menu_message(record, _wild_title(speak), choices, placeholder, state.active_seat, speak)

@@ -21,6 +21,7 @@ from rules.cell.queries import purchase_cost, spendable_sources
 from rules.cell.selections import cost_fits
 from rules.cell.state import CellState, Source
 from rules.cell.threat_slots import faces_fit
+from rules.core.text import Text
 
 FACE_COST = {"assist": 1, "attack": 2, "dragon_ball": 2, "super_attack": 3}
 TOKEN_COST = {"attack": 10, "super_attack": 10, "wild": 20}
@@ -36,7 +37,7 @@ class Way:
     sources: tuple[Source, ...]
     emoji: str
     cost: int
-    confirms: list[tuple[str, int]] = field(default_factory=list)
+    confirms: list[tuple[Text, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -6,36 +6,53 @@ from typing import Any
 
 from bot.core.game_module import GameModule
 from bot.games.cell.ahead import next_boards
+from locales.languages import Language
+from locales.translate import command
+from renderers.cell.language import CellBoardView
 from rules.cell import RULES, CellOptions
 from rules.cell.actions import CellAction
 from rules.cell.ai import choose_action
 from rules.cell.content import catalogue
 from rules.cell.state import CellState
-from rules.cell.view import CellView
+from rules.core.text import Name, Text
 
 # In the order of /settings' difficulties (``bot.core.server_settings.DIFFICULTIES``): easiest first.
 VARIANTS = {"easy": "Easy", "normal": "Normal", "challenge": "Challenge", "impossible": "Impossible"}
+"""The difficulties as /cell start's choices name them (the commands' words are translated with them)."""
+VARIANT_WORDS = {
+    "easy": Text("Easy"),
+    "normal": Text("Normal"),
+    "challenge": Text("Challenge"),
+    "impossible": Text("Impossible"),
+}
 AI_BUDGET_MS = 150.0
 
 
 class CellModule(GameModule):
     name = "cell"
     title = "Perfect Cell"
-    summary = "Co-op dice: the Z-Fighters roll and spend dice together to bring Perfect Cell down."
+    summary = Text("Co-op dice: the Z-Fighters roll and spend dice together to bring Perfect Cell down.")
     rules = RULES
     renderer = "renderers.cell"
     min_players = 1
     max_players = 4
-    characters = {fighter.id: fighter.name for fighter in catalogue().fighters}
-    character_notes = {fighter.id: fighter.ability_text for fighter in catalogue().fighters}
-    first_turn_hint = (
+    characters = {
+        fighter.id: Name(kind="fighters", id=fighter.id, english=fighter.name)
+        for fighter in catalogue().fighters
+    }
+    character_notes = {
+        fighter.id: Name(kind="fighters", id=fighter.id, english=fighter.ability_text, field="ability_text")
+        for fighter in catalogue().fighters
+    }
+    first_turn_hint = Text(
         "On your turn press **Roll dice**, then spend each die with the board's buttons; "
-        "`/cell hint` suggests a move."
+        "`{hint}` suggests a move.",
+        hint=command("cell hint"),
     )
-    ai_hint = "`/cell start ai_players:2`: two AI teammates fill empty seats"
+    ai_hint = Text("`{start} ai_players:2`: two AI teammates fill empty seats", start=command("cell start"))
     # The rulebook: "players can pick the color of dice they prefer".
     dice_colours = {colour.name: colour.name.capitalize() for colour in catalogue().board.dice_colours}
-    variants = VARIANTS
+    variants = VARIANT_WORDS
     simultaneous = False
 
     def options(self, lobby: dict[str, Any]) -> CellOptions:
@@ -58,5 +75,7 @@ class CellModule(GameModule):
     def watched_move(self, state: CellState) -> bool:
         return True
 
-    def next_boards(self, state: CellState, limit: int) -> list[CellView]:
-        return next_boards(state, limit)
+    def next_boards(
+        self, state: CellState, limit: int, language: Language = Language.ENGLISH
+    ) -> list[CellBoardView]:
+        return next_boards(state, limit, language)

@@ -11,6 +11,7 @@ import discord
 from bot.games.cell.board import choice_menu, option
 from bot.games.cell.choices import Choice
 from bot.games.cell.panels import PanelPlan
+from bot.games.cell.speech import ENGLISH, Speaker
 from bot.storage import GameRecord
 from bot.ui.components import button, select, view_of
 from bot.ui.text import clip
@@ -19,23 +20,25 @@ from bot.ui.text import clip
 CONFIRM_BUTTONS = 4
 
 
-def close_button(record: GameRecord, row: int, seat: int) -> discord.ui.Button[Any]:
+def close_button(record: GameRecord, row: int, seat: int, speak: Speaker) -> discord.ui.Button[Any]:
     return button(
         record.id,
         record.version,
         "close",
-        label="Cancel",
+        label=speak.pgettext("button", "Cancel"),
         style=discord.ButtonStyle.secondary,
         row=row,
         seat=seat,
     )
 
 
-def payment_message(record: GameRecord, plan: PanelPlan, seat: int) -> dict[str, Any]:
+def payment_message(
+    record: GameRecord, plan: PanelPlan, seat: int, speak: Speaker = ENGLISH
+) -> dict[str, Any]:
     """The payment panel of ``seat``: what it is for, the dice picked so far, and its confirmations."""
     lines = [plan.title, plan.status, *plan.notes]
     if not plan.closers:
-        lines.append("Pick the dice above; the confirmation appears once they pay.")
+        lines.append(speak.gettext("Pick the dice above; the confirmation appears once they pay."))
     picks = [
         discord.SelectOption(label=clip(pick.label, 100), value=pick.code, default=pick.picked)
         for pick in plan.picks
@@ -48,7 +51,7 @@ def payment_message(record: GameRecord, plan: PanelPlan, seat: int) -> dict[str,
                 record.version,
                 "dice",
                 picks,
-                placeholder="Choose the dice…",
+                placeholder=speak.pgettext("placeholder", "Choose the dice…"),
                 arg=plan.code,
                 row=0,
                 min_values=0,
@@ -63,7 +66,7 @@ def payment_message(record: GameRecord, plan: PanelPlan, seat: int) -> dict[str,
                 record.version,
                 "pay",
                 [option(closer) for closer in plan.closers],
-                placeholder="Confirm…",
+                placeholder=speak.pgettext("placeholder", "Confirm…"),
                 row=1,
                 seat=seat,
             )
@@ -82,15 +85,20 @@ def payment_message(record: GameRecord, plan: PanelPlan, seat: int) -> dict[str,
                     seat=seat,
                 )
             )
-    items.append(close_button(record, 2, seat))
+    items.append(close_button(record, 2, seat, speak))
     return {"content": clip("\n".join(lines), 1900), "embed": None, "view": view_of(items)}
 
 
 def menu_message(
-    record: GameRecord, title: str, choices: list[Choice], placeholder: str, seat: int
+    record: GameRecord,
+    title: str,
+    choices: list[Choice],
+    placeholder: str,
+    seat: int,
+    speak: Speaker = ENGLISH,
 ) -> dict[str, Any]:
     """A menu of the board's in ``seat``'s private panel: a pick is played, or opens its payment
     panel here."""
-    items: list[discord.ui.Item[Any]] = [choice_menu(record, choices, placeholder, "menu", 0, seat)]
-    items.append(close_button(record, 1, seat))
+    items: list[discord.ui.Item[Any]] = [choice_menu(record, choices, placeholder, "menu", 0, seat, speak)]
+    items.append(close_button(record, 1, seat, speak))
     return {"content": title, "embed": None, "view": view_of(items)}

@@ -20,17 +20,16 @@ from bot.games.cell.paths import (
     STALE_CHOICE,
     Explorer,
     Path,
-    cost_text,
     follow,
     path_text,
     source_face,
     source_kind,
-    source_words,
 )
+from bot.games.cell.speech import ENGLISH, Speaker
+from rules.cell import words
 from rules.cell.actions import CellAction, Choose, Confirm, Spend, StartSelection
-from rules.cell.board import with_article
-from rules.cell.content import FACE_NAMES, catalogue
-from rules.cell.describe import describe, threat_progress
+from rules.cell.content import catalogue
+from rules.cell.describe import threat_progress
 from rules.cell.engine import apply
 from rules.cell.queries import purchase_cost
 from rules.cell.state import CellState, Selection, Source
@@ -93,10 +92,12 @@ def _prefix(code: str) -> Path:
     return (int(match["start"]),) if match["start"] else ()
 
 
-def panel_plan(state: CellState, seat: int, code: str, chosen: list[str] | None = None) -> PanelPlan:
-    """The panel ``code`` opened on ``state``, with the dice and tokens ``chosen`` picked in order
-    (None: a sensible payment filled in, where there is one). Raises IllegalAction when the panel
-    no longer applies."""
+def panel_plan(
+    state: CellState, seat: int, code: str, chosen: list[str] | None = None, speak: Speaker = ENGLISH
+) -> PanelPlan:
+    """The panel ``code`` opened on ``state``, in ``speak``'s language, with the dice and tokens
+    ``chosen`` picked in order (None: a sensible payment filled in, where there is one). Raises
+    IllegalAction when the panel no longer applies."""
     if not is_panel_code(code):
         raise STALE_CHOICE
     prefix = _prefix(code)
@@ -107,25 +108,25 @@ def panel_plan(state: CellState, seat: int, code: str, chosen: list[str] | None 
         raise STALE_CHOICE
     if code.startswith("t") and base.active_threat(int(code[1:])) is None:
         raise STALE_CHOICE
-    candidates = _candidates(explorer, prefix, code)
+    candidates = _candidates(explorer, prefix, code, speak)
     if chosen is None:
         chosen = _filled_in(explorer, code, prefix)
     room = MAX_PATH_STEPS - len(prefix) - 1
-    path, used, notes = _play_picks(explorer, code, prefix, chosen[:room], candidates)
+    path, used, notes = _play_picks(explorer, code, prefix, chosen[:room], candidates, speak)
     picks = [Pick(pick, label, pick in used) for pick, label in candidates.items()]
-    title, limit = _title(base, seat, code)
+    title, limit = _title(base, seat, code, speak)
     return PanelPlan(
         code=code,
         title=title,
-        status=_status(base, used),
+        status=_status(base, used, speak),
         picks=picks,
         max_picks=max(1, min(limit, len(picks), room, 25)),
-        closers=_closers(explorer, code, path, len(used)),
+        closers=_closers(explorer, code, path, len(used), speak),
         notes=notes,
     )
 
 
-def _candidates(explorer: Explorer, prefix: Path, code: str) -> dict[str, str]:
+def _candidates(explorer: Explorer, prefix: Path, code: str, speak: Speaker) -> dict[str, str]:
     """Every die and token the panel offers, by code, with its words."""
     base, seat = explorer.state(prefix), explorer.seat
     found: dict[str, str] = {}
@@ -139,7 +140,7 @@ def _candidates(explorer: Explorer, prefix: Path, code: str) -> dict[str, str]:
             held = base.fighters[seat].tokens.count(source.token)
             committed = sum(1 for s in selection.chosen if s.token == source.token) if selection else 0
             for ordinal in range(held - committed):
-                found[source_code(source, ordinal)] = source_words(base, source)
+                found[source_code(source, ordinal)] = speak.source(base, source)
             continue
         die = base.dice[source.die]
         twins = [
@@ -150,18 +151,20 @@ def _candidates(explorer: Explorer, prefix: Path, code: str) -> dict[str, str]:
             and other.id not in excluded
         ]
         for twin in twins if die.zone == "mat" else [die.id]:
-            found[f"d{twin}"] = _die_words(base, seat, Source(die=twin))
+            found[f"d{twin}"] = _die_words(base, seat, Source(die=twin), speak)
     return found
 
 
-def _die_words(state: CellState, seat: int, source: Source) -> str:
+def _die_words(state: CellState, seat: int, source: Source, speak: Speaker) -> str:
     die = state.dice[source.die]  # type: ignore[index]
-    words = source_words(state, source)
+    said = speak.source(state, source)
     if die.zone == "threat":
-        return f"{words} on {catalogue().threats[die.threat].name}"  # type: ignore[index]
+        return speak.gettext("{die} on {threat}").format(die=said, threat=speak.threat(die.threat))  # type: ignore[arg-type]
     if die.zone == "meter":
-        return f"{words} on the Dragon Ball Meter"
-    return words if die.owner == seat else f"{words} ({state.fighters[die.owner].name}'s die)"
+        return speak.gettext("{die} on the Dragon Ball Meter").format(die=said)
+    if die.owner == seat:
+        return said
+    return speak.gettext("{die} ({fighter}'s die)").format(die=said, fighter=speak.fighter(state, die.owner))
 
 
 def _filled_in(explorer: Explorer, code: str, prefix: Path) -> list[str]:
@@ -186,7 +189,7 @@ def _codes(sources: tuple[Source, ...]) -> list[str]:
 
 
 def _play_picks(
-    explorer: Explorer, code: str, prefix: Path, chosen: list[str], candidates: dict[str, str]
+    explorer: Explorer, code: str, prefix: Path, chosen: list[str], candidates: dict[str, str], speak: Speaker
 ) -> tuple[Path, list[str], list[str]]:
     """Plays the picks in order after ``prefix``: each takes the engine's listed die of its kind (dice
     of a kind are interchangeable). Returns the path so far, the codes of the dice and tokens used,
@@ -197,7 +200,7 @@ def _play_picks(
     for pick in dict.fromkeys(chosen):
         source = decode_source(pick)
         if source is None or pick not in candidates:
-            notes.append("A pick that is no longer on offer was left out.")
+            notes.append(speak.gettext("A pick that is no longer on offer was left out."))
             continue
         kind = source_kind(base, source)
         index = explorer.find(
@@ -207,8 +210,10 @@ def _play_picks(
             ),  # type: ignore[attr-defined]
         )
         if index is None:
-            refusal = _refusal(explorer.state(path), explorer.seat, code, source)
-            notes.append(f"{candidates[pick]} was left out: {refusal}")
+            refusal = _refusal(explorer.state(path), explorer.seat, code, source, speak)
+            notes.append(
+                speak.gettext("{pick} was left out: {reason}").format(pick=candidates[pick], reason=refusal)
+            )
             continue
         action = explorer.action(path, index)
         path = (*path, index)
@@ -222,7 +227,7 @@ def _play_picks(
     return path, used, notes
 
 
-def _refusal(state: CellState, seat: int, code: str, source: Source) -> str:
+def _refusal(state: CellState, seat: int, code: str, source: Source, speak: Speaker) -> str:
     """The engine's own reason for refusing that pick."""
     action: CellAction = (
         Spend(player=seat, source=source, use="cancel", target=int(code[1:]))
@@ -232,64 +237,83 @@ def _refusal(state: CellState, seat: int, code: str, source: Source) -> str:
     try:
         apply(state, action)
     except IllegalAction as refusal:
-        return refusal.message
-    return "it can't be picked with the others."
+        return speak.say(refusal.words)
+    return speak.gettext("it can't be picked with the others.")
 
 
-def _title(base: CellState, seat: int, code: str) -> tuple[str, int]:
+def _title(base: CellState, seat: int, code: str, speak: Speaker) -> tuple[str, int]:
     """The panel's first line, and how many picks it takes at most."""
     if code.startswith("t"):
         tile = catalogue().threats[int(code[1:])]
         threat = base.active_threat(tile.id)
         assert threat is not None
         placed = [placement.face for placement in threat.placed]
-        so_far = f" ({_faces_emoji(placed)})" if placed else ""
+        title = (
+            speak.gettext("**{threat}** — needs {cost}; {placed} placed ({dice}). Choose the dice to place.")
+            if placed
+            else speak.gettext("**{threat}** — needs {cost}; {placed} placed. Choose the dice to place.")
+        )
         return (
-            f"**{tile.name}** — needs {cost_text(tile.cost)}; {len(placed)} placed{so_far}. "
-            "Choose the dice to place.",
+            title.format(
+                threat=speak.threat(tile.id),
+                cost=speak.cost(tile.cost),
+                placed=len(placed),
+                dice=_faces_emoji(placed),
+            ),
             len(tile.cost) - len(placed),
         )
     selection = base.selection
     assert selection is not None
-    return _selection_title(base, seat, selection)
+    return _selection_title(base, seat, selection, speak)
 
 
 def _faces_emoji(faces: list[str]) -> str:
     return " ".join(FACE_EMOJI[face] for face in faces)
 
 
-def _selection_title(base: CellState, seat: int, selection: Selection) -> tuple[str, int]:
+def _selection_title(base: CellState, seat: int, selection: Selection, speak: Speaker) -> tuple[str, int]:
     rolled = sum(1 for die in base.dice if die.zone == "mat" and die.holder == seat and die.face)
     if selection.purpose in ("reroll", "free_reroll", "retrieve"):
-        burning = ""
-        if selection.burn is not None:
-            face = FACE_NAMES[base.dice[selection.burn].face]  # type: ignore[index]
-            burning = f", burning {with_article(face)}"
         if selection.purpose == "retrieve":
-            placed = sum(1 for die in base.dice if die.zone in ("threat", "meter"))
-            return (
-                f"**Retrieve dice**{burning}: choose dice to take back from the threats and the "
-                "Dragon Ball Meter (they are rolled again next turn).",
-                placed,
+            name = speak.gettext("Retrieve dice")
+            limit = sum(1 for die in base.dice if die.zone in ("threat", "meter"))
+            task = speak.gettext(
+                "choose dice to take back from the threats and the Dragon Ball Meter (they are rolled again "
+                "next turn)."
             )
-        name = "Free reroll (Gohan)" if selection.purpose == "free_reroll" else "Reroll"
-        return f"**{name}**{burning}: choose the dice to roll again.", rolled
+        else:
+            name = (
+                speak.gettext("Free reroll (Gohan)")
+                if selection.purpose == "free_reroll"
+                else speak.gettext("Reroll")
+            )
+            limit, task = rolled, speak.gettext("choose the dice to roll again.")
+        if selection.burn is None:
+            return speak.gettext("**{name}**: {task}").format(name=name, task=task), limit
+        burned = speak.say(words.A_FACE[base.dice[selection.burn].face])  # type: ignore[index]
+        title = speak.gettext("**{name}**, burning {die}: {task}")
+        return title.format(name=name, die=burned, task=task), limit
     tile = catalogue().power_ups[selection.tile]  # type: ignore[index]
     if selection.purpose == "buy":
         cost = ["assist"] * purchase_cost(base, seat, tile.id)
-        return f"**Buy {tile.name}** — costs {cost_text(cost)}. {tile.effect_text}", len(cost)
-    cost = list(tile.activation_cost)
-    return f"**Use {tile.name}** — costs {cost_text(cost)}. {tile.effect_text}", len(cost)
+        title = speak.gettext("**Buy {power_up}** — costs {cost}. {effect}")
+    else:
+        cost = list(tile.activation_cost)
+        title = speak.gettext("**Use {power_up}** — costs {cost}. {effect}")
+    filled = title.format(
+        power_up=speak.power_up(tile.id), cost=speak.cost(cost), effect=speak.power_up_effect(tile.id)
+    )
+    return filled, len(cost)
 
 
-def _status(base: CellState, used: list[str]) -> str:
+def _status(base: CellState, used: list[str], speak: Speaker) -> str:
     if not used:
-        return "Nothing chosen yet."
+        return speak.gettext("Nothing chosen yet.")
     sources = tuple(decode_source(pick) for pick in used)
-    return f"Chosen: {emoji_of(base, sources)}"  # type: ignore[arg-type]
+    return speak.gettext("Chosen: {dice}").format(dice=emoji_of(base, sources))  # type: ignore[arg-type]
 
 
-def _closers(explorer: Explorer, code: str, path: Path, picked: int) -> list[Choice]:
+def _closers(explorer: Explorer, code: str, path: Path, picked: int, speak: Speaker) -> list[Choice]:
     """The confirmations the picks allow, each the whole path from the board."""
     if code.startswith("t"):
         if not picked:
@@ -297,20 +321,45 @@ def _closers(explorer: Explorer, code: str, path: Path, picked: int) -> list[Cho
         before = explorer.state(path[:-1])
         last = explorer.action(path[:-1], path[-1])
         assert isinstance(last, Spend)
-        progress = threat_progress(before, int(code[1:]), source_face(before, last.source))
-        words = f"Place {picked} {'die' if picked == 1 else 'dice'}"
-        return [Choice(f"{words}: {progress[0].lower()}{progress[1:]}", path_text(path))]
+        progress = speak.say(threat_progress(before, int(code[1:]), source_face(before, last.source)))
+        place = speak.ngettext("Place {count} die: {progress}", "Place {count} dice: {progress}", picked)
+        return [Choice(place.format(count=picked, progress=progress), path_text(path))]
     current = explorer.state(path)
     selection = current.selection
     assert selection is not None
     if selection.purpose in ("buy", "activate"):
-        tile = catalogue().power_ups[selection.tile].name  # type: ignore[index]
-        what = f"{'Buy' if selection.purpose == 'buy' else 'Use'} {tile}"
+        tile = speak.power_up(selection.tile)  # type: ignore[arg-type]
+        what = (
+            speak.gettext("Buy {power_up}") if selection.purpose == "buy" else speak.gettext("Use {power_up}")
+        ).format(power_up=tile)
+    elif selection.purpose == "retrieve":
+        what = speak.ngettext("Retrieve {count} die", "Retrieve {count} dice", picked).format(count=picked)
     else:
-        verb = "Retrieve" if selection.purpose == "retrieve" else "Reroll"
-        what = f"{verb} {picked} {'die' if picked == 1 else 'dice'}"
+        what = speak.ngettext("Reroll {count} die", "Reroll {count} dice", picked).format(count=picked)
     return [
-        Choice(what + describe(current, action).removeprefix("Confirm"), path_text((*path, index)))
+        Choice(_confirmed(what, current, action, speak), path_text((*path, index)))
         for index, action in enumerate(explorer.legal(path))
         if isinstance(action, Confirm)
     ]
+
+
+def _confirmed(what: str, state: CellState, action: Confirm, speak: Speaker) -> str:
+    """The confirmation's words: what it does, and whom it gives to, heals or makes discard."""
+    if action.give_to is not None and action.discard is not None:
+        extra = speak.gettext("{what}, give to {fighter}, discard {power_up}")
+        return extra.format(
+            what=what, fighter=speak.fighter(state, action.give_to), power_up=speak.power_up(action.discard)
+        )
+    if action.give_to is not None:
+        return speak.gettext("{what}, give to {fighter}").format(
+            what=what, fighter=speak.fighter(state, action.give_to)
+        )
+    if action.target is not None:
+        return speak.gettext("{what}, heal {fighter}").format(
+            what=what, fighter=speak.fighter(state, action.target)
+        )
+    if action.discard is not None:
+        return speak.gettext("{what}, discard {power_up}").format(
+            what=what, power_up=speak.power_up(action.discard)
+        )
+    return what

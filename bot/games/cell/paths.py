@@ -1,4 +1,5 @@
-"""Perfect Cell decisions as paths through ``legal_actions``, and the words and emoji the controls use.
+"""Perfect Cell decisions as paths through ``legal_actions``, and the emoji the controls use (their words:
+``speech``).
 
 A control that makes several moves at once (a threat canceled with three dice, a Power Up bought and
 paid) carries a *path*: the index of its first action in ``legal_actions`` of the board's state, then
@@ -14,20 +15,20 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.cell.actions import CellAction, EndTurn, Roll
-from rules.cell.content import FACE_NAMES, TOKEN_NAMES, Face, SlotKind
+from rules.cell.content import Face
 from rules.cell.engine import apply, iter_legal_actions, legal_actions
 from rules.cell.state import CellState, Source
 from rules.core.errors import IllegalAction
+from rules.core.text import Text
 
 FACE_EMOJI = {"dragon_ball": "🐉", "assist": "🤝", "attack": "👊", "super_attack": "💥"}
 TOKEN_EMOJI = {"attack": "👊", "super_attack": "💥", "wild": "🌟"}
-WILD_SLOT_WORDS = {"any": "of any face", "same": "matching", "different": "all different"}
 
 Path = tuple[int, ...]
 # Longer paths would not fit in a custom id (100 characters with the game id and version).
 MAX_PATH_STEPS = 16
 _PATH = re.compile(rf"\d{{1,3}}(?:\.\d{{1,3}}){{0,{MAX_PATH_STEPS - 1}}}")
-STALE_CHOICE = IllegalAction("stale_choice", "That choice isn't available any more.")
+STALE_CHOICE = IllegalAction("stale_choice", Text("That choice isn't available any more."))
 
 
 def path_text(path: Path) -> str:
@@ -135,28 +136,3 @@ def source_emoji(state: CellState, source: Source) -> str:
     if source.token == "wild":
         return TOKEN_EMOJI["wild"]
     return FACE_EMOJI[source_face(state, source)]
-
-
-def source_words(state: CellState, source: Source) -> str:
-    """A die or token as a player reads it: "👊 Attack", "🌟 Wild token as Assist"."""
-    face = FACE_NAMES[source_face(state, source)]
-    if source.token == "wild":
-        return f"🌟 Wild token as {face}"
-    if source.token is not None:
-        return f"{TOKEN_EMOJI[source.token]} {TOKEN_NAMES[source.token]} token"
-    return f"{FACE_EMOJI[source_face(state, source)]} {face}"
-
-
-def cost_text(cost: list[SlotKind] | list[str]) -> str:
-    """A cost in dice: "👊 👊 + 2 of any face"."""
-    fixed = [FACE_EMOJI[slot] for slot in cost if slot in FACE_EMOJI]
-    wild = [
-        f"{cost.count(slot)} {words}"  # type: ignore[arg-type]
-        for slot, words in WILD_SLOT_WORDS.items()
-        if slot in cost
-    ]
-    return " + ".join([" ".join(fixed), *wild] if fixed else wild)
-
-
-def both_or_all(count: int) -> str:
-    return "both" if count == 2 else f"all {count}"

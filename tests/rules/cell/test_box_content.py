@@ -116,7 +116,7 @@ def test_players_pick_their_dice_colours_and_free_seats_take_the_first_free_ones
     options = CellOptions(fighters=["goku", "gohan", "vegeta"], dice_colours=["teal", None, "orange"])
     state = RULES.new_game(options, seed=1)
     assert [fighter.dice_colour for fighter in state.fighters] == ["teal", "yellow", "orange"]
-    assert "Goku (teal dice)" in state.recent_events[0].text
+    assert "Goku (teal dice)" in str(state.recent_events[0].text)
 
 
 def test_two_players_cannot_take_the_same_dice():
@@ -133,7 +133,7 @@ def test_a_shared_die_is_named_by_its_colour_in_the_log():
     state.active_threats = []
     die = set_faces(state, "assist")[0]
     state, events = RULES.apply(state, Spend(player=0, source=die_source(die), use="share", target=1))
-    assert "shares a blue Assist die with Gohan" in events[-1].text
+    assert "shares a blue Assist die with Gohan" in str(events[-1].text)
 
 
 def test_games_saved_before_colours_were_chosen_load_with_the_palettes_colours():

@@ -29,7 +29,7 @@ def test_one_die_on_a_threat_that_needs_more_reads_as_progress_not_a_cancel() ->
         expected = (
             f"Cancel {tile.name}" if placed + 1 == needed else f"{placed + 1} of {needed} toward {tile.name}"
         )
-        assert describe(state, spend) == expected
+        assert str(describe(state, spend)) == expected
         state = act(state, spend)
 
 
@@ -43,13 +43,14 @@ def test_damage_counts_the_power_ups_that_add_to_it() -> None:
     equip(state, 0, tile.id)
     (die,) = set_faces(state, "attack")
     assert (
-        describe(state, Spend(player=0, source=die_source(die), use="damage")) == f"Damage Cell ({1 + bonus})"
+        str(describe(state, Spend(player=0, source=die_source(die), use="damage")))
+        == f"Damage Cell ({1 + bonus})"
     )
 
 
 def test_trunks_first_strike_is_counted_once() -> None:
     state = start("trunks")
     first, second = set_faces(state, "attack", "attack")
-    assert describe(state, Spend(player=0, source=die_source(first), use="damage")) == "Damage Cell (2)"
+    assert str(describe(state, Spend(player=0, source=die_source(first), use="damage"))) == "Damage Cell (2)"
     state = act(state, Spend(player=0, source=die_source(first), use="damage"))
-    assert describe(state, Spend(player=0, source=die_source(second), use="damage")) == "Damage Cell (1)"
+    assert str(describe(state, Spend(player=0, source=die_source(second), use="damage"))) == "Damage Cell (1)"

@@ -115,9 +115,9 @@ def test_remaining_threats_activate_in_reveal_order():
     _, events = act_with_events(state, EndTurn(player=0))
     names = [tile.name for tile in tiles]
     acting = [
-        event.text.split(":")[0]
+        str(event.text).split(":")[0]
         for event in events
-        if event.kind in ("cell_healed", "fighter_damaged") and event.text.split(":")[0] in names
+        if event.kind in ("cell_healed", "fighter_damaged") and str(event.text).split(":")[0] in names
     ]
     assert list(dict.fromkeys(acting)) == names
 

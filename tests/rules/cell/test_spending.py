@@ -150,7 +150,7 @@ def test_completing_a_row_deals_its_bonus_at_once(players: int):
     state.cell_hp = 60
     state, events = act_with_events(state, damage(0, die_source(die)))
     assert state.cell_hp == 60 - 1 - rows[0].bonus
-    assert any("row 1 complete" in event.text for event in events)
+    assert any("row 1 complete" in str(event.text) for event in events)
 
 
 def test_the_top_row_bonus_too():

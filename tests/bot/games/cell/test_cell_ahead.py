@@ -8,6 +8,8 @@ from itertools import islice
 from bot.games.cell.ahead import next_boards, offered_paths
 from bot.games.cell.choices import dice_kinds, more_choices
 from bot.games.cell.paths import Explorer, path_text
+from locales.languages import Language
+from renderers.cell.language import in_language
 from renderers.cell.samples import knocked_out_mid_game, start_of_game, won
 from rules.cell.actions import EndTurn, Roll
 from rules.cell.engine import legal_actions
@@ -32,7 +34,11 @@ def test_each_next_board_is_the_public_view_of_the_state_its_option_leads_to() -
     state = knocked_out_mid_game()
     explorer = Explorer(state, state.active_seat)
     paths = list(islice(offered_paths(explorer), 4))
-    assert next_boards(state, 4) == [view(explorer.state(path), None) for path in paths]
+    assert next_boards(state, 4) == [in_language(view(explorer.state(path), None)) for path in paths]
+    in_spanish = next_boards(state, 4, Language.SPAIN_SPANISH)
+    assert in_spanish == [
+        in_language(view(explorer.state(path), None), Language.SPAIN_SPANISH) for path in paths
+    ]
 
 
 def test_before_the_roll_the_board_s_buttons_are_the_moves() -> None:

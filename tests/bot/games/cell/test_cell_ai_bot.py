@@ -77,7 +77,7 @@ async def test_ai_teammates_fill_the_empty_seats_and_play_their_turns(
         actors = {entry.actor_id for entry in await bot.service.storage.actions(record.id)}
         assert actors == {fake.users.bob.id, 0}
         ai_names = {fighter.name for fighter in state.fighters[1:]}
-        assert any(name in event.text for event in state.recent_events for name in ai_names)
+        assert any(name in str(event.text) for event in state.recent_events for name in ai_names)
 
 
 async def test_autoplay_hands_a_seat_to_the_ai_and_back(fake_discord: FakeDiscord, tmp_path: Path) -> None:

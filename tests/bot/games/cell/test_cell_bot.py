@@ -205,13 +205,13 @@ async def test_players_choose_their_dice_colours_in_the_lobby(
         await table.open(["goku", "gohan", "vegeta"], colours=["teal", "orange"])
         state = await table.state()
         assert [fighter.dice_colour for fighter in state.fighters] == ["teal", "orange", "yellow"]
-        assert "Goku (teal dice)" in state.recent_events[0].text
+        assert "Goku (teal dice)" in str(state.recent_events[0].text)
 
 
 def test_the_rule_pages_follow_the_content() -> None:
     """The /cell rules pages name every dice colour and every passive Power Up, and say that threat
     damage hits every Z-Fighter (rulebook lines 53, 103 and 123)."""
-    text = " ".join(body for _, body in RULE_PAGES.pages)
+    text = " ".join(str(body) for _, body in RULE_PAGES.pages)
     for colour in catalogue().board.dice_colours:
         assert colour.name in text
     for tile in catalogue().power_ups:
