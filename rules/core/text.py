@@ -66,6 +66,10 @@ class Text(BaseModel):
         """The message as one sense of its English words (the extraction reads ``context`` from here)."""
         return cls(msgid, context=context, **params)
 
+    def __hash__(self) -> int:
+        # Equal messages say the same English, so it stands in for the parameters (a dict).
+        return hash((self.msgid, self.context, str(self)))
+
     def __str__(self) -> str:
         return self.msgid.format(**{key: _english(value) for key, value in self.params.items()})
 
@@ -95,6 +99,9 @@ class Plural(BaseModel):
         super().__init__(
             singular=singular, plural=plural, count=count, params={**(params or {}), **named}, context=context
         )
+
+    def __hash__(self) -> int:
+        return hash((self.singular, self.plural, self.context, str(self)))
 
     def __str__(self) -> str:
         template = self.singular if self.count == 1 else self.plural

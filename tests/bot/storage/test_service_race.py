@@ -35,7 +35,7 @@ async def test_the_same_click_in_two_processes_saves_one_action(storage: Storage
             )
             assert sorted(type(outcome).__name__ for outcome in outcomes) == ["Move", "StaleBoard"], outcomes
             stale = next(outcome for outcome in outcomes if isinstance(outcome, StaleBoard))
-            assert "out of date, so nothing changed" in stale.message
+            assert "out of date, so nothing changed" in str(stale.message)
             saved = next(outcome for outcome in outcomes if isinstance(outcome, Move))
             assert saved.record.version == current.version + 1
         assert len(await other.actions(record.id)) == 8

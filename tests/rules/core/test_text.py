@@ -44,3 +44,12 @@ def test_a_parameter_of_no_known_kind_is_refused() -> None:
 
 def test_a_marked_constant_is_its_own_english() -> None:
     assert N_("Perfect Cell") == "Perfect Cell"
+
+
+def test_equal_messages_are_one_in_a_set_and_different_ones_two() -> None:
+    goku = Name(kind="characters", id="goku", english="Goku")
+    attacks = Text("{fighter} attacks", fighter=goku)
+    left = Plural("{count} die left", "{count} dice left", 2)
+
+    assert {attacks, Text("{fighter} attacks", fighter=goku), left} == {attacks, left}
+    assert len({attacks, Text("{fighter} attacks", fighter="Vegeta")}) == 2

@@ -116,15 +116,16 @@ class PrimeTimeTable:
 
     async def open(self, presets: list[str], ai_opponent: bool = False, setup: str = "quick") -> None:
         host = self.people[0]
-        lobby = await self.fake.slash(
+        await self.fake.slash(
             host, "primetime start", channel=self.channel, ai_opponent=ai_opponent, setup=setup
         )
+        # The lobby's controls are found by what they do: its labels are in the server's language.
         for person in self.people[1:]:
+            lobby = await self.board()
             await self.fake.click(person, lobby, find(lobby, "join")["custom_id"])
         for person, preset in zip(self.people, presets, strict=False):
             board = await self.board()
             await self.fake.select(person, board, [preset], custom_id=find(board, "pick", "")["custom_id"])
-        # Found by what they do: the lobby's labels are in the server's language.
         lobby = await self.board()
         await self.fake.click(host, lobby, find(lobby, "start")["custom_id"])
         await self.settle()

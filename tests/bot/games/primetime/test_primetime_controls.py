@@ -140,7 +140,7 @@ async def test_an_expired_z_reaction_evades_across_a_restart_and_old_buttons_sti
             await table.settle()
             logged = await logged_actions(table)
             assert logged[count] == Timeout(player=defender).model_dump(mode="json")
-            texts = [event.text for event in (await table.state()).recent_events]
+            texts = [str(event.text) for event in (await table.state()).recent_events]
             assert any("ran out of time" in text for text in texts)
             assert any(
                 " evades " in text or "fails to evade" in text or "Z-Evasion" in text for text in texts
@@ -249,5 +249,5 @@ async def test_a_player_may_answer_every_phase_start_with_ready_at_once(
     assert {answer[1] for answer in answers if answer[0] == 1} == {carol} and bob not in {
         a[1] for a in answers
     }
-    texts = [event.text for state in states for event in state.recent_events]
+    texts = [str(event.text) for state in states for event in state.recent_events]
     assert not [text for text in texts if "ran out of time" in text]
