@@ -23,38 +23,6 @@ from rules.primetime.scenario import scenario
 from rules.primetime.setup import action_shape
 from rules.primetime.state import PrimeTimeState, Prompt
 
-SETUP_KINDS = frozenset({"terrain", "first_player", "side", "objective", "deploy"})
-SETUP_ACTIONS = (
-    AcceptTerrain,
-    RerollTerrain,
-    PlaceTerrain,
-    RemoveTerrain,
-    ChooseFirstPlayer,
-    ChooseSide,
-    PlaceObjective,
-    Deploy,
-)
-KIND_OF: dict[type, str] = {
-    AcceptTerrain: "terrain",
-    RerollTerrain: "terrain",
-    PlaceTerrain: "terrain",
-    RemoveTerrain: "terrain",
-    ChooseFirstPlayer: "first_player",
-    ChooseSide: "side",
-    PlaceObjective: "objective",
-    Deploy: "deploy",
-}
-SetupAction = (
-    AcceptTerrain
-    | RerollTerrain
-    | PlaceTerrain
-    | RemoveTerrain
-    | ChooseFirstPlayer
-    | ChooseSide
-    | PlaceObjective
-    | Deploy
-)
-
 
 def prompts(state: PrimeTimeState) -> list[Prompt]:
     step = state.setup_step
