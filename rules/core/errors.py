@@ -13,10 +13,18 @@ class IllegalAction(Exception):
     plain string)."""
 
     def __init__(self, code: str, message: str | Text | Plural) -> None:
-        super().__init__(str(message))
+        # The English sentence is made when asked for: the engines make a rejection for every
+        # candidate action they rule out while listing the legal ones, and nobody reads those.
+        super().__init__(code, message)
         self.code = code
-        self.message = str(message)
         self.words = message
+
+    @property
+    def message(self) -> str:
+        return str(self.words)
+
+    def __str__(self) -> str:
+        return self.message
 
     def __repr__(self) -> str:
         return f"IllegalAction({self.code!r}, {self.message!r})"

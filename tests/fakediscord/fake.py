@@ -7,6 +7,7 @@ import contextlib
 import logging
 import secrets
 import socket
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any
@@ -492,7 +493,8 @@ class FakeDiscord(WorldReading):
         errors_before = len(self.bot_errors)
         # Discord's 3 s start when it sends the interaction, so a bot too busy to read its gateway
         # (the send waits on a full socket) spends them too.
-        sent_at = interaction.sent_at = loop.time()
+        sent_at = loop.time()
+        interaction.sent_at = time.perf_counter()
         await self.gateway.dispatch("INTERACTION_CREATE", payload, shard_id=shard_id)
         await self._until_answered(interaction, sent_at)
         if not interaction.answered.done():

@@ -3,7 +3,7 @@ and reading, editing and deleting the original response and follow-ups."""
 
 from __future__ import annotations
 
-import asyncio
+import time
 from typing import Any
 
 from .api import (
@@ -76,7 +76,7 @@ class InteractionRoutes:
         resource = await self._answer(interaction, response_type, data, call.uploads)
         interaction.response_type = response_type
         if not interaction.answered.done():
-            interaction.answered_at = asyncio.get_running_loop().time()
+            interaction.answered_at = time.perf_counter()
             interaction.answered.set_result(None)
         if call.query.get("with_response") not in ("1", "true", "True"):
             return 204, None

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from itertools import chain, islice
 
 from bot.games.cell.choices import Choice, face_choices, held_kinds, more_choices
-from bot.games.cell.paths import Explorer, Path, parse_path
+from bot.games.cell.paths import Explorer, Path, choice_path
 from locales.languages import Language
 from renderers.cell.language import CellBoardView, in_language
 from rules.cell.actions import EndTurn
@@ -30,7 +30,8 @@ def offered_paths(explorer: Explorer) -> Iterator[Path]:
     ends = [str(i) for i, action in enumerate(explorer.legal()) if isinstance(action, EndTurn)]
     later = _in_turns([*menus, _several_dice(explorer)])
     values = chain((choice.value for choice in firsts), ends, (choice.value for choice in later))
-    return (path for path in map(parse_path, values) if path is not None)
+    paths = (choice_path(state, explorer.seat, value) for value in values)
+    return (path for path in paths if path is not None)
 
 
 def _several_dice(explorer: Explorer) -> Iterator[Choice]:

@@ -18,9 +18,11 @@ from bot.games.cell.paths import (
     FACE_EMOJI,
     TOKEN_EMOJI,
     Explorer,
-    Path,
+    Repeat,
     action_kind,
     path_text,
+    repeat_spend,
+    repeat_text,
     source_face,
 )
 from bot.games.cell.speech import ENGLISH, Speaker
@@ -145,9 +147,9 @@ def _face_choices(explorer: Explorer, indexes: list[int], speak: Speaker) -> Ite
             continue
         seen.add(kind)
         yield Choice(speak.say(describe(state, action)), path_text((index,)))
-        path = _repeated(explorer, index)
-        if len(path) > 1:
-            yield Choice(_repeat_label(explorer, path, speak), path_text(path))
+        repeat = repeat_spend(state, seat, action)
+        if len(repeat.spends) > 1:
+            yield Choice(_repeat_label(seat, repeat, speak), repeat_text(index))
     for index in ordered:
         action = actions[index]
         if isinstance(action, Spend) and action.source.token is not None:
@@ -175,38 +177,15 @@ def _burn_or_turn(state: CellState, index: int, action: CellAction, speak: Speak
     return Choice(turn.format(what=speak.say(describe(state, action))), path_text((index,)))
 
 
-def _repeated(explorer: Explorer, index: int) -> Path:
-    """The same spend again with each further die of that face (of any owner) while it stays legal."""
-    kind = action_kind(explorer.root, explorer.legal()[index], owners=False)
-    path: Path = (index,)
-    while True:
-        following = explorer.find(
-            path,
-            lambda state, action: (
-                isinstance(action, Spend)
-                and action.source.die is not None
-                and action_kind(state, action, owners=False) == kind
-            ),
-        )
-        if following is None:
-            return path
-        path = (*path, following)
-
-
-def _repeat_label(explorer: Explorer, path: Path, speak: Speaker) -> str:
+def _repeat_label(seat: int, repeat: Repeat, speak: Speaker) -> str:
     """What spending every die of the face does, worked out on the way there."""
-    seat = explorer.seat
-    count, amount = len(path), speak.both_or_all(len(path))
-    damage = 0
-    for number, index in enumerate(path):
-        before = explorer.state(path[:number])
-        action = explorer.action(path[:number], index)
-        assert isinstance(action, Spend)
-        if action.use == "damage":
-            damage += die_damage(before, seat, source_face(before, action.source))
-    after = explorer.state(path)
-    target = speak.fighter(explorer.root, action.target) if action.use in ("heal", "share") else ""  # type: ignore[arg-type]
+    spends, states = repeat.spends, repeat.states
+    count, amount = len(spends), speak.both_or_all(len(spends))
+    action, before, after = spends[-1], states[-2], states[-1]
+    target = speak.fighter(states[0], action.target) if action.use in ("heal", "share") else ""  # type: ignore[arg-type]
     if action.use == "damage":
+        befores = zip(spends, states[:-1], strict=True)
+        damage = sum(die_damage(state, seat, source_face(state, spend.source)) for spend, state in befores)
         return speak.gettext("Damage Cell with {dice} ({damage})").format(dice=amount, damage=damage)
     if action.use == "heal":
         heal = speak.gettext("Heal {fighter} with {dice} (+{count} HP)")

@@ -31,7 +31,7 @@ from bot.games.cell.guide import HELP_TEXT, RULE_PAGES
 from bot.games.cell.module import VARIANTS
 from bot.games.cell.panel_view import menu_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
-from bot.games.cell.paths import FACE_EMOJI, Explorer, follow, parse_path
+from bot.games.cell.paths import FACE_EMOJI, Explorer, choice_path, follow
 from bot.games.cell.speech import Speaker, speaker
 from bot.runtime import metrics
 from bot.storage import GameRecord
@@ -309,7 +309,7 @@ class CellController(TableController):
         shown once at the end with every move's events. The whole path is checked first on the state
         it was drawn for; the engine is deterministic, so the real moves follow it exactly."""
         speak = speaker(private_language(interaction))
-        path = parse_path(chosen)
+        path = choice_path(state, state.active_seat, chosen)
         if path is None:
             await reply_error(interaction, speak.gettext("I don't know that choice."))
             return

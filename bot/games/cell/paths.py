@@ -6,17 +6,25 @@ paid) carries a *path*: the index of its first action in ``legal_actions`` of th
 the index of the next action in the state the first leads to, and so on. The engine is a pure reducer
 whose randomness lives in the state, so a path drawn on a board version means the same moves whenever
 it is played on that version, and each of its moves is one the engine lists as legal at that point.
+
+An option that spends every die of a face the same way carries a *repeat* instead (``repeat_text``):
+the index of the first spend, then the same spend with each further die of that face while the
+engine allows it. Its path is worked out when it is played (``choice_path``): a board shows many
+such options, and the index of each further step is only known once every legal action before it
+in that state has been checked, while the spends themselves are found die by die (``repeat_spend``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from rules.cell.actions import CellAction, EndTurn, Roll
+from rules.cell.actions import CellAction, EndTurn, Roll, Spend
 from rules.cell.content import Face
-from rules.cell.engine import apply, iter_legal_actions, legal_actions
+from rules.cell.engine import apply, is_legal, iter_legal_actions, legal_actions
+from rules.cell.queries import spendable_sources
 from rules.cell.state import CellState, Source
 from rules.core.errors import IllegalAction
 from rules.core.text import Text
@@ -28,6 +36,8 @@ Path = tuple[int, ...]
 # Longer paths would not fit in a custom id (100 characters with the game id and version).
 MAX_PATH_STEPS = 16
 _PATH = re.compile(rf"\d{{1,3}}(?:\.\d{{1,3}}){{0,{MAX_PATH_STEPS - 1}}}")
+REPEAT_MARK = "*"
+_REPEAT = re.compile(rf"(\d{{1,3}}){re.escape(REPEAT_MARK)}")
 STALE_CHOICE = IllegalAction("stale_choice", Text("That choice isn't available any more."))
 
 
@@ -40,6 +50,65 @@ def parse_path(text: str) -> Path | None:
     if not _PATH.fullmatch(text):
         return None
     return tuple(int(index) for index in text.split("."))
+
+
+def repeat_text(index: int) -> str:
+    """The value of an option that spends the die at ``index`` of ``legal_actions``, then every further
+    die of its face the same way (see ``repeat_spend``)."""
+    return f"{index}{REPEAT_MARK}"
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A spend made again with each further die of its face: ``states[k]`` is the state before
+    ``spends[k]``, and the last of ``states`` the one after every spend."""
+
+    spends: list[Spend]
+    states: list[CellState]
+
+
+def repeat_spend(state: CellState, seat: int, first: Spend) -> Repeat:
+    """``first``, then the same spend with each further die of its face (of any owner) while it stays
+    legal: at each step the first such die in the order ``legal_actions`` lists them, so the path
+    these spends make (``choice_path``) plays exactly them."""
+    assert first.source.die is not None
+    kind = source_kind(state, first.source, owners=False)
+    spends, states = [first], [state]
+    current, _ = apply(state, first)
+    while True:
+        following = next(
+            (
+                spend
+                for source in spendable_sources(current, seat, one_per_kind=True)
+                if source.die is not None and source_kind(current, source, owners=False) == kind
+                for spend in [first.model_copy(update={"source": source})]
+                if is_legal(current, spend)
+            ),
+            None,
+        )
+        states.append(current)
+        if following is None:
+            return Repeat(spends, states)
+        spends.append(following)
+        current, _ = apply(current, following)
+
+
+def choice_path(state: CellState, seat: int, text: str) -> Path | None:
+    """The path an option's value names (a path, or a repeat worked out on ``state``), or None when
+    the text is neither or its repeat does not start with a die's spend."""
+    repeat = _REPEAT.fullmatch(text)
+    if repeat is None:
+        return parse_path(text)
+    index = int(repeat[1])
+    legal = legal_actions(state, seat)
+    first = legal[index] if index < len(legal) else None
+    if not isinstance(first, Spend) or first.source.die is None:
+        return None
+    spends = repeat_spend(state, seat, first)
+    path = [index]
+    for before, spend in zip(spends.states[1:-1], spends.spends[1:], strict=True):
+        path.append(legal_actions(before, seat).index(spend))
+    return tuple(path)
 
 
 def follow(state: CellState, seat: int, path: Path) -> tuple[list[CellAction], CellState]:

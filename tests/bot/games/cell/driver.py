@@ -18,7 +18,7 @@ from typing import Any
 from bot.app import GameBot
 from bot.games.cell.choices import more_choices
 from bot.games.cell.panels import is_panel_code, source_code
-from bot.games.cell.paths import Explorer, Path, action_kind, parse_path
+from bot.games.cell.paths import Explorer, Path, action_kind, choice_path
 from rules.cell.actions import CellAction, Choose, Confirm, Spend, StartSelection
 from rules.cell.engine import apply, legal_actions
 from rules.cell.state import CellState
@@ -247,7 +247,7 @@ def _behind_more(
 
 
 def _plays(state: CellState, value: str, wanted: Counter[tuple[object, ...]]) -> bool:
-    path = parse_path(value)
+    path = choice_path(state, state.active_seat, value)
     if path is None:
         return False
     try:

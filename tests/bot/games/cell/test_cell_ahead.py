@@ -7,7 +7,7 @@ from itertools import islice
 
 from bot.games.cell.ahead import next_boards, offered_paths
 from bot.games.cell.choices import dice_kinds, more_choices
-from bot.games.cell.paths import Explorer, path_text
+from bot.games.cell.paths import Explorer, choice_path, path_text
 from locales.languages import Language
 from renderers.cell.language import in_language
 from renderers.cell.samples import knocked_out_mid_game, start_of_game, won
@@ -21,8 +21,11 @@ def test_after_the_roll_the_first_option_of_each_kind_of_die_comes_first_then_en
     explorer = Explorer(state, state.active_seat)
     kinds = dice_kinds(explorer)
     ends = [str(i) for i, action in enumerate(explorer.legal()) if isinstance(action, EndTurn)]
-    offered = {choice.value for kind in kinds for choice in kind.choices}
-    offered |= {choice.value for choice in more_choices(explorer)} | set(ends)
+    values = [choice.value for kind in kinds for choice in kind.choices]
+    values += [choice.value for choice in more_choices(explorer)]
+    # An option that spends every die of a face names its path by its first spend (see ``paths``).
+    plays = {value: choice_path(state, state.active_seat, value) for value in values}
+    offered = {path_text(path) for path in plays.values() if path is not None} | set(ends)
     paths = [path_text(path) for path in islice(offered_paths(Explorer(state, state.active_seat)), 8)]
     firsts = [kind.choices[0].value for kind in kinds if kind.choices]
     assert paths[: len(firsts) + len(ends)] == firsts + ends

@@ -13,7 +13,7 @@ from bot.games.cell.board import board_view
 from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
 from bot.games.cell.panel_view import menu_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
-from bot.games.cell.paths import Explorer, follow, parse_path
+from bot.games.cell.paths import REPEAT_MARK, Explorer, action_kind, choice_path, follow, parse_path
 from bot.storage import GameRecord
 from rules.cell.actions import Spend
 from rules.cell.content import catalogue
@@ -71,9 +71,30 @@ def check_choice(state: CellState, record: GameRecord, value: str) -> None:
         for closer in plan.closers:
             follow(state, seat, parse_path(closer.value))  # type: ignore[arg-type]
         return
-    path = parse_path(value)
+    path = choice_path(state, seat, value)
     assert path is not None, value
     follow(state, seat, path)
+    if value.endswith(REPEAT_MARK):
+        assert path == _spent_while_legal(Explorer(state, seat), path[0]), value
+
+
+def _spent_while_legal(explorer: Explorer, index: int) -> tuple[int, ...]:
+    """The path of a spend made again with each further die of its face, found the slow way: the first
+    legal action of the same kind after each step."""
+    kind = action_kind(explorer.root, explorer.legal()[index], owners=False)
+    path: tuple[int, ...] = (index,)
+    while True:
+        following = explorer.find(
+            path,
+            lambda state, action: (
+                isinstance(action, Spend)
+                and action.source.die is not None
+                and action_kind(state, action, owners=False) == kind
+            ),
+        )
+        if following is None:
+            return path
+        path = (*path, following)
 
 
 def check_single_cancels_are_truthful(state: CellState, explorer: Explorer, label: str, value: str) -> None:
