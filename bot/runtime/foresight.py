@@ -11,7 +11,10 @@ and they give way to every board someone waits for:
 
 - one board at a time, and only while the painter draws nothing for anyone, so a board someone
   asks for waits at most for the one board being drawn ahead (and shares it if it is that board);
-  only the list of the boards to draw, a millisecond's work, is asked of the worker at once;
+  the list of the boards to draw is worked out in the worker the same way;
+- only while the machine has a core to spare (``spare_cpu``): on a busy one, the clicks come
+  faster than the boards drawn ahead could be, and every board drawn for nobody takes its time
+  from the bot answering them;
 - a board someone asks for that is not drawn ahead drops the boards left to draw ahead (someone is
   busy: the machine's time goes to them), as does a newer position;
 - a bounded number of boards is kept, within a bounded number of bytes, least recently drawn first.
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
@@ -40,6 +44,16 @@ FORESEEN_MOVES = 4
 """Moves drawn ahead per position: a board offers a handful that a player picks from most often."""
 FORESEEN_BOARDS = 24
 FORESEEN_BYTES = 8 << 20
+
+
+def spare_cpu() -> bool:
+    """Whether the machine has a core to spare: its load over the last minute is below its cores (a
+    machine without a load average, Windows, is taken to have one)."""
+    try:
+        load, _, _ = os.getloadavg()
+    except (AttributeError, OSError):
+        return True
+    return load < (os.cpu_count() or 1)
 
 
 def board_key(render: Callable[[View], RenderedBoard], board_view: View) -> Key:
@@ -64,17 +78,22 @@ class Foresight:
         known: Callable[[Key], bool],
         boards: int = FORESEEN_BOARDS,
         max_bytes: int = FORESEEN_BYTES,
+        spare: Callable[[], bool] = spare_cpu,
     ) -> None:
         """``idle()`` says whether the painter draws nothing for anyone now, ``known(key)`` whether it
-        has that board already (kept or being drawn)."""
+        has that board already (kept or being drawn), ``spare()`` whether the machine has time to
+        draw boards nobody has asked for."""
         self.in_worker = in_worker
         self.idle = idle
         self.known = known
+        self.spare = spare
         self.max_boards = boards
         self.max_bytes = max_bytes
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self.kept_bytes = 0
         """What the boards drawn ahead and not yet wanted take, in PNG bytes."""
+        self._listing: tuple[Callable[[Any], RenderedBoard], NextBoards, Any, int] | None = None
+        """The position whose boards are to be listed next, in the worker, once it is free."""
         self._waiting: list[tuple[Key, Callable[[Any], RenderedBoard], Any]] = []
         self._busy: asyncio.Future[Any] | None = None
         self._busy_key: Key | None = None
@@ -91,17 +110,16 @@ class Foresight:
         limit: int = FORESEEN_MOVES,
     ) -> None:
         """Draws ahead, one at a time, the boards of the views ``next_boards(state, limit)`` gives,
-        in their order. Those views are worked out in the worker at once (a millisecond or so, behind
-        whatever it is drawing: nothing is waiting for it yet). ``position`` names the state (a game
-        and its version): the same one again changes nothing, a new one drops what was left to draw
-        for the older."""
+        in their order. Those views are worked out in the worker first, as a board drawn ahead is
+        (a few milliseconds). ``position`` names the state (a game and its version): the same one
+        again changes nothing, a new one drops what was left to list or draw for the older."""
         if position == self._position:
             return
         self._position = position
         self._round += 1
         self._waiting.clear()
-        listing = self.in_worker(views_ahead, render, next_boards, state, limit)
-        listing.add_done_callback(functools.partial(self._listed, self._round, render))
+        self._listing = (render, next_boards, state, limit)
+        self.resume()
 
     def __len__(self) -> int:
         """How many boards drawn ahead are kept, not yet wanted."""
@@ -119,13 +137,25 @@ class Foresight:
         return self._busy if self._busy_key == key else None
 
     def make_way(self) -> None:
-        """Someone waits for a board not drawn ahead: the boards left to draw ahead are dropped."""
+        """Someone waits for a board not drawn ahead: the boards left to list or draw ahead are
+        dropped."""
+        self._listing = None
         self._waiting.clear()
 
     def resume(self) -> None:
-        """Starts drawing the next board waiting, if none is under way and the painter is idle (the
-        painter calls this whenever it has finished its own drawings)."""
-        if self._busy is not None or not self.idle():
+        """Starts listing the boards of the position, or drawing the next board waiting, if nothing
+        is under way, the painter is idle and the machine has time to spare (the painter calls this
+        whenever it has finished its own drawings)."""
+        if self._busy is not None or not self.idle() or not (self._listing or self._waiting):
+            return
+        if not self.spare():
+            self.make_way()
+            return
+        if self._listing is not None:
+            render, next_boards, state, limit = self._listing
+            self._listing = None
+            self._busy = self.in_worker(views_ahead, render, next_boards, state, limit)
+            self._busy.add_done_callback(functools.partial(self._listed, self._round, render))
             return
         while self._waiting:
             key, render, view = self._waiting.pop(0)
@@ -135,6 +165,7 @@ class Foresight:
                 return
 
     def _listed(self, listed_round: int, render: Any, listing: asyncio.Future[Any]) -> None:
+        self._busy = None
         views = _result(listing)
         if views is not None and listed_round == self._round:
             self._waiting = [(key, render, view) for key, view in views]

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from bot.runtime.foresight import Foresight, Key, NextBoards, board_key
+from bot.runtime.foresight import Foresight, Key, NextBoards, board_key, spare_cpu
 from bot.runtime.worker_process import worker_pool
 from renderers.common import RenderedBoard
 
@@ -46,10 +46,14 @@ PAINTER_NICENESS = 5
 
 class Painter:
     def __init__(
-        self, workers: int | None = None, kept: int = KEPT_BOARDS, renderers: tuple[str, ...] = ()
+        self,
+        workers: int | None = None,
+        kept: int = KEPT_BOARDS,
+        renderers: tuple[str, ...] = (),
+        spare: Callable[[], bool] = spare_cpu,
     ) -> None:
         """``renderers`` names the modules a worker imports as it starts, before any board is asked of
-        it."""
+        it; ``spare()`` says whether the machine has time for boards drawn ahead (``Foresight``)."""
         # One core is left to the bot itself; the AI's workers share the rest at a lower priority.
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self.kept = kept
@@ -61,6 +65,7 @@ class Painter:
             self._in_worker,
             idle=lambda: not self._drawing,
             known=lambda key: key in self._boards or key in self._drawing,
+            spare=spare,
         )
 
     def start(self) -> None:

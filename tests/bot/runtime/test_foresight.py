@@ -20,6 +20,11 @@ from renderers.common import RenderedBoard
 WAIT_SECONDS = 30.0
 
 
+def always_spare() -> bool:
+    """The machine has time to spare (these tests run beside others on a busy one)."""
+    return True
+
+
 class Slow(BaseModel):
     """A stand-in board: drawn once ``gate`` exists (immediately when it is ""), with a line in
     ``tally`` for every drawing."""
@@ -71,7 +76,7 @@ async def until(condition: object) -> None:
 async def test_the_boards_drawn_ahead_are_found_by_the_click(tmp_path: Path) -> None:
     tally = tmp_path / "tally"
     position = Position(name="a", tally=str(tally))
-    painter = Painter()
+    painter = Painter(spare=always_spare)
     try:
         painter.foresee(render_slow, next_slows, position, "a")
         await until(lambda: len(painter.foresight) == 3)
@@ -89,7 +94,7 @@ async def test_the_boards_drawn_ahead_are_found_by_the_click(tmp_path: Path) -> 
 async def test_a_cell_board_drawn_ahead_is_byte_identical_to_the_one_drawn_in_place() -> None:
     state = knocked_out_mid_game()
     module = CellModule()
-    painter = Painter(renderers=("renderers.cell",))
+    painter = Painter(renderers=("renderers.cell",), spare=always_spare)
     try:
         painter.foresee(render_cell, module.next_boards, state, "mid-game")
         await until(lambda: len(painter.foresight) == 4)
@@ -103,7 +108,7 @@ async def test_a_cell_board_drawn_ahead_is_byte_identical_to_the_one_drawn_in_pl
 async def test_a_board_someone_waits_for_waits_at_most_for_the_one_drawn_ahead(tmp_path: Path) -> None:
     gate = tmp_path / "gate"
     ahead = tmp_path / "ahead"
-    painter = Painter()
+    painter = Painter(spare=always_spare)
     try:
         position = Position(name="a", tally=str(ahead), gate=str(gate))
         painter.foresee(render_slow, next_slows, position, "a")
@@ -123,7 +128,7 @@ async def test_a_board_wanted_while_it_is_drawn_ahead_is_drawn_once(tmp_path: Pa
     gate = tmp_path / "gate"
     tally = tmp_path / "tally"
     position = Position(name="a", tally=str(tally), gate=str(gate))
-    painter = Painter()
+    painter = Painter(spare=always_spare)
     try:
         painter.foresee(render_slow, next_slows, position, "a")
         await until(lambda: under_way(painter, next_slows(position, 1)[0]))
@@ -139,7 +144,7 @@ async def test_a_board_wanted_while_it_is_drawn_ahead_is_drawn_once(tmp_path: Pa
 async def test_nothing_is_drawn_ahead_while_the_painter_draws_for_someone(tmp_path: Path) -> None:
     gate = tmp_path / "gate"
     ahead = tmp_path / "ahead"
-    painter = Painter()
+    painter = Painter(spare=always_spare)
     try:
         wanted = painter.begin(render_slow, Slow(label="now", tally=str(tmp_path / "wanted"), gate=str(gate)))
         painter.foresee(render_slow, next_slows, Position(name="a", tally=str(ahead)), "a")
@@ -155,7 +160,7 @@ async def test_nothing_is_drawn_ahead_while_the_painter_draws_for_someone(tmp_pa
 async def test_a_newer_position_drops_what_is_left_of_the_older(tmp_path: Path) -> None:
     gate = tmp_path / "gate"
     tally = tmp_path / "tally"
-    painter = Painter()
+    painter = Painter(spare=always_spare)
     try:
         old = Position(name="old", tally=str(tally), gate=str(gate))
         painter.foresee(render_slow, next_slows, old, 1)
@@ -172,7 +177,7 @@ async def test_a_newer_position_drops_what_is_left_of_the_older(tmp_path: Path) 
 
 async def test_the_boards_drawn_ahead_are_bounded_in_number_and_in_bytes(tmp_path: Path) -> None:
     tally = tmp_path / "tally"
-    painter = Painter()
+    painter = Painter(spare=always_spare)
     painter.foresight.max_boards = 3
     painter.foresight.max_bytes = 1000
     try:
@@ -188,5 +193,23 @@ async def test_the_boards_drawn_ahead_are_bounded_in_number_and_in_bytes(tmp_pat
         # A board of 1,200 bytes takes the others' room and is not kept itself.
         assert len(painter.foresight) == 0
         assert painter.foresight.kept_bytes == 0
+    finally:
+        painter.stop()
+
+
+async def test_a_machine_without_time_to_spare_draws_nothing_ahead(tmp_path: Path) -> None:
+    tally = tmp_path / "tally"
+    busy = True
+    painter = Painter(spare=lambda: not busy)
+    try:
+        painter.foresee(render_slow, next_slows, Position(name="a", tally=str(tally)), "a")
+        await painter.draw(render_slow, Slow(label="now", tally=str(tally)))
+        await asyncio.sleep(0.3)
+        assert drawn(tally) == ["now"]
+        assert len(painter.foresight) == 0
+        # Once it has, the next position's boards are drawn ahead again.
+        busy = False
+        painter.foresee(render_slow, next_slows, Position(name="b", tally=str(tally)), "b")
+        await until(lambda: len(painter.foresight) == 3)
     finally:
         painter.stop()
