@@ -43,7 +43,7 @@ from bot.core.host import Host, channel_of
 from bot.core.service import GameService, Move
 from bot.core.speech import table_language
 from bot.storage import AT_THE_TABLE, GameRecord, TurnClock
-from bot.table.first_game import with_first_turn_line
+from bot.table.first_game import MovedSeats, with_first_turn_line
 from bot.table.presence import AWAY_AFTER_SECONDS, Presence
 from bot.table.threads import close_thread, ready_to_close
 from bot.ui.messages import (
@@ -92,6 +92,7 @@ class BoardKeeper(ABC):
         self.name = module.name
         self.presence = Presence(AWAY_AFTER_SECONDS * host.settings.turn_clock_scale)
         self._redraws: dict[int, _Redraw] = {}
+        self.moved_seats = MovedSeats()
 
     @property
     def service(self) -> GameService:
@@ -108,7 +109,9 @@ class BoardKeeper(ABC):
         language = await table_language(self.host, record.guild_id)
         self.foresee(record, state, language)
         message = await self.board_message(record, state, events)
-        return await with_first_turn_line(self.service.storage, self.module, record, state, message, language)
+        return await with_first_turn_line(
+            self.service.storage, self.module, record, state, message, language, self.moved_seats
+        )
 
     @abstractmethod
     async def show_move(self, move: Move, interaction: discord.Interaction[Any] | None) -> None:
