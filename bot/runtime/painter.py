@@ -61,6 +61,7 @@ class Painter:
         self._pool: ProcessPoolExecutor | None = None
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self._drawing: dict[Key, asyncio.Task[RenderedBoard]] = {}
+        self._last_key: tuple[Renderer[Any], BaseModel, Key] | None = None
         self.foresight = Foresight(
             self._in_worker,
             idle=lambda: not self._drawing,
@@ -106,7 +107,7 @@ class Painter:
     def _kept_or_drawing(
         self, render: Renderer[View], board_view: View
     ) -> RenderedBoard | asyncio.Task[RenderedBoard]:
-        key = board_key(render, board_view)
+        key = self._key(render, board_view)
         board = self._boards.get(key) or self.foresight.take(key)
         if board is not None:
             self._keep(key, board)
@@ -123,6 +124,16 @@ class Painter:
             self._drawing[key] = drawing
             drawing.add_done_callback(functools.partial(self._drawn, key))
         return drawing
+
+    def _key(self, render: Renderer[View], board_view: View) -> Key:
+        """``board_key``, worked out once for the same view asked for twice in a row (drawn ahead as its
+        move is saved, then shown): the views given to the painter are never changed."""
+        last = self._last_key
+        if last is not None and last[0] is render and last[1] is board_view:
+            return last[2]
+        key = board_key(render, board_view)
+        self._last_key = (render, board_view, key)
+        return key
 
     async def _draw_new(
         self,

@@ -11,11 +11,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.core.game_module import GameModule
+from bot.core.host import Host
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
 from bot.core.speech import private_language, table_language
 from bot.games.cell.board import (
@@ -40,9 +43,10 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, index_in
 from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
+from locales.languages import Language
 from locales.translate import command_words
 from renderers.cell import render_cell
-from renderers.cell.language import in_language
+from renderers.cell.language import CellBoardView, in_language
 from renderers.common import RenderedBoard
 from rules.cell.actions import CellAction
 from rules.cell.ai import hint
@@ -57,6 +61,19 @@ log = logging.getLogger("bot.cell")
 
 STALE = "stale"
 """The refusal of a click on an out-of-date board, which is answered with the current board."""
+
+# Public views worked out for moves being saved, kept for their boards: one per game, and a few
+# games' (a move refused on the way leaves its view behind until its game's next board).
+VIEWS_AHEAD = 64
+
+
+@dataclass(frozen=True)
+class _ViewAhead:
+    """The public view of the state a move being saved leads to, as version ``version``."""
+
+    version: int
+    state: CellState
+    public: CellBoardView
 
 
 def _playing(action: CellAction) -> Any:
@@ -95,6 +112,10 @@ def _plan_words(state: CellState, plan: list[CellAction], speak: Speaker) -> lis
 
 class CellController(TableController):
     rule_pages = RULE_PAGES
+
+    def __init__(self, host: Host, module: GameModule) -> None:
+        super().__init__(host, module)
+        self._views_ahead: dict[int, _ViewAhead] = {}
 
     # Commands.
 
@@ -319,7 +340,13 @@ class CellController(TableController):
         # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
         # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
         language = await table_language(self.host, record.guild_id)
-        self.host.painter.draw_ahead(render_cell, in_language(view(after, None), language))
+        public = in_language(view(after, None), language)
+        self.host.painter.draw_ahead(render_cell, public)
+        # Its board shows the same view: it is worked out once.
+        self._views_ahead.pop(record.id, None)
+        self._views_ahead[record.id] = _ViewAhead(control.version + len(path), after, public)
+        while len(self._views_ahead) > VIEWS_AHEAD:
+            self._views_ahead.pop(next(iter(self._views_ahead)))
         # Each move is saved as the next version: the boards of the moves after these are listed now.
         self.foresee(record, after, language, control.version + len(path))
         events: list[Event] = []
@@ -407,7 +434,7 @@ class CellController(TableController):
     ) -> dict[str, Any]:
         # The controls are worked out while the worker draws the image.
         language = await table_language(self.host, record.guild_id)
-        drawing = self.host.painter.begin(render_cell, in_language(view(state, None), language))
+        drawing = self.host.painter.begin(render_cell, self._public_view(record, state, language))
         speak = speaker(language)
         player = record.lobby["players"][state.active_seat]
         embed = board_embed(state, events, player, speak)
@@ -420,6 +447,19 @@ class CellController(TableController):
             "files": [board_file(board)],
             "view": controls,
         }
+
+    def _public_view(self, record: GameRecord, state: CellState, language: Language) -> CellBoardView:
+        """The board's public view in ``language``: the one ``_play`` worked out, when it is of this
+        very state (a move saved by someone else meanwhile leads elsewhere)."""
+        ahead = self._views_ahead.pop(record.id, None)
+        if (
+            ahead is not None
+            and ahead.version == record.version
+            and ahead.public.language is language
+            and ahead.state == state
+        ):
+            return ahead.public
+        return in_language(view(state, None), language)
 
 
 def _wild_panel(record: GameRecord, state: CellState, speak: Speaker) -> dict[str, Any]:
