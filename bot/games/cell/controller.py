@@ -40,6 +40,7 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, index_in
 from bot.ui.messages import as_edit, board_file, message_link
 from bot.ui.replies import in_time, reply_error, reply_private, send, update
 from bot.ui.text import clip
+from locales.languages import Language
 from locales.translate import command_words
 from renderers.cell import render_cell
 from renderers.cell.language import in_language
@@ -399,8 +400,8 @@ class CellController(TableController):
     def board_renderer(self) -> Callable[[Any], RenderedBoard]:
         return render_cell
 
-    def render_png(self, state: CellState) -> bytes:
-        return render_cell(view(state, None)).png
+    def render_png(self, state: CellState, language: Language = Language.ENGLISH) -> bytes:
+        return render_cell(in_language(view(state, None), language)).png
 
     async def board_message(
         self, record: GameRecord, state: CellState, events: list[Event]
