@@ -134,6 +134,9 @@ async def test_pages_and_answers_speak_each_readers_language(tmp_path: Path) -> 
     assert "No conozco ninguna carta llamada `Dragon Fist`" in spanish_text
     assert "Semente dos Deuses" in brazilian_text, "a card is named in the reader's language"
     assert "Cada Inicio de Fase se responde Listo por ti" in spanish_text
+    # The log: the rules' events in the reader's language, each seat named by its player.
+    assert "Rodada 1 de 4" in brazilian_text and "Ronda 1 de 4" in spanish_text
+    assert "Bob" in brazilian_text and "Seat 1" not in brazilian_text + spanish_text
     assert "Semilla del ermitaño" in names[spanish] and "Semente dos Deuses" in names[brazilian]
 
 
