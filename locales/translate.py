@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from locales.catalogues import BOT, translations
 from locales.content import content_text
-from locales.contexts import COMMAND
+from locales.contexts import COMMAND, COMMAND_OPTION_PREFIX, option_context
 from locales.languages import Language
 from locales.numbers import format_number
 from rules.core.text import Name, Param, Plural, Text
@@ -37,6 +37,8 @@ def translate(value: Param, domain: str, language: Language) -> str:
     if isinstance(value, Name):
         if value.kind == COMMAND:
             return command_words(value.id, language)
+        if value.kind == COMMAND_OPTION_PREFIX:
+            return option_words(value.id, value.english, language)
         if domain == BOT:
             return value.english
         return content_text(domain, language, value.kind, value.id, value.field, value.english)
@@ -53,6 +55,17 @@ def command(path: str) -> Name:
     """A slash command named in a sentence (``command("cell autoplay")``): each player reads it as
     their client shows it, in their language (``/cell piloto-automático``)."""
     return Name(kind=COMMAND, id=path, english=f"/{path}")
+
+
+def option(path: str, name: str) -> Name:
+    """An option of a slash command named in a sentence (``option("primetime settings",
+    "auto_ready")``): each player reads it as their client shows it, in their language."""
+    return Name(kind=COMMAND_OPTION_PREFIX, id=path, english=name)
+
+
+def option_words(path: str, name: str, language: Language) -> str:
+    """The option ``name`` of the command ``path`` as the slash commands are synced in ``language``."""
+    return translations(BOT, language).pgettext(option_context(path), name)
 
 
 def command_words(path: str, language: Language) -> str:

@@ -113,7 +113,8 @@ class SeatWordedEvents(Protocol):
     """A game whose engine does not know the players' names, so its events name them by seat."""
 
     def event_text(self, event: Event, lobby: dict[str, Any]) -> str:
-        """The event's words as people read them: each seat named by its player's name."""
+        """The event's words as people read them: each seat named by its player's name. The table
+        may hand it the event with its words already said in the reader's language (a str text)."""
         ...
 
 

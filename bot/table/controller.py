@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from abc import abstractmethod
+from functools import partial
 from typing import Any
 
 import discord
@@ -32,6 +33,7 @@ from locales.catalogues import BOT, translations
 from locales.languages import Language
 from locales.numbers import format_number
 from locales.translate import command, command_words
+from rules.core.events import Event
 from rules.core.text import Text
 
 # The controls every game's table has, beside the game's own.
@@ -122,13 +124,14 @@ class TableController(LobbyDesk):
             await post_replay(interaction, self.service.storage, self.module, self.replay_png, game, language)
 
     @abstractmethod
-    def render_png(self, state: Any) -> bytes:
-        """The public board of ``state`` as PNG bytes, as the live board shows it (used by replays)."""
+    def render_png(self, state: Any, language: Language = Language.ENGLISH) -> bytes:
+        """The public board of ``state`` as PNG bytes, as the live board shows it, its words in
+        ``language`` (used by replays)."""
 
-    def replay_png(self, record: GameRecord) -> RenderPng:
-        """How the replay of ``record`` draws its frames: ``render_png``, unless the board needs more
-        of the record than the state (Prime Time's players' names)."""
-        return self.render_png
+    def replay_png(self, record: GameRecord, language: Language) -> RenderPng:
+        """How the replay of ``record`` draws its frames, in the table's ``language``: ``render_png``,
+        unless the board needs more of the record than the state (Prime Time's players' names)."""
+        return partial(self.render_png, language=language)
 
     async def show_rules(self, interaction: discord.Interaction[Any]) -> None:
         language = private_language(interaction)
@@ -172,10 +175,7 @@ class TableController(LobbyDesk):
         state = self.service.load_state(record)
         public = self.module.rules.view(state, None)
         events = public.recent_events[-20:]  # type: ignore[attr-defined]
-        if isinstance(self.module, SeatWordedEvents):
-            lines = [self.module.event_text(event, record.lobby) for event in events]
-        else:
-            lines = [game_words(self.module, event.text, language) for event in events]
+        lines = [self._log_line(event, record, language) for event in events]
         title = translations(BOT, language).gettext("{game} — recent events (round {round})")
         embed = discord.Embed(
             title=title.format(game=self.module.title, round=format_number(state.round, language)),
@@ -183,6 +183,14 @@ class TableController(LobbyDesk):
             colour=discord.Colour.dark_teal(),
         )
         await reply_private(interaction, "", embed=embed)
+
+    def _log_line(self, event: Event, record: GameRecord, language: Language) -> str:
+        """An event as the reader of the log reads it: in their ``language``, and, for a game whose
+        events name players by seat, with the players' names in them."""
+        words = game_words(self.module, event.text, language)
+        if isinstance(self.module, SeatWordedEvents):
+            return self.module.event_text(event.model_copy(update={"text": words}), record.lobby)
+        return words
 
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         record = await self.channel_game(interaction)

@@ -13,7 +13,7 @@ from bot.core.speech import game_words
 from bot.storage import GameRecord
 from bot.ui.components import UNKNOWN_CONTROL, Control, button, select, view_of
 from bot.ui.replies import reply_error
-from bot.ui.text import clip
+from bot.ui.text import clip, private_language
 from locales.catalogues import BOT, translations
 from locales.languages import Language
 from locales.numbers import format_number
@@ -233,7 +233,9 @@ def _leave(user_id: int, module: GameModule) -> Any:
     return change
 
 
-def _pick(user_id: int, character: str, module: GameModule) -> Any:
+def _pick(user_id: int, character: str, module: GameModule, language: Language) -> Any:
+    """Takes ``character`` for the player; a refusal names the pick in their ``language``."""
+
     def change(record: GameRecord) -> None:
         seat = seat_of(record, user_id)
         if seat is None:
@@ -243,14 +245,20 @@ def _pick(user_id: int, character: str, module: GameModule) -> Any:
         others = [p for p in record.lobby["players"] if p["user_id"] != user_id]
         if not module.secret_picks and any(p["character"] == character for p in others):
             raise ServiceError(
-                Text("{pick} is already taken. Pick another.", pick=module.characters[character])
+                Text(
+                    "{pick} is already taken. Pick another.",
+                    pick=game_words(module, module.characters[character], language),
+                )
             )
         record.lobby["players"][seat]["character"] = character
 
     return change
 
 
-def _choose_colour(user_id: int, colour: str, module: GameModule) -> Any:
+def _choose_colour(user_id: int, colour: str, module: GameModule, language: Language) -> Any:
+    """Takes the ``colour`` dice for the player; a refusal names the colour in their ``language``,
+    from the game's own words."""
+
     def change(record: GameRecord) -> None:
         seat = seat_of(record, user_id)
         if seat is None:
@@ -260,7 +268,10 @@ def _choose_colour(user_id: int, colour: str, module: GameModule) -> Any:
             raise ServiceError(Text("There are no dice of that colour in this game."))
         if any(p.get("dice_colour") == colour for p in record.lobby["players"] if p["user_id"] != user_id):
             raise ServiceError(
-                Text("The {colour} dice are already taken. Pick another colour.", colour=colours[colour])
+                Text(
+                    "The {colour} dice are already taken. Pick another colour.",
+                    colour=game_words(module, colours[colour], language),
+                )
             )
         record.lobby["players"][seat]["dice_colour"] = colour
 
@@ -278,6 +289,7 @@ async def change_lobby(
     taking an AI seat), or None when the click was refused (the player is told why) or started the
     game (shown by ``publish_start``)."""
     user = interaction.user
+    language = private_language(interaction)
     try:
         current = await service.storage.game(control.game_id)
         if current is not None and control.version > current.version:
@@ -289,8 +301,10 @@ async def change_lobby(
         changes = {
             "join": lambda: _join(user.id, user.display_name, module),
             "leave": lambda: _leave(user.id, module),
-            "pick": lambda: _pick(user.id, control.values[0] if control.values else "", module),
-            "colour": lambda: _choose_colour(user.id, control.values[0] if control.values else "", module),
+            "pick": lambda: _pick(user.id, control.values[0] if control.values else "", module, language),
+            "colour": lambda: _choose_colour(
+                user.id, control.values[0] if control.values else "", module, language
+            ),
             "ai": lambda: _add_ai(user.id, module),
         }
         record = await service.update_lobby(control.game_id, None, changes[control.op]())

@@ -51,13 +51,13 @@ async def post_replay(
     interaction: discord.Interaction[Any],
     storage: Storage,
     module: GameModule,
-    render: Callable[[GameRecord], RenderPng],
+    render: Callable[[GameRecord, Language], RenderPng],
     game_id: int | None,
     language: Language,
 ) -> None:
     """Answers ``/<game> replay``: acknowledged in time, built in a thread, posted as an attachment
     with words in the table's ``language``; ``render`` gives the frames' drawing for the game's
-    record."""
+    record in that language."""
     assert interaction.channel_id is not None
     record = await finished_game(storage, module.name, interaction.guild_id, interaction.channel_id, game_id)
     if record is None:
@@ -80,7 +80,7 @@ async def post_replay(
             ),
         )
         return
-    build = _build_and_post(interaction, storage, module, render(record), record, language)
+    build = _build_and_post(interaction, storage, module, render(record, language), record, language)
     await in_time(interaction, build, thinking=True)
 
 

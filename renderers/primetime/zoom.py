@@ -16,6 +16,7 @@ from functools import cache
 
 from PIL import Image
 
+from locales.numbers import format_number
 from renderers.common import Colour, RenderedBoard, encode_png, font, ink_on, paste, smallest_text
 from renderers.drawing import cropped, drawing
 from renderers.primetime import labels
@@ -25,6 +26,7 @@ from renderers.primetime.describe import model_words
 from renderers.primetime.inputs import Highlight, PrimeTimeZoom, ZoomTarget, letter
 from renderers.primetime.layout import Scale
 from renderers.primetime.overlays import TARGET_RING
+from renderers.primetime.words import catalogue, fighter_name
 from rules.primetime.geometry import BOARD_SIZE, Cell
 from rules.primetime.state import Unit
 from rules.primetime.stats import char
@@ -129,7 +131,7 @@ def draw_zoom(zoom: PrimeTimeZoom) -> Image.Image:
     )
     letters = _letter_boxes(zoom.lettered)
     # The models' tags keep clear of the names, which are drawn last, over the crop.
-    names = placed_terrain_names(view, ZOOM, window, letters)
+    names = placed_terrain_names(view, ZOOM, window, letters, zoom.board.language)
     board = zoom.board.model_copy(update={"highlight": highlight})
     taken = draw_pieces(layer, board, ZOOM, window, [*letters, *(name.box for name in names)])
     for index, cell in enumerate(zoom.lettered):
@@ -254,28 +256,34 @@ def _frame(canvas: Image.Image, west: int, south: int) -> None:
 
 
 def _around(zoom: PrimeTimeZoom, mover: Unit | None) -> str:
+    language = zoom.board.language
     if mover is not None:
-        return model_words(mover)
-    return "the centre" if zoom.focus is None else f"{zoom.focus[0]},{zoom.focus[1]}"
+        return model_words(mover, language)
+    if zoom.focus is None:
+        return catalogue(language).gettext("the centre")
+    return f"{zoom.focus[0]},{zoom.focus[1]}"
 
 
 def alt_text(zoom: PrimeTimeZoom) -> str:
-    """What the close-up shows, in words: the model, the lettered cells and the targets."""
+    """What the close-up shows, in words (in the zoom's language): the model, the lettered cells and
+    the targets."""
+    language = zoom.board.language
+    words = catalogue(language)
     view = zoom.board.view
     mover = _centre_unit(zoom)
     units = {unit.id: unit for unit in view.units}
-    parts = [f"Close-up of the battlefield around {_around(zoom, mover)}."]
+    parts = [words.gettext("Close-up of the battlefield around {place}.").format(place=_around(zoom, mover))]
     if zoom.reach:
-        parts.append(f"{len(zoom.reach)} cells within reach.")
+        reach = words.ngettext("{count} cell within reach.", "{count} cells within reach.", len(zoom.reach))
+        parts.append(reach.format(count=format_number(len(zoom.reach), language)))
     if zoom.lettered:
-        parts.append(
-            "Suggested cells: "
-            + ", ".join(f"{letter(index)} {cell[0]},{cell[1]}" for index, cell in enumerate(zoom.lettered))
-            + "."
-        )
+        cells = ", ".join(f"{letter(index)} {cell[0]},{cell[1]}" for index, cell in enumerate(zoom.lettered))
+        parts.append(words.gettext("Suggested cells: {cells}.").format(cells=cells))
     targets = [
-        f"{char(units[target.unit]).name} {target.label}" for target in zoom.targets if target.unit in units
+        f"{fighter_name(units[target.unit].character, language)} {target.label}"
+        for target in zoom.targets
+        if target.unit in units
     ]
     if targets:
-        parts.append("Targets: " + ", ".join(targets) + ".")
+        parts.append(words.gettext("Targets: {targets}.").format(targets=", ".join(targets)))
     return " ".join(parts)[:1024]

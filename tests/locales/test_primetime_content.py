@@ -1,6 +1,6 @@
 """Prime Time's content in every language: every character, tier, technique, card, Joint Attack,
 affiliation, preset, Location, Mission, Condition and terrain kind has its name in each language's
-file, and names follow each dub; every card, technique and Joint Attack has its effect text, and
+file, and names follow each dub; every card, technique, Joint Attack and Condition has its effect text, and
 every passive, keyword, affiliation bonus and rules term its explanation (``data/texts.json``), with
 a card's menu summary within a menu option's room."""
 
@@ -68,7 +68,10 @@ def english_fields() -> ContentFields:
         "presets": names({p.id: p.name for p in box.presets}),
         "locations": names({place.id: place.name for place in places.locations}),
         "missions": names({mission.id: mission.name for mission in places.missions}),
-        "conditions": names({condition.id: condition.name for condition in places.conditions}),
+        "conditions": with_texts(
+            names({condition.id: condition.name for condition in places.conditions}),
+            {condition.id: condition.text for condition in places.conditions},
+        ),
         "terrain": names({kind.value: kind.label for kind in TerrainKind}),
         "passives": explained(words.passives),
         "keywords": explained(words.keywords),

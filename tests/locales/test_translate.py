@@ -9,10 +9,11 @@ import pytest
 from babel.messages.catalog import Catalog
 
 import locales.translate
-from locales.catalogues import compiled
+from locales.catalogues import BOT, compiled, translations
 from locales.content import ContentTranslations
+from locales.contexts import option_context
 from locales.languages import Language
-from locales.translate import translate
+from locales.translate import option, translate
 from rules.core.text import Name, Plural, Text
 
 CELL = Name(kind="threats", id="cell_jr", english="Cell Jr.")
@@ -76,3 +77,17 @@ def test_english_is_the_sentence_itself() -> None:
 
     assert translate(text, "cell", Language.ENGLISH) == "Cell Jr. deals 2,000 hits"
     assert translate(Name(kind="fighters", id="goku", english="Goku"), "bot", Language.FRENCH) == "Goku"
+
+
+@pytest.mark.parametrize("language", list(Language), ids=str)
+def test_a_commands_option_in_a_sentence_reads_as_the_readers_client_shows_it(language: Language) -> None:
+    """An option is named as the slash commands are synced in the reader's language: the same word
+    their client shows when they type the command."""
+    words = Text("Set `{option}`", option=option("primetime settings", "auto_ready"))
+    synced = translations(BOT, language).pgettext(option_context("primetime settings"), "auto_ready")
+
+    said = translate(words, "primetime", language)
+
+    assert f"`{synced}`" in said
+    assert str(option("primetime settings", "auto_ready")) == "auto_ready"
+    assert (synced == "auto_ready") is (language is Language.ENGLISH)

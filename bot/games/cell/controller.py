@@ -426,8 +426,8 @@ class CellController(TableController):
     def board_renderer(self) -> Callable[[Any], RenderedBoard]:
         return render_cell
 
-    def render_png(self, state: CellState) -> bytes:
-        return render_cell(view(state, None)).png
+    def render_png(self, state: CellState, language: Language = Language.ENGLISH) -> bytes:
+        return render_cell(in_language(view(state, None), language)).png
 
     async def board_message(
         self, record: GameRecord, state: CellState, events: list[Event]

@@ -9,7 +9,7 @@ from bot.games.cell.ahead import next_boards
 from locales.languages import Language
 from locales.translate import command
 from renderers.cell.language import CellBoardView
-from rules.cell import RULES, CellOptions
+from rules.cell import RULES, CellOptions, words
 from rules.cell.actions import CellAction
 from rules.cell.ai import choose_action
 from rules.cell.content import catalogue
@@ -51,7 +51,7 @@ class CellModule(GameModule):
     )
     ai_hint = Text("`{start} ai_players:2`: two AI teammates fill empty seats", start=command("cell start"))
     # The rulebook: "players can pick the color of dice they prefer".
-    dice_colours = {colour.name: colour.name.capitalize() for colour in catalogue().board.dice_colours}
+    dice_colours = {colour.name: words.colour(colour.name) for colour in catalogue().board.dice_colours}
     variants = VARIANT_WORDS
     simultaneous = False
 

@@ -46,6 +46,7 @@ from bot.table.open_panels import OpenPanel, OpenPanels, fingerprint
 from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control
 from bot.ui.messages import board_file
 from bot.ui.replies import reply_error, send, update
+from locales.languages import Language
 from renderers.over9000 import Over9000Board, render_over9000
 from renderers.over9000.words import Over9000Words, over9000_words
 from rules.core.errors import IllegalAction
@@ -301,8 +302,8 @@ class Over9000Controller(TableController):
         if state.outcome is not None:
             self.panels.close_game(record.id)
 
-    def render_png(self, state: Over9000State) -> bytes:
-        return render_over9000(view(state, None)).png
+    def render_png(self, state: Over9000State, language: Language = Language.ENGLISH) -> bytes:
+        return render_over9000(Over9000Board.of(view(state, None), language)).png
 
     async def board_message(
         self, record: GameRecord, state: Over9000State, events: list[Event]

@@ -12,9 +12,11 @@ from bot.core.host import Host
 from bot.core.service import GameService, ServiceError, seat_of
 from bot.games.primetime.guide import HELP_TEXT
 from bot.games.primetime.module import AUTO_PASS, AUTO_READY
-from bot.games.primetime.player_commands import card_answer, card_choices, settings_words
+from bot.games.primetime.player_commands import DOMAIN, card_answer, card_choices, settings_words
 from bot.storage import GameRecord
 from bot.ui.replies import reply_error, reply_private
+from bot.ui.text import Said, private_language
+from locales.catalogues import translations
 
 
 class PrimeTimeDesk(Protocol):
@@ -31,7 +33,7 @@ class PrimeTimeDesk(Protocol):
 
     async def channel_game(self, interaction: discord.Interaction[Any]) -> GameRecord | None: ...
 
-    def add_table_commands(self, group: app_commands.Group, help_text: str) -> None: ...
+    def add_table_commands(self, group: app_commands.Group, help_text: Said) -> None: ...
 
 
 def primetime_group(desk: PrimeTimeDesk) -> app_commands.Group:
@@ -69,7 +71,7 @@ def primetime_group(desk: PrimeTimeDesk) -> app_commands.Group:
     async def card_command(
         interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
     ) -> None:
-        answer, refused = card_answer(name)
+        answer, refused = card_answer(name, private_language(interaction))
         if refused:
             await reply_error(interaction, answer["content"])
         else:
@@ -79,7 +81,7 @@ def primetime_group(desk: PrimeTimeDesk) -> app_commands.Group:
     async def card_names(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return card_choices(current)
+        return card_choices(current, private_language(interaction))
 
     desk.add_table_commands(group, HELP_TEXT)
     return group
@@ -92,9 +94,12 @@ async def player_settings(
     record = await desk.channel_game(interaction)
     if record is None:
         return
+    language = private_language(interaction)
     seat = seat_of(record, interaction.user.id)
     if seat is None:
-        await reply_error(interaction, "You are not playing in this game.")
+        await reply_error(
+            interaction, translations(DOMAIN, language).gettext("You are not playing in this game.")
+        )
         return
     try:
         for key, value in chosen.items():
@@ -105,7 +110,7 @@ async def player_settings(
         return
     current = await desk.service.storage.game(record.id)
     player = (current or record).lobby["players"][seat]
-    await reply_private(interaction, settings_words(player))
+    await reply_private(interaction, settings_words(player, language))
     desk.host.wake(record.id)
 
 

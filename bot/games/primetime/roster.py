@@ -11,7 +11,9 @@ live counts that must reach 6 and 4.
 
 from __future__ import annotations
 
+import gettext
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -19,6 +21,12 @@ import discord
 from bot.storage import GameRecord
 from bot.ui.components import button, index_in, select, view_of
 from bot.ui.text import clip
+from locales.catalogues import translations
+from locales.content import content_text
+from locales.languages import Language
+from locales.numbers import format_number
+from locales.translate import translate
+from rules.core.errors import IllegalAction
 from rules.primetime.cards import Card, cards
 from rules.primetime.content import PRESET_IDS, catalogue, character
 from rules.primetime.roster import (
@@ -61,6 +69,7 @@ def suggested_cards(models: tuple[str, ...], unlocks: tuple[str, ...], affiliati
     return tuple(picked)
 
 
+DOMAIN = "primetime"
 AFFILIATION_GROUP = "aff"
 GROUPS_PER_PAGE = 4
 MENU_SIZE = 25
@@ -149,54 +158,113 @@ def change_draft(draft: dict[str, Any], part: str, values: tuple[str, ...]) -> d
     return changed
 
 
-def _combo_text(combo: dict[str, int]) -> str:
-    return " + ".join(f"{n}x {cards()[card_id].name}" for card_id, n in combo.items()) or "none"
+@dataclass(frozen=True)
+class _Words:
+    """The builder's words in one language: the primetime catalogue's and the content's names."""
+
+    language: Language
+
+    @property
+    def catalogue(self) -> gettext.NullTranslations:
+        return translations(DOMAIN, self.language)
+
+    def name(self, kind: str, content_id: str, english: str) -> str:
+        return content_text(DOMAIN, self.language, kind, content_id, "name", english)
+
+    def character(self, model: str) -> str:
+        return self.name("characters", model, character(model).name)
+
+    def affiliation(self, affiliation_id: str) -> str:
+        return self.name("affiliations", affiliation_id, catalogue().affiliation(affiliation_id).name)
+
+    def card(self, card_id: str) -> str:
+        return self.name("cards", card_id, cards()[card_id].name)
+
+    def number(self, value: int) -> str:
+        return format_number(value, self.language)
+
+    def none(self) -> str:
+        return self.catalogue.gettext("none")
 
 
-def _summary(roster: Roster, problem: Any) -> str:
+def _combo_text(combo: dict[str, int], words: _Words) -> str:
+    copies = words.catalogue.gettext("{copies}x {card}")
+    parts = [copies.format(copies=words.number(n), card=words.card(card_id)) for card_id, n in combo.items()]
+    return " + ".join(parts) or words.none()
+
+
+def _summary(roster: Roster, problem: IllegalAction | None, words: _Words) -> str:
+    _ = words.catalogue.gettext
     share = "✓" if affiliation_share_ok(roster.models, roster.affiliation) else "✗"
-    affiliation = catalogue().affiliation(roster.affiliation).name
-    models = ", ".join(f"{character(model).name} ({character(model).threat})" for model in roster.models)
-    unlocks = ", ".join(f"{character(model).name} (+{character(model).unlock})" for model in roster.unlocks)
-    counted = Counter(cards()[card_id].name for card_id in roster.cards)
+    models = ", ".join(
+        f"{words.character(model)} ({words.number(character(model).threat)})" for model in roster.models
+    )
+    unlocks = ", ".join(
+        f"{words.character(model)} (+{words.number(character(model).unlock)})" for model in roster.unlocks
+    )
+    counted = Counter(roster.cards)
     character_count = sum(1 for card_id in roster.cards if cards()[card_id].slot)
     lines = [
-        f"**Affiliation:** {affiliation} · 51% of the model Threat {share}",
-        f"**Models:** {models or 'none'}",
-        f"**Card 2 unlocks:** {unlocks or 'none'}",
-        f"**Threat:** {roster.threat}/{THREAT_LIMIT}",
-        f"**Cards:** Character {character_count}/{CHARACTER_SLOTS} · "
-        f"Affiliation {len(roster.cards) - character_count}/{AFFILIATION_SLOTS}",
-        ", ".join(f"{n} x {name}" for name, n in counted.items()),
+        _("**Affiliation:** {affiliation} · 51% of the model Threat {share}").format(
+            affiliation=words.affiliation(roster.affiliation), share=share
+        ),
+        _("**Models:** {models}").format(models=models or words.none()),
+        _("**Card 2 unlocks:** {unlocks}").format(unlocks=unlocks or words.none()),
+        _("**Threat:** {threat}/{limit}").format(
+            threat=words.number(roster.threat), limit=words.number(THREAT_LIMIT)
+        ),
+        _(
+            "**Cards:** Character {characters}/{character_slots} · "
+            "Affiliation {affiliation}/{affiliation_slots}"
+        ).format(
+            characters=words.number(character_count),
+            character_slots=words.number(CHARACTER_SLOTS),
+            affiliation=words.number(len(roster.cards) - character_count),
+            affiliation_slots=words.number(AFFILIATION_SLOTS),
+        ),
+        ", ".join(f"{words.number(n)} x {words.card(card_id)}" for card_id, n in counted.items()),
         "",
-        f"⚠️ {problem.message}" if problem else "✅ A legal roster: press **Use this roster**.",
+        "⚠️ " + translate(problem.words, DOMAIN, words.language)
+        if problem
+        else _("✅ A legal roster: press **Use this roster**."),
     ]
     return clip("\n".join(lines), 4000)
 
 
-def _roster_menus(game_id: int, roster: Roster) -> list[Any]:
+def _roster_menus(game_id: int, roster: Roster, words: _Words) -> list[Any]:
+    pgettext = words.catalogue.pgettext
     affiliations = [
-        discord.SelectOption(label=a.name, value=a.id, default=a.id == roster.affiliation)
+        discord.SelectOption(label=words.affiliation(a.id), value=a.id, default=a.id == roster.affiliation)
         for a in catalogue().affiliations
     ]
     fielded = set(roster.models)
     characters = [
         discord.SelectOption(
-            label=f"{c.name} · Threat {c.threat}",
+            label=pgettext("menu option", "{character} · Threat {threat}").format(
+                character=words.character(c.id), threat=words.number(c.threat)
+            ),
             value=c.id,
-            description=", ".join(catalogue().affiliation(a).name for a in c.affiliations)[:100],
+            description=", ".join(words.affiliation(a) for a in c.affiliations)[:100],
             default=c.id in fielded,
         )
         for c in catalogue().characters
     ]
     items: list[Any] = [
-        select(game_id, 0, "roster", affiliations, placeholder="Affiliation", arg="aff", row=0),
+        select(
+            game_id,
+            0,
+            "roster",
+            affiliations,
+            placeholder=pgettext("placeholder", "Affiliation"),
+            arg="aff",
+            row=0,
+        ),
         select(
             game_id,
             0,
             "roster",
             characters,
-            placeholder="Models (3 to 6)",
+            placeholder=pgettext("placeholder", "Models (3 to 6)"),
             arg="models",
             row=1,
             max_values=MODELS_MAX,
@@ -205,7 +273,9 @@ def _roster_menus(game_id: int, roster: Roster) -> list[Any]:
     if roster.models:
         unlockable = [
             discord.SelectOption(
-                label=f"Card 2 of {character(model).name} (+{character(model).unlock} Threat)",
+                label=pgettext("menu option", "Card 2 of {character} (+{threat} Threat)").format(
+                    character=words.character(model), threat=words.number(character(model).unlock)
+                ),
                 value=model,
                 default=model in roster.unlocks,
             )
@@ -217,18 +287,19 @@ def _roster_menus(game_id: int, roster: Roster) -> list[Any]:
                 0,
                 "roster",
                 unlockable,
-                placeholder="Card 2 unlocks (none or more)",
+                placeholder=pgettext("placeholder", "Card 2 unlocks (none or more)"),
                 arg="unlocks",
                 row=2,
                 min_values=0,
                 max_values=len(unlockable),
             )
         )
-    items.append(button(game_id, 0, "roster", "cards.0", label="Cards…", row=3))
+    items.append(button(game_id, 0, "roster", "cards.0", label=pgettext("button", "Cards…"), row=3))
     return items
 
 
-def _card_menus(game_id: int, draft: dict[str, Any], page: int) -> list[Any]:
+def _card_menus(game_id: int, draft: dict[str, Any], page: int, words: _Words) -> list[Any]:
+    pgettext = words.catalogue.pgettext
     groups = groups_of(draft)
     pages = max(1, -(-len(groups) // GROUPS_PER_PAGE))
     page = max(0, min(page, pages - 1))
@@ -236,42 +307,63 @@ def _card_menus(game_id: int, draft: dict[str, Any], page: int) -> list[Any]:
     items: list[Any] = []
     for group in groups[page * GROUPS_PER_PAGE : (page + 1) * GROUPS_PER_PAGE]:
         combos = combinations(draft, group)
-        name = "Affiliation cards" if group == AFFILIATION_GROUP else character(group).name
+        name = (
+            pgettext("placeholder", "Affiliation cards")
+            if group == AFFILIATION_GROUP
+            else words.character(group)
+        )
         options = [
             discord.SelectOption(
-                label=_combo_text(combo)[:100], value=str(index), default=combo == picks.get(group, {})
+                label=clip(_combo_text(combo, words), 100),
+                value=str(index),
+                default=combo == picks.get(group, {}),
             )
             for index, combo in enumerate(combos)
         ]
+        chosen = _combo_text(picks.get(group, {}), words)
         items.append(
             select(
                 game_id,
                 0,
                 "roster",
                 options,
-                placeholder=f"{name}: {_combo_text(picks.get(group, {}))}",
+                placeholder=clip(
+                    pgettext("placeholder", "{group}: {cards}").format(group=name, cards=chosen), 150
+                ),
                 arg=f"pick.{group}.{page}",
                 row=len(items),
             )
         )
-    items.append(button(game_id, 0, "roster", "open", label="◀ Roster", row=4))
+    items.append(button(game_id, 0, "roster", "open", label=pgettext("button", "◀ Roster"), row=4))
     if pages > 1:
-        items.append(button(game_id, 0, "roster", f"cards.{(page + 1) % pages}", label="More cards", row=4))
+        more = pgettext("button", "More cards")
+        items.append(button(game_id, 0, "roster", f"cards.{(page + 1) % pages}", label=more, row=4))
     return items
 
 
 def builder_message(
-    record: GameRecord, draft: dict[str, Any], note: str | None, card_page: int | None = None
+    record: GameRecord,
+    draft: dict[str, Any],
+    note: str | None,
+    card_page: int | None = None,
+    language: Language = Language.ENGLISH,
 ) -> dict[str, Any]:
-    """The builder: the roster page, or (``card_page``) a page of card menus."""
+    """The builder, in its player's ``language``: the roster page, or (``card_page``) a page of card
+    menus."""
+    words = _Words(language)
+    _ = words.catalogue
     roster = roster_from(draft)
     problem = roster_problem(roster)
     embed = discord.Embed(
-        title="Your Prime Time roster", description=_summary(roster, problem), colour=discord.Colour.orange()
+        title=_.gettext("Your Prime Time roster"),
+        description=_summary(roster, problem, words),
+        colour=discord.Colour.orange(),
     )
-    embed.set_footer(text="Only you can see this. The other player sees only that you are ready.")
+    embed.set_footer(text=_.gettext("Only you can see this. The other player sees only that you are ready."))
     items = (
-        _roster_menus(record.id, roster) if card_page is None else _card_menus(record.id, draft, card_page)
+        _roster_menus(record.id, roster, words)
+        if card_page is None
+        else _card_menus(record.id, draft, card_page, words)
     )
     items.append(
         button(
@@ -279,7 +371,7 @@ def builder_message(
             0,
             "roster",
             "done",
-            label="Use this roster",
+            label=_.pgettext("button", "Use this roster"),
             style=discord.ButtonStyle.success,
             disabled=problem is not None,
             row=3 if card_page is None else 4,

@@ -16,6 +16,7 @@ from bot.table.pages import RulePages
 from bot.ui.components import UNKNOWN_CONTROL, Control, button, number_of, view_of
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import reply_error, update
+from locales.languages import Language
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from tests.fourth_game.renderer import render_sevenballs
@@ -74,7 +75,7 @@ class SevenBallsController(TableController):
         elif move.record.message_id is not None:
             await self.channel_of(move.record).get_partial_message(move.record.message_id).edit(**message)
 
-    def render_png(self, state: SevenBallsState) -> bytes:
+    def render_png(self, state: SevenBallsState, language: Language = Language.ENGLISH) -> bytes:
         return render_sevenballs(RULES.view(state, None)).png
 
     async def board_message(

@@ -43,7 +43,7 @@ TOPICS = {
 
 
 def _text() -> str:
-    return "\n".join(body for _, body in RULE_PAGES.pages)
+    return "\n".join(str(body) for _, body in RULE_PAGES.pages)
 
 
 @pytest.mark.parametrize("section", TOPICS)
@@ -63,10 +63,11 @@ def test_every_affiliation_joint_attack_location_mission_and_condition_is_named(
 
 
 def test_the_pages_fit_a_phone_and_speak_in_players_words() -> None:
-    for heading, body in RULE_PAGES.pages:
+    for heading, page in RULE_PAGES.pages:
+        body = str(page)
         assert len(body) <= PAGE_ROOM, heading
         assert not RULE_ID.search(body), (heading, RULE_ID.search(body))
-        # Only a command option typed as written (`auto_ready:True`) may hold an underscore.
+        # Only a command option typed as written (`auto_ready`) may hold an underscore.
         assert not SNAKE.search(re.sub(r"`[^`]*`", "", body)), heading
 
 
@@ -92,4 +93,4 @@ async def test_primetime_rules_turns_through_every_page(fake_discord: FakeDiscor
                 found = fake.world.find_message(message.id)
                 assert found is not None
                 message = found
-        assert headings == [heading for heading, _ in RULE_PAGES.pages]
+        assert headings == [str(heading) for heading, _ in RULE_PAGES.pages]
