@@ -62,6 +62,7 @@ from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, in
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, send, update
 from bot.ui.text import clip
+from locales.languages import Language
 from renderers.primetime import PrimeTimeBoard, render_primetime, render_primetime_zoom
 from renderers.primetime.inputs import DEFAULT_NAMES
 from rules.core.errors import IllegalAction
@@ -441,11 +442,11 @@ class PrimeTimeController(TableController):
         if (move.ping or public_news) and (new_round or not at_once):
             await self.refresh_board(record.id, repost=new_round)
 
-    def render_png(self, state: PrimeTimeState, names: tuple[str, str] = DEFAULT_NAMES) -> bytes:
-        return render_primetime(PrimeTimeBoard(view=view(state, None), names=names)).png
+    def render_png(self, state: PrimeTimeState, language=Language.ENGLISH, names=DEFAULT_NAMES) -> bytes:
+        return render_primetime(PrimeTimeBoard(view=view(state, None), names=names, language=language)).png
 
-    def replay_png(self, record: GameRecord) -> RenderPng:
-        return partial(self.render_png, names=board_names(record))
+    def replay_png(self, record: GameRecord, language: Language) -> RenderPng:
+        return partial(self.render_png, language=language, names=board_names(record))
 
     async def deadlines_of(self, record: GameRecord, state: PrimeTimeState) -> dict[int, float]:
         """When each person's pending prompt gets its default, as Unix times."""

@@ -17,6 +17,7 @@ from PIL import Image, ImageChops
 
 from bot.games.over9000.module import ai_seed
 from bot.games.primetime.controller import PrimeTimeController
+from locales.languages import Language
 from renderers.cell import render_cell
 from renderers.cell.layout import WIDTH as CELL_WIDTH
 from renderers.common import RenderedBoard
@@ -113,4 +114,6 @@ async def test_the_prime_time_board_is_the_phone_layout_of_its_view_with_the_pla
         board = render_primetime(PrimeTimeBoard(view=primetime.view(state, None), names=names))
         await assert_posted(table, board, PRIMETIME_WIDTH)
         controller = cast(PrimeTimeController, bot.controllers["primetime"])
-        assert controller.replay_png(await table.record())(state) == board.png, "replays name them too"
+        assert controller.replay_png(await table.record(), Language.ENGLISH)(state) == board.png, (
+            "replays name them too"
+        )
