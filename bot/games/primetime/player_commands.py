@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.games.primetime.explain import card_embed, find_cards
 from bot.games.primetime.module import AUTO_PASS, AUTO_READY
+from bot.games.primetime.speech import DOMAIN
 from bot.ui.text import clip
 from locales.catalogues import translations
 from locales.content import content_text
@@ -17,7 +18,6 @@ from locales.languages import Language
 from rules.core.text import N_
 from rules.primetime.cards import Card, cards
 
-DOMAIN = "primetime"
 CHOICES = 25
 """Discord lists at most 25 autocomplete choices."""
 

@@ -11,21 +11,16 @@ live counts that must reach 6 and 4.
 
 from __future__ import annotations
 
-import gettext
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
+from bot.games.primetime.speech import Speaker
 from bot.storage import GameRecord
 from bot.ui.components import button, index_in, select, view_of
 from bot.ui.text import clip
-from locales.catalogues import translations
-from locales.content import content_text
 from locales.languages import Language
-from locales.numbers import format_number
-from locales.translate import translate
 from rules.core.errors import IllegalAction
 from rules.primetime.cards import Card, cards
 from rules.primetime.content import PRESET_IDS, catalogue, character
@@ -69,7 +64,6 @@ def suggested_cards(models: tuple[str, ...], unlocks: tuple[str, ...], affiliati
     return tuple(picked)
 
 
-DOMAIN = "primetime"
 AFFILIATION_GROUP = "aff"
 GROUPS_PER_PAGE = 4
 MENU_SIZE = 25
@@ -158,42 +152,13 @@ def change_draft(draft: dict[str, Any], part: str, values: tuple[str, ...]) -> d
     return changed
 
 
-@dataclass(frozen=True)
-class _Words:
-    """The builder's words in one language: the primetime catalogue's and the content's names."""
-
-    language: Language
-
-    @property
-    def catalogue(self) -> gettext.NullTranslations:
-        return translations(DOMAIN, self.language)
-
-    def name(self, kind: str, content_id: str, english: str) -> str:
-        return content_text(DOMAIN, self.language, kind, content_id, "name", english)
-
-    def character(self, model: str) -> str:
-        return self.name("characters", model, character(model).name)
-
-    def affiliation(self, affiliation_id: str) -> str:
-        return self.name("affiliations", affiliation_id, catalogue().affiliation(affiliation_id).name)
-
-    def card(self, card_id: str) -> str:
-        return self.name("cards", card_id, cards()[card_id].name)
-
-    def number(self, value: int) -> str:
-        return format_number(value, self.language)
-
-    def none(self) -> str:
-        return self.catalogue.gettext("none")
-
-
-def _combo_text(combo: dict[str, int], words: _Words) -> str:
+def _combo_text(combo: dict[str, int], words: Speaker) -> str:
     copies = words.catalogue.gettext("{copies}x {card}")
     parts = [copies.format(copies=words.number(n), card=words.card(card_id)) for card_id, n in combo.items()]
     return " + ".join(parts) or words.none()
 
 
-def _summary(roster: Roster, problem: IllegalAction | None, words: _Words) -> str:
+def _summary(roster: Roster, problem: IllegalAction | None, words: Speaker) -> str:
     _ = words.catalogue.gettext
     share = "✓" if affiliation_share_ok(roster.models, roster.affiliation) else "✗"
     models = ", ".join(
@@ -224,14 +189,12 @@ def _summary(roster: Roster, problem: IllegalAction | None, words: _Words) -> st
         ),
         ", ".join(f"{words.number(n)} x {words.card(card_id)}" for card_id, n in counted.items()),
         "",
-        "⚠️ " + translate(problem.words, DOMAIN, words.language)
-        if problem
-        else _("✅ A legal roster: press **Use this roster**."),
+        "⚠️ " + words.say(problem.words) if problem else _("✅ A legal roster: press **Use this roster**."),
     ]
     return clip("\n".join(lines), 4000)
 
 
-def _roster_menus(game_id: int, roster: Roster, words: _Words) -> list[Any]:
+def _roster_menus(game_id: int, roster: Roster, words: Speaker) -> list[Any]:
     pgettext = words.catalogue.pgettext
     affiliations = [
         discord.SelectOption(label=words.affiliation(a.id), value=a.id, default=a.id == roster.affiliation)
@@ -298,7 +261,7 @@ def _roster_menus(game_id: int, roster: Roster, words: _Words) -> list[Any]:
     return items
 
 
-def _card_menus(game_id: int, draft: dict[str, Any], page: int, words: _Words) -> list[Any]:
+def _card_menus(game_id: int, draft: dict[str, Any], page: int, words: Speaker) -> list[Any]:
     pgettext = words.catalogue.pgettext
     groups = groups_of(draft)
     pages = max(1, -(-len(groups) // GROUPS_PER_PAGE))
@@ -350,7 +313,7 @@ def builder_message(
 ) -> dict[str, Any]:
     """The builder, in its player's ``language``: the roster page, or (``card_page``) a page of card
     menus."""
-    words = _Words(language)
+    words = Speaker(language)
     _ = words.catalogue
     roster = roster_from(draft)
     problem = roster_problem(roster)
