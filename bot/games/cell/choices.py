@@ -278,14 +278,15 @@ def _power_up_choices(
         yield Choice(f"{what}…", f"s{index}", costs[:100])
 
 
-def wild_choices(explorer: Explorer, speak: Speaker = ENGLISH) -> list[Choice]:
-    """What the Wild token can do, as each face."""
-    found = []
+def wild_choices(explorer: Explorer, speak: Speaker = ENGLISH) -> dict[Face, list[Choice]]:
+    """What the Wild token can do, face by face in the faces' order: one menu each, so that every
+    use stays offered however many a face has (a menu lists at most 25)."""
+    found: dict[Face, list[Choice]] = {}
     for index, action in enumerate(explorer.legal()):
-        if isinstance(action, Spend) and action.source.token == "wild":
-            face = speak.face(action.source.face)  # type: ignore[arg-type]
+        face = action.source.face if isinstance(action, Spend) and action.source.token == "wild" else None
+        if face is not None:
             label = speak.gettext("As {face}: {what}").format(
-                face=face, what=speak.say(describe(explorer.root, action))
+                face=speak.face(face), what=speak.say(describe(explorer.root, action))
             )
-            found.append(Choice(label, path_text((index,))))
-    return found[:MAX_OPTIONS]
+            found.setdefault(face, []).append(Choice(label, path_text((index,))))
+    return {face: found[face][:MAX_OPTIONS] for face in FACES if face in found}

@@ -32,7 +32,7 @@ from bot.games.cell.board import (
 from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
 from bot.games.cell.guide import HELP_TEXT, RULE_PAGES
 from bot.games.cell.module import VARIANTS
-from bot.games.cell.panel_view import menu_message, payment_message
+from bot.games.cell.panel_view import menu_message, menus_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
 from bot.games.cell.paths import FACE_EMOJI, Explorer, choice_path, follow
 from bot.games.cell.speech import Speaker, speaker
@@ -50,6 +50,7 @@ from renderers.cell.language import CellBoardView, in_language
 from renderers.common import RenderedBoard
 from rules.cell.actions import CellAction
 from rules.cell.ai import hint
+from rules.cell.content import Face
 from rules.cell.describe import describe
 from rules.cell.engine import apply
 from rules.cell.state import CellState
@@ -92,6 +93,12 @@ def _more_title(speak: Speaker) -> str:
 
 def _wild_title(speak: Speaker) -> str:
     return speak.gettext("**🌟 Wild token** — spend it as any face:")
+
+
+def _wild_placeholder(face: Face, speak: Speaker) -> str:
+    return f"{FACE_EMOJI[face]} " + speak.pgettext("placeholder", "Spend it as {face}…").format(
+        face=speak.face(face)
+    )
 
 
 def _plan_words(state: CellState, plan: list[CellAction], speak: Speaker) -> list[str]:
@@ -463,6 +470,9 @@ class CellController(TableController):
 
 
 def _wild_panel(record: GameRecord, state: CellState, speak: Speaker) -> dict[str, Any]:
-    choices = wild_choices(Explorer(state, state.active_seat), speak)
-    placeholder = speak.pgettext("placeholder", "Spend the Wild token as…")
-    return menu_message(record, _wild_title(speak), choices, placeholder, state.active_seat, speak)
+    """One menu per face the Wild token can be spent as, each under its face."""
+    uses = wild_choices(Explorer(state, state.active_seat), speak)
+    menus = [(choices, _wild_placeholder(face, speak)) for face, choices in uses.items()] or [
+        ([], speak.pgettext("placeholder", "Spend the Wild token as…"))
+    ]
+    return menus_message(record, _wild_title(speak), menus, state.active_seat, speak)

@@ -99,6 +99,20 @@ def menu_message(
 ) -> dict[str, Any]:
     """A menu of the board's in ``seat``'s private panel: a pick is played, or opens its payment
     panel here."""
-    items: list[discord.ui.Item[Any]] = [choice_menu(record, choices, placeholder, "menu", 0, seat, speak)]
-    items.append(close_button(record, 1, seat, speak))
+    return menus_message(record, title, [(choices, placeholder)], seat, speak)
+
+
+def menus_message(
+    record: GameRecord,
+    title: str,
+    menus: list[tuple[list[Choice], str]],
+    seat: int,
+    speak: Speaker = ENGLISH,
+) -> dict[str, Any]:
+    """``menu_message`` with up to four menus, each of its choices under its placeholder."""
+    items: list[discord.ui.Item[Any]] = [
+        choice_menu(record, choices, placeholder, f"menu{row or ''}", row, seat, speak)
+        for row, (choices, placeholder) in enumerate(menus[:4])
+    ]
+    items.append(close_button(record, len(items), seat, speak))
     return {"content": title, "embed": None, "view": view_of(items)}

@@ -11,9 +11,17 @@ import pytest
 
 from bot.games.cell.board import board_view
 from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
-from bot.games.cell.panel_view import menu_message, payment_message
+from bot.games.cell.panel_view import menus_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
-from bot.games.cell.paths import REPEAT_MARK, Explorer, action_kind, choice_path, follow, parse_path
+from bot.games.cell.paths import (
+    REPEAT_MARK,
+    Explorer,
+    action_kind,
+    choice_path,
+    follow,
+    parse_path,
+    path_text,
+)
 from bot.storage import GameRecord
 from rules.cell.actions import Spend
 from rules.cell.content import catalogue
@@ -63,7 +71,7 @@ def check_choice(state: CellState, record: GameRecord, value: str) -> None:
     are runs of legal actions too."""
     seat = state.active_seat
     if value == WILD_TOKEN:
-        check_limits(menu_message(record, "Wild", wild_choices(Explorer(state, seat)), "As…", seat)["view"])
+        check_wild_panel(state, record)
         return
     if is_panel_code(value):
         plan = panel_plan(state, seat, value)
@@ -76,6 +84,23 @@ def check_choice(state: CellState, record: GameRecord, value: str) -> None:
     follow(state, seat, path)
     if value.endswith(REPEAT_MARK):
         assert path == _spent_while_legal(Explorer(state, seat), path[0]), value
+
+
+def check_wild_panel(state: CellState, record: GameRecord) -> None:
+    """The Wild token's panel fits Discord and offers every legal spend of the token, each a path
+    that plays it."""
+    seat = state.active_seat
+    uses = wild_choices(Explorer(state, seat))
+    check_limits(menus_message(record, "Wild", [(choices, "As…") for choices in uses.values()], seat)["view"])
+    offered = [choice.value for choices in uses.values() for choice in choices]
+    spends = [
+        path_text((index,))
+        for index, action in enumerate(legal_actions(state, seat))
+        if isinstance(action, Spend) and action.source.token == "wild"
+    ]
+    assert sorted(offered) == sorted(spends)
+    for value in offered:
+        follow(state, seat, parse_path(value))  # type: ignore[arg-type]
 
 
 def _spent_while_legal(explorer: Explorer, index: int) -> tuple[int, ...]:
@@ -142,3 +167,16 @@ def test_the_board_has_no_controls_while_the_ai_plays() -> None:
     state = new_game(CellOptions(fighters=["goku", "vegeta"], variant="easy"), 3)
     assert board_view(record_for(2, ai_seats=(0,)), state).children == []
     assert [item.label for item in board_view(record_for(2, ai_seats=(1,)), state).children] == ["Roll dice"]  # type: ignore[attr-defined]
+
+
+async def test_a_wild_token_with_more_uses_than_a_menu_holds_offers_every_one() -> None:
+    fighters = ["goku", "gohan", "piccolo", "krillin"]
+    state = new_game(CellOptions(fighters=fighters, variant="easy"), 1)
+    while state.outcome is None:
+        actions = legal_actions(state, state.active_seat)
+        wild = [a for a in actions if isinstance(a, Spend) and a.source.token == "wild"]
+        if len(wild) > 25:
+            break
+        state, _ = apply(state, actions[heuristic(state, actions)])
+    assert state.outcome is None, "no state of this game has more Wild token spends than a menu holds"
+    check_wild_panel(state, record_for(len(fighters)))
