@@ -41,24 +41,18 @@ from bot.games.primetime.messages import (
     panel_message,
 )
 from bot.games.primetime.modal import TYPED_OP, coordinates_modal
-from bot.games.primetime.module import CUSTOM, PrimeTimeModule
+from bot.games.primetime.module import PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
 from bot.games.primetime.panel_step import PanelStep
 from bot.games.primetime.pictures import ZOOM_FILE, panel_zoom, zoom_file
-from bot.games.primetime.roster import (
-    builder_message,
-    change_draft,
-    draft_of,
-    pick_cards,
-    roster_from,
-)
+from bot.games.primetime.roster_desk import ROSTER_OP, build_roster, roster_button
 from bot.games.primetime.rule_pages import RULE_PAGES
 from bot.games.primetime.typed import back_step, preview_message, preview_zoom, typed_action
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
 from bot.table.open_panels import OpenPanel, OpenPanels, fingerprint
-from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, index_in, number_of, view_of
+from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, index_in, view_of
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, send, update
 from bot.ui.text import clip
@@ -69,7 +63,6 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.primetime import view
 from rules.primetime.actions import PassWindow
-from rules.primetime.roster import roster_problem
 from rules.primetime.state import PrimeTimeState
 
 STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here is your current panel."
@@ -85,7 +78,7 @@ class PrimeTimeController(TableController):
         self.panels = OpenPanels()
 
     def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
-        return [button(record.id, 0, "roster", "open", label="Build roster…", emoji="🛠️", row=0)]
+        return [roster_button(record)]
 
     def command_group(self) -> app_commands.Group:
         return primetime_group(self)
@@ -99,8 +92,8 @@ class PrimeTimeController(TableController):
             # A modal must be the first answer, before anything is awaited.
             await open_modal(interaction, coordinates_modal(control))
             return
-        if control.op == "roster":
-            await self._build_roster(interaction, control)
+        if control.op == ROSTER_OP:
+            await build_roster(self, interaction, control)
             return
         if await self.on_table_control(interaction, control):
             return
@@ -159,56 +152,6 @@ class PrimeTimeController(TableController):
             )
         else:
             await reply_error(interaction, UNKNOWN_CONTROL)
-
-    async def _build_roster(self, interaction: discord.Interaction[Any], control: Control) -> None:
-        """The lobby's roster builder: each menu changes the player's secret draft; **Use this roster**
-        makes it their pick, and the lobby shows them ready."""
-        user_id = interaction.user.id
-        note = None
-        menu_part = control.arg in ("aff", "models", "unlocks") or control.arg.startswith("pick.")
-        if control.version != 0 or control.seat is not None or control.menu != menu_part:
-            await reply_error(interaction, UNKNOWN_CONTROL)
-            return
-
-        def change(record: GameRecord) -> None:
-            seat = seat_of(record, user_id)
-            if seat is None:
-                raise ServiceError("Join the lobby first, then build your roster.")
-            player = record.lobby["players"][seat]
-            draft = draft_of(player)
-            if control.arg in ("aff", "models", "unlocks"):
-                draft = change_draft(draft, control.arg, control.values)
-            elif control.arg.startswith("pick.") and control.values:
-                draft = pick_cards(draft, control.arg.split(".")[1], control.values[0])
-            elif control.arg == "done":
-                roster = roster_from(draft)
-                problem = roster_problem(roster)
-                if problem is not None:
-                    raise ServiceError(problem.message)
-                player["character"] = CUSTOM
-                player["roster"] = roster.model_dump(mode="json")
-            player["draft"] = draft
-
-        try:
-            record = await self.service.update_lobby(control.game_id, None, change)
-        except ServiceError as error:
-            await reply_error(interaction, error.message)
-            return
-        seat = seat_of(record, user_id)
-        assert seat is not None
-        if control.arg == "done":
-            note = "✅ Your roster is in. The lobby shows you ready; nobody sees it before the reveal."
-            if record.message_id is not None:
-                lobby = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
-                await lobby.edit(**self.lobby_message(record))
-        # The card pages carry their page last: ``cards.<page>`` and ``pick.<group>.<page>``.
-        page = control.arg.rpartition(".")[2] if control.arg.startswith(("cards.", "pick.")) else ""
-        card_page = number_of(page)
-        panel = builder_message(record, draft_of(record.lobby["players"][seat]), note, card_page)
-        if _from_panel(interaction):
-            await update(interaction, **panel)
-        else:
-            await send(interaction, ephemeral=True, **panel)
 
     async def _show_panel(
         self,
