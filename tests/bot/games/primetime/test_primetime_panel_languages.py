@@ -12,8 +12,11 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 from locales.catalogues import template_path
+from rules.primetime.actions import Move, UseTechnique
+from rules.primetime.engine import legal_actions
+from rules.primetime.state import PrimeTimeState
 from tests.bot.driver import make_bot
-from tests.bot.games.primetime.driver import PrimeTimeTable, find
+from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find
 from tests.bot.games.primetime.test_primetime_pages_languages import message_texts
 from tests.fakediscord.fake import FakeDiscord
 
@@ -87,4 +90,47 @@ async def test_the_board_speaks_the_tables_language_and_a_panel_its_readers(tmp_
     assert spanish_panel["title"] == "Bob — tu mano" and "Actualizar" in panels[0].button_labels
     read = [*message_texts(board), *message_texts(panels[0]), *message_texts(panels[1])]
     left = english_left(read)
+    assert left == [], "\n".join(left)
+
+
+def _can_move_and_attack(state: PrimeTimeState) -> bool:
+    if not state.prompts or state.prompts[0].kind != "action":
+        return False
+    actions = legal_actions(state, state.prompts[0].who)
+    return any(isinstance(action, Move) for action in actions) and any(
+        isinstance(action, UseTechnique) and action.target is not None for action in actions
+    )
+
+
+ACTIVATION_WORDS = {
+    "es-ES": ("Vista de cerca del campo de batalla alrededor de", "Mover a…", "Técnica → objetivo"),
+    "pt-BR": ("Visão de perto do campo de batalha em torno de", "Mover para…", "Técnica → alvo"),
+}
+"""The close-up's alt text and the activation's two menus as each reader's language says them."""
+
+
+async def test_an_activations_close_up_and_menus_speak_the_acting_players_language(tmp_path: Path) -> None:
+    async with FakeDiscord(quiet_period=0.02) as fake:
+        fake.guild.preferred_locale = "es-ES"
+        spanish, brazilian = fake.users.bob, fake.users.carol
+        spanish.locale, brazilian.locale = "es-ES", "pt-BR"
+        async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
+            table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [spanish, brazilian])
+            await table.open(["z_fighters", "frieza_force"])
+            state = await advance_until(table, _can_move_and_attack)
+            seat = state.prompts[0].who
+            board = await table.board()
+            panel = await table.open_panel(seat)
+
+    alt, move_menu, attack_menu = ACTIVATION_WORDS[table.people[seat].locale]
+    assert (panel.attachments[0].description or "").startswith(alt), panel.attachments[0].description
+    placeholders = [select["placeholder"] for select in panel.selects]
+    assert move_menu in placeholders, placeholders
+    assert any(placeholder.startswith(attack_menu) for placeholder in placeholders), placeholders
+    # The board says who acts in the table's language, whoever acts.
+    assert (
+        "Actuar…" in board.button_labels
+        and " actúa (le quedan 2 acciones)." in board.embeds[0]["description"]
+    )
+    left = english_left([*message_texts(board), *message_texts(panel)])
     assert left == [], "\n".join(left)
