@@ -379,6 +379,8 @@ NO_CARD_WORDS = {
     "phase_start": N_("You hold no card for this Phase Start. Press Back and Ready."),
 }
 NO_PLAYABLE_CARD = N_("No card in your hand can be played now.")
+"""Why a card page offers no card, by the window open (catalogue messages, said in the reader's
+language)."""
 
 
 def step_lines(state: PrimeTimeState, seat: int, step: str, words: Speaker) -> list[str]:
@@ -425,6 +427,8 @@ PHASE_START_WORDS = {
 }
 ANY_PHASE_START = N_("Phase Start: play a card blind, or Ready.")
 ANY_CHOICE = N_("Make your choice.")
+"""What the panel asks of its player, by the kind of their decision (and, at a Phase Start, by the
+phase it opens)."""
 
 
 def prompt_words(state: PrimeTimeState, seat: int, names: Sequence[str], words: Speaker) -> str:
