@@ -47,8 +47,9 @@ def missing_permissions(permissions: discord.Permissions, in_thread: bool) -> li
 class LobbyDesk(BoardKeeper):
     """A game's lobby from its opening to its first board."""
 
-    def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
-        """The game's own buttons on its lobby, beside Join, Leave, Start and the pick menus."""
+    def lobby_buttons(self, record: GameRecord, language: Language) -> list[discord.ui.Item[Any]]:
+        """The game's own buttons on its lobby, beside Join, Leave, Start and the pick menus, in the
+        table's ``language``."""
         return []
 
     def lobby_message(
@@ -59,7 +60,7 @@ class LobbyDesk(BoardKeeper):
         return {
             "content": None if news is None else spoken(news, language),
             "embed": lobby_embed(self.module, record, language),
-            "view": lobby_view(self.module, record, language, self.lobby_buttons(record)),
+            "view": lobby_view(self.module, record, language, self.lobby_buttons(record, language)),
         }
 
     async def open_lobby(

@@ -10,17 +10,19 @@ import discord
 
 from bot.games.primetime.codes import PLAN_LETTERS, plan_letters
 from bot.games.primetime.controls import Controls
+from locales.catalogues import N_
 from rules.primetime.ascension import choice_cost, choices_for, deciding_units, default_plan, tier_name
 from rules.primetime.state import PrimeTimeState
-from rules.primetime.stats import char
 
 MODELS_PER_PAGE = 4
-CHOICE_WORDS = {"ascend": "Ascend", "hold": "Hold", "descend": "Descend", "stay": "Stay"}
+CHOICE_WORDS = {"ascend": N_("Ascend"), "hold": N_("Hold"), "descend": N_("Descend"), "stay": N_("Stay")}
+"""Each Ascension choice as a player reads it (a word of the catalogue)."""
 
 
 def ascension_items(
     state: PrimeTimeState, seat: int, controls: Controls, letters: str, page: int
 ) -> list[Any]:
+    words = controls.words
     units = deciding_units(state, seat)
     pages = max(1, -(-len(units) // MODELS_PER_PAGE))
     page = max(0, min(page, pages - 1))
@@ -30,7 +32,10 @@ def ascension_items(
         chosen = {letter: choice for choice, letter in PLAN_LETTERS.items()}[letters[index]]
         options = [
             discord.SelectOption(
-                label=f"{CHOICE_WORDS[choice]} ({choice_cost(state, unit, choice)} SK)",
+                label=words.pgettext("menu option", "{choice} ({cost} SK)").format(
+                    choice=words.gettext(CHOICE_WORDS[choice]),
+                    cost=words.number(choice_cost(state, unit, choice)),
+                ),
                 value=PLAN_LETTERS[choice],
                 default=choice == chosen,
             )
@@ -40,7 +45,7 @@ def ascension_items(
             controls.select(
                 "choose",
                 options,
-                placeholder=f"{char(unit).name} ({tier_name(unit)})",
+                placeholder=f"{words.character(unit.character)} ({words.say(tier_name(unit))})",
                 arg=f"asc.{letters}.{page}.{index}",
                 row=len(items),
             )
@@ -49,13 +54,14 @@ def ascension_items(
         controls.button(
             controls.play_op,
             f"lock_ascension.{letters}",
-            label="Lock in",
+            label=words.pgettext("button", "Lock in"),
             style=discord.ButtonStyle.success,
             row=4,
         )
     )
     if pages > 1:
-        items.append(controls.step(f"asc.{letters}.{(page + 1) % pages}", "More models", row=4))
+        more = words.pgettext("button", "More models")
+        items.append(controls.step(f"asc.{letters}.{(page + 1) % pages}", more, row=4))
     return items
 
 

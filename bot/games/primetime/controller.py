@@ -27,7 +27,7 @@ from bot.core.game_module import GameModule
 from bot.core.host import Host
 from bot.core.replay import RenderPng
 from bot.core.service import Move, ServiceError, StaleBoard, seat_of
-from bot.core.speech import table_language
+from bot.core.speech import private_language, table_language
 from bot.games.primetime.codes import parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.commands import primetime_group
 from bot.games.primetime.controls import Controls
@@ -41,38 +41,35 @@ from bot.games.primetime.messages import (
     panel_message,
 )
 from bot.games.primetime.modal import TYPED_OP, coordinates_modal
-from bot.games.primetime.module import CUSTOM, PrimeTimeModule
+from bot.games.primetime.module import PrimeTimeModule
 from bot.games.primetime.panel import PUBLIC_KINDS
 from bot.games.primetime.panel_step import PanelStep
 from bot.games.primetime.pictures import ZOOM_FILE, panel_zoom, zoom_file
-from bot.games.primetime.roster import (
-    builder_message,
-    change_draft,
-    draft_of,
-    pick_cards,
-    roster_from,
-)
+from bot.games.primetime.roster_desk import ROSTER_OP, build_roster, roster_button
 from bot.games.primetime.rule_pages import RULE_PAGES
+from bot.games.primetime.speech import Speaker
 from bot.games.primetime.typed import back_step, preview_message, preview_zoom, typed_action
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController, finished_view
 from bot.table.open_panels import OpenPanel, OpenPanels, fingerprint
-from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, index_in, number_of, view_of
+from bot.ui.components import ANOTHER_SEAT, UNKNOWN_CONTROL, Control, button, index_in, view_of
 from bot.ui.messages import as_edit, board_file
 from bot.ui.replies import open_modal, reply_error, send, update
 from bot.ui.text import clip
+from locales.catalogues import N_
 from locales.languages import Language
+from locales.translate import command_words
 from renderers.primetime import PrimeTimeBoard, render_primetime, render_primetime_zoom
-from renderers.primetime.inputs import DEFAULT_NAMES
+from renderers.primetime.inputs import DEFAULT_NAMES, PrimeTimeZoom
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.text import Text
 from rules.primetime import view
 from rules.primetime.actions import PassWindow
-from rules.primetime.roster import roster_problem
 from rules.primetime.state import PrimeTimeState
 
-STALE_NOTE = "The game moved on since this was drawn, so nothing changed. Here is your current panel."
+STALE_NOTE = N_("The game moved on since this was drawn, so nothing changed. Here is your current panel.")
 
 
 class PrimeTimeController(TableController):
@@ -84,8 +81,8 @@ class PrimeTimeController(TableController):
         super().__init__(host, module)
         self.panels = OpenPanels()
 
-    def lobby_buttons(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
-        return [button(record.id, 0, "roster", "open", label="Build roster…", emoji="🛠️", row=0)]
+    def lobby_buttons(self, record: GameRecord, language: Language) -> list[discord.ui.Item[Any]]:
+        return [roster_button(record, language)]
 
     def command_group(self) -> app_commands.Group:
         return primetime_group(self)
@@ -99,20 +96,26 @@ class PrimeTimeController(TableController):
             # A modal must be the first answer, before anything is awaited.
             await open_modal(interaction, coordinates_modal(control))
             return
-        if control.op == "roster":
-            await self._build_roster(interaction, control)
+        if control.op == ROSTER_OP:
+            await build_roster(self, interaction, control)
             return
         if await self.on_table_control(interaction, control):
             return
+        speak = Speaker(private_language(interaction))
         record = await self.service.storage.game(control.game_id)
         if record is None or record.status != "active":
-            await reply_error(interaction, "This game is over. Start a new one with `/primetime start`.")
+            over = speak.gettext("This game is over. Start a new one with `{start}`.")
+            await reply_error(
+                interaction, over.format(start=command_words("primetime start", speak.language))
+            )
             return
         seat = seat_of(record, interaction.user.id)
         if seat is None:
-            await reply_error(
-                interaction, "You're not playing in this game. Start your own with `/primetime start`!"
+            not_playing = speak.gettext(
+                "You're not playing in this game. Start your own with `{start}` in another channel!"
             )
+            start = command_words("primetime start", speak.language)
+            await reply_error(interaction, not_playing.format(start=start))
             return
         if control.drawn_for_another(seat):
             await reply_error(interaction, ANOTHER_SEAT)
@@ -123,16 +126,19 @@ class PrimeTimeController(TableController):
         if old_panel or (control.op in ("act", "pact") and not control.shown):
             # A panel drawn before panels carried their seat, or a move its message no longer shows.
             await self._show_panel(
-                interaction, record, self.service.load_state(record), seat, "main", STALE_NOTE
+                interaction, record, self.service.load_state(record), seat, "main", speak.gettext(STALE_NOTE)
             )
             return
         if control.op in ("act", "pact", TYPED_OP, "ready") and record.lobby["players"][seat].get("ai"):
+            taken = speak.gettext("The AI is playing your seat. Use `{autoplay}` to take it back.")
             await reply_error(
-                interaction, "The AI is playing your seat. Use `/primetime autoplay` to take it back."
+                interaction, taken.format(autoplay=command_words("primetime autoplay", speak.language))
             )
             return
         if control.op == "act" and not _prompted_publicly(self.service.load_state(record), seat):
-            await reply_error(interaction, "This decision is not yours to make, so nothing changed.")
+            await reply_error(
+                interaction, speak.gettext("This decision is not yours to make, so nothing changed.")
+            )
             return
         if control.op == "ready":
             await self._ready(interaction, control)
@@ -154,61 +160,10 @@ class PrimeTimeController(TableController):
                 step = _ascension_step(step, control.values[0])
             elif control.values and step == "dep":
                 step = f"dep.{control.values[0]}.0"
-            await self._show_panel(
-                interaction, record, state, seat, "main" if stale else step, STALE_NOTE if stale else None
-            )
+            note = speak.gettext(STALE_NOTE) if stale else None
+            await self._show_panel(interaction, record, state, seat, "main" if stale else step, note)
         else:
             await reply_error(interaction, UNKNOWN_CONTROL)
-
-    async def _build_roster(self, interaction: discord.Interaction[Any], control: Control) -> None:
-        """The lobby's roster builder: each menu changes the player's secret draft; **Use this roster**
-        makes it their pick, and the lobby shows them ready."""
-        user_id = interaction.user.id
-        note = None
-        menu_part = control.arg in ("aff", "models", "unlocks") or control.arg.startswith("pick.")
-        if control.version != 0 or control.seat is not None or control.menu != menu_part:
-            await reply_error(interaction, UNKNOWN_CONTROL)
-            return
-
-        def change(record: GameRecord) -> None:
-            seat = seat_of(record, user_id)
-            if seat is None:
-                raise ServiceError("Join the lobby first, then build your roster.")
-            player = record.lobby["players"][seat]
-            draft = draft_of(player)
-            if control.arg in ("aff", "models", "unlocks"):
-                draft = change_draft(draft, control.arg, control.values)
-            elif control.arg.startswith("pick.") and control.values:
-                draft = pick_cards(draft, control.arg.split(".")[1], control.values[0])
-            elif control.arg == "done":
-                roster = roster_from(draft)
-                problem = roster_problem(roster)
-                if problem is not None:
-                    raise ServiceError(problem.message)
-                player["character"] = CUSTOM
-                player["roster"] = roster.model_dump(mode="json")
-            player["draft"] = draft
-
-        try:
-            record = await self.service.update_lobby(control.game_id, None, change)
-        except ServiceError as error:
-            await reply_error(interaction, error.message)
-            return
-        seat = seat_of(record, user_id)
-        assert seat is not None
-        if control.arg == "done":
-            note = "✅ Your roster is in. The lobby shows you ready; nobody sees it before the reveal."
-            if record.message_id is not None:
-                lobby = self.channel_of(record, record.message_id).get_partial_message(record.message_id)
-                await lobby.edit(**self.lobby_message(record))
-        # The card pages carry their page last: ``cards.<page>`` and ``pick.<group>.<page>``.
-        page = control.arg.rpartition(".")[2] if control.arg.startswith(("cards.", "pick.")) else ""
-        card_page = number_of(page)
-        panel = builder_message(record, draft_of(record.lobby["players"][seat]), note, card_page)
-        if _from_panel(interaction):
-            await update(interaction, **panel)
-        else:
-            await send(interaction, ephemeral=True, **panel)
 
     async def _show_panel(
         self,
@@ -220,8 +175,9 @@ class PrimeTimeController(TableController):
         note: str | None,
     ) -> None:
         """Answers with the player's panel: in place when the click came from one, else as a new
-        ephemeral message, which replaces the panel they had open (``bot.table.open_panels``)."""
-        panel = await self.panel(record, state, seat, step, note)
+        ephemeral message, which replaces the panel they had open (``bot.table.open_panels``); it
+        speaks the clicking player's language."""
+        panel = await self.panel(record, state, seat, step, note, private_language(interaction))
         message = interaction.message
         opened: OpenPanel | None = None
         if message is not None and _from_panel(interaction):
@@ -244,17 +200,25 @@ class PrimeTimeController(TableController):
         await self.panels.opened(record.id, seat, opened)
 
     async def panel(
-        self, record: GameRecord, state: PrimeTimeState, seat: int, step: str, note: str | None
+        self,
+        record: GameRecord,
+        state: PrimeTimeState,
+        seat: int,
+        step: str,
+        note: str | None,
+        language: Language,
     ) -> dict[str, Any]:
-        """The player's panel at ``step`` as a new message's fields; its ``files`` hold the close-up of
-        a step chosen on the battlefield (Move, Technique) and nothing otherwise, so an edit to another
-        step takes the old picture away."""
+        """The player's panel at ``step`` in their ``language``, as a new message's fields; its
+        ``files`` hold the close-up of a step chosen on the battlefield (Move, Technique) and nothing
+        otherwise, so an edit to another step takes the old picture away."""
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
-        panel = panel_message(record, state, seat, seat_moves, step, note)
+        panel = panel_message(record, state, seat, seat_moves, step, note, Speaker(language))
         zoom = panel_zoom(state, seat, step, board_names(record))
         panel["files"] = []
         if zoom is not None:
-            drawn = await metrics.render("primetime", self.host.painter.draw(render_primetime_zoom, zoom))
+            drawn = await metrics.render(
+                "primetime", self.host.painter.draw(render_primetime_zoom, _in_language(zoom, language))
+            )
             panel["embed"].set_image(url=f"attachment://{ZOOM_FILE}")
             panel["files"].append(zoom_file(drawn))
         return panel
@@ -272,7 +236,8 @@ class PrimeTimeController(TableController):
                 continue
             kept: PanelStep = panel.choice
             panel.choice = kept.followed(state, seat)
-            drawn = await self.panel(record, state, seat, panel.choice.step, None)
+            language = private_language(panel.interaction)
+            drawn = await self.panel(record, state, seat, panel.choice.step, None, language)
             redraws.append(self.panels.redraw(record.id, seat, panel, as_edit(drawn)))
         return redraws
 
@@ -296,12 +261,14 @@ class PrimeTimeController(TableController):
             seat = seat_of(stale.record, interaction.user.id)
             assert seat is not None
             state = self.service.load_state(stale.record)
-            await self._show_panel(interaction, stale.record, state, seat, "main", STALE_NOTE)
+            note = Speaker(private_language(interaction)).gettext(STALE_NOTE)
+            await self._show_panel(interaction, stale.record, state, seat, "main", note)
         except IllegalAction as error:
+            refusal = Speaker(private_language(interaction)).say(error.words)
             if not from_modal:
-                await reply_error(interaction, error.message)
+                await reply_error(interaction, refusal)
                 return
-            await self._refuse(interaction, control, error.message)
+            await self._refuse(interaction, control, refusal)
         except ServiceError as error:
             await reply_error(interaction, error.message)
 
@@ -311,17 +278,20 @@ class PrimeTimeController(TableController):
 
         def ready(state: PrimeTimeState, seat: int) -> PassWindow:
             if state.phase != "phase_start" or control.arg != f"{state.round}.{state.phase_start}":
-                raise IllegalAction("window_closed", "That Phase Start is over, so nothing changed.")
+                raise IllegalAction("window_closed", Text("That Phase Start is over, so nothing changed."))
             prompt = state.prompt_for(seat)
             if prompt is None or prompt.kind != "phase_start":
-                raise IllegalAction("already_ready", "You have already answered this Phase Start.")
+                raise IllegalAction("already_ready", Text("You have already answered this Phase Start."))
             return PassWindow(player=seat)
 
         if control.version != 0 or control.values:
             await reply_error(interaction, UNKNOWN_CONTROL)
             return
+        speak = Speaker(private_language(interaction))
         if not control.shown:
-            await reply_error(interaction, "That Ready is no longer on this message, so nothing changed.")
+            await reply_error(
+                interaction, speak.gettext("That Ready is no longer on this message, so nothing changed.")
+            )
             return
         try:
             await self.service.act(
@@ -331,7 +301,9 @@ class PrimeTimeController(TableController):
                 ready,
                 publish=lambda move: self.publish(move, interaction),
             )
-        except (IllegalAction, ServiceError) as error:
+        except IllegalAction as error:
+            await reply_error(interaction, speak.say(error.words))
+        except ServiceError as error:
             await reply_error(interaction, error.message)
 
     async def _cell(
@@ -340,39 +312,34 @@ class PrimeTimeController(TableController):
         """A modal's answer: a terrain edit is played at once; a cell is shown on the close-up with
         Confirm and Back. Garbage, an out-of-date modal or an illegal choice is answered with the
         reason, and nothing changes."""
+        speak = Speaker(private_language(interaction))
         text = control.values[0]
         purpose = control.arg
         if purpose == "terrain":
             code = terrain_edit_code(text)
             if code is None:
-                await self._refuse(
-                    interaction,
-                    control,
-                    f"`{clip(text, 30)}` is no edit. Type `spire 4 10 2 2` or `remove 3`.",
-                )
+                no_edit = speak.gettext("`{typed}` is no edit. Type `spire 4 10 2 2` or `remove 3`.")
+                await self._refuse(interaction, control, no_edit.format(typed=clip(text, 30)))
                 return
             await self._act(interaction, control, code, from_modal=True)
             return
         cell = parse_cell(text)
         if cell is None:
-            await self._refuse(
-                interaction,
-                control,
-                f"`{clip(text, 20)}` is not a cell. Type it like `14,9`, `14 9` or `x14 y9`.",
-            )
+            no_cell = speak.gettext("`{typed}` is not a cell. Type it like `14,9`, `14 9` or `x14 y9`.")
+            await self._refuse(interaction, control, no_cell.format(typed=clip(text, 20)))
             return
         state = self.service.load_state(record)
         if control.version != await self.service.storage.seat_moves(record.id, seat):
-            await self._show_panel(interaction, record, state, seat, "main", STALE_NOTE)
+            await self._show_panel(interaction, record, state, seat, "main", speak.gettext(STALE_NOTE))
             return
         try:
             action = typed_action(state, seat, purpose, cell)
         except IllegalAction as error:
-            await self._refuse(interaction, control, error.message)
+            await self._refuse(interaction, control, speak.say(error.words))
             return
-        zoom = preview_zoom(record, state, seat, action)
+        zoom = _in_language(preview_zoom(record, state, seat, action), speak.language)
         picture = await metrics.render("primetime", self.host.painter.draw(render_primetime_zoom, zoom))
-        controls = Controls(record.id, control.version, "pact", seat)
+        controls = Controls(record.id, control.version, "pact", seat, words=speak)
         preview = preview_message(record, state, seat, controls, action, picture, back_step(purpose))
         if _from_panel(interaction):
             await update(interaction, **as_edit(preview))
@@ -382,8 +349,9 @@ class PrimeTimeController(TableController):
     async def _refuse(self, interaction: discord.Interaction[Any], control: Control, reason: str) -> None:
         """A typed answer refused: the panel it came from shows the step again with the reason (its
         Coordinates… button tries again); a modal opened from the board gets the reason and a Try
-        again button privately."""
-        note = f"⚠️ {reason} Nothing changed."
+        again button privately, in the typing player's language (``reason`` is in it already)."""
+        speak = Speaker(private_language(interaction))
+        note = "⚠️ " + speak.gettext("{reason} Nothing changed.").format(reason=reason)
         if control.seat is not None and _from_panel(interaction):
             record = await self.service.storage.game(control.game_id)
             assert record is not None
@@ -395,7 +363,7 @@ class PrimeTimeController(TableController):
             control.version,
             "coords",
             control.arg,
-            label="Try again",
+            label=speak.pgettext("button", "Try again"),
             emoji="🔁",
             seat=control.seat,
         )
@@ -422,13 +390,15 @@ class PrimeTimeController(TableController):
         if on_board:
             board = {"view": None} if new_round else as_edit(await self.board_for(record, state, move.events))
         sends: list[Awaitable[Any]] = [*await self._panel_redraws(record, state, seat if in_panel else None)]
-        if interaction is not None and seat is not None and in_panel:
-            note = done_note(record, move.events, seat)
+        mover_words = Speaker(private_language(interaction)) if interaction is not None else None
+        if interaction is not None and mover_words is not None and seat is not None and in_panel:
+            note = done_note(record, move.events, seat, mover_words)
             sends.append(self._show_panel(interaction, record, state, seat, "main", note))
         elif interaction is not None and board is not None:
             sends.append(update(interaction, **board))
-        elif interaction is not None and seat is not None:
-            sends.append(send(interaction, ephemeral=True, content=done_note(record, move.events, seat)))
+        elif interaction is not None and mover_words is not None and seat is not None:
+            done = done_note(record, move.events, seat, mover_words)
+            sends.append(send(interaction, ephemeral=True, content=done))
         await asyncio.gather(*sends)
         if state.outcome is not None:
             self.panels.close_game(record.id)
@@ -464,21 +434,28 @@ class PrimeTimeController(TableController):
         self, record: GameRecord, state: PrimeTimeState, events: list[Event]
     ) -> dict[str, Any]:
         language = await table_language(self.host, record.guild_id)
+        words = Speaker(language)
         public = PrimeTimeBoard(view=view(state, None), names=board_names(record), language=language)
         board = await metrics.render("primetime", self.host.painter.draw(render_primetime, public))
-        embed = board_embed(state, record, await self.deadlines_of(record, state))
+        embed = board_embed(state, record, await self.deadlines_of(record, state), words)
         embed.set_image(url="attachment://board.png")
         items = None
         if state.outcome is None:
             prompt = board_prompt(record, state)
             seat = 0 if prompt is None else prompt.who
-            items = board_items(record, state, await self.service.storage.seat_moves(record.id, seat))
+            seat_moves = await self.service.storage.seat_moves(record.id, seat)
+            items = board_items(record, state, seat_moves, words)
         return {
-            "content": call_line(state, record),
+            "content": call_line(state, record, words),
             "embed": embed,
             "files": [board_file(board)],
-            "view": view_of(items) if items is not None else finished_view(record),
+            "view": view_of(items) if items is not None else finished_view(record, language),
         }
+
+
+def _in_language(zoom: PrimeTimeZoom, language: Language) -> PrimeTimeZoom:
+    """A close-up drawn with its words in its reader's ``language``."""
+    return zoom.model_copy(update={"board": zoom.board.model_copy(update={"language": language})})
 
 
 def _prompted_publicly(state: PrimeTimeState, seat: int) -> bool:

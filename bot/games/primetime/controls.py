@@ -12,7 +12,9 @@ from bot.games.primetime.codes import (
     action_code,
     action_label,
 )
+from bot.games.primetime.speech import Speaker
 from bot.ui.components import button, select
+from locales.languages import Language
 from rules.primetime.actions import (
     PrimeTimeAction,
 )
@@ -20,6 +22,7 @@ from rules.primetime.geometry import Cell, distance, distance_to_point
 from rules.primetime.state import PrimeTimeState
 
 PAGE = 25
+ENGLISH_WORDS = Speaker(Language.ENGLISH)
 SUGGESTIONS = 24
 
 
@@ -27,16 +30,20 @@ SUGGESTIONS = 24
 class Controls:
     """Where the controls go: the game, the version they carry, the op that plays an action and, on a
     private panel, the seat it was drawn for (None on the public board); ``names`` are the players'
-    names in seat order, for the words beside the controls."""
+    names in seat order, for the words beside the controls, and ``words`` the language they are in
+    (the table's on the board, the reader's on a panel)."""
 
     game_id: int
     version: int
     play_op: str
     seat: int | None = None
     names: tuple[str, ...] = ()
+    words: Speaker = ENGLISH_WORDS
 
     def name_of(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
+        if seat < len(self.names):
+            return self.names[seat]
+        return self.words.gettext("Player {number}").format(number=self.words.number(seat + 1))
 
     def button(self, op: str, arg: str, **options: Any) -> discord.ui.Item[Any]:
         return button(self.game_id, self.version, op, arg, seat=self.seat, **options)
@@ -58,7 +65,7 @@ class Controls:
         return self.button("choose", step, label=label, row=row, **style)
 
     def coordinates(self, purpose: str, row: int) -> discord.ui.Item[Any]:
-        return self.button("coords", purpose, label="Coordinates…", row=row)
+        return self.button("coords", purpose, label=self.words.pgettext("button", "Coordinates…"), row=row)
 
 
 def option(state: PrimeTimeState, action: PrimeTimeAction, description: str | None = None) -> Any:
@@ -76,11 +83,18 @@ def paged(
     prefix: str,
     placeholder: str,
 ) -> list[discord.ui.Item[Any]]:
-    """One menu of at most 25 options, with ◀ ▶ buttons when there are more."""
+    """One menu of at most 25 options, with ◀ ▶ buttons when there are more; ``placeholder`` is
+    already in the controls' language."""
     pages = max(1, -(-len(options) // PAGE))
     page = max(0, min(page, pages - 1))
     shown = options[page * PAGE : (page + 1) * PAGE]
-    title = placeholder + (f" (page {page + 1}/{pages})" if pages > 1 else "")
+    words = controls.words
+    paging = words.pgettext("placeholder", "{menu} (page {page}/{pages})")
+    title = (
+        paging.format(menu=placeholder, page=words.number(page + 1), pages=words.number(pages))
+        if pages > 1
+        else placeholder
+    )
     items = [controls.menu(shown, title, row=0)]
     if page > 0:
         items.append(controls.step(f"{prefix}.{page - 1}", "◀", row=1))
@@ -90,7 +104,7 @@ def paged(
 
 
 def back(controls: Controls) -> discord.ui.Item[Any]:
-    return controls.step("main", "Back", row=4)
+    return controls.step("main", controls.words.pgettext("button", "Back"), row=4)
 
 
 def move_suggestions(state: PrimeTimeState, seat: int, cells: list[Cell], start: Cell) -> list[Cell]:

@@ -25,7 +25,6 @@ from bot.games.primetime.codes import (
     action_code,
     action_label,
     cell_text,
-    unit_name,
 )
 from bot.games.primetime.controls import PAGE, Controls, back, move_suggestions, option, paged
 from bot.games.primetime.explain import (
@@ -37,7 +36,10 @@ from bot.games.primetime.explain import (
 )
 from bot.games.primetime.pictures import move_menu_options
 from bot.games.primetime.setup_panel import deploy_cells_items, deploy_items, objective_items, terrain_items
+from bot.games.primetime.speech import Speaker
 from bot.ui.components import number_of
+from locales.catalogues import N_
+from rules.core.text import Text
 from rules.primetime.actions import (
     Activate,
     Deflect,
@@ -75,19 +77,22 @@ PUBLIC_KINDS = (
 """Prompts of one player whose choices anyone may see: their controls sit on the board itself. (Phase
 Start asks both players at once, blind, so it is answered in the panels.)"""
 PANEL_LABELS = {
-    "activation": "Act…",
-    "action": "Act…",
-    "ascension": "Ascension…",
-    "discard": "Discard…",
-    "terrain": "Terrain…",
-    "deploy": "Deploy…",
+    "activation": Text.in_context("button", "Act…"),
+    "action": Text.in_context("button", "Act…"),
+    "ascension": Text.in_context("button", "Ascension…"),
+    "discard": Text.in_context("button", "Discard…"),
+    "terrain": Text.in_context("button", "Terrain…"),
+    "deploy": Text.in_context("button", "Deploy…"),
 }
+"""The board's button that opens the panel for a decision made there, by its kind."""
 
 
 # The steps of an activation.
 
 
-def _technique_options(state: PrimeTimeState, actions: list[PrimeTimeAction]) -> list[discord.SelectOption]:
+def _technique_options(
+    state: PrimeTimeState, actions: list[PrimeTimeAction], words: Speaker
+) -> list[discord.SelectOption]:
     """One option per technique and target: the label names them with the distance and the chance to
     hit (before reactions), the description gives the range, what it costs now, DMG and the riders."""
     assert state.activation is not None
@@ -103,28 +108,34 @@ def _technique_options(state: PrimeTimeState, actions: list[PrimeTimeAction]) ->
             chance = hit_chance(state, attacker, technique, target)
             label += f' · {distance(attacker.cell, target.cell):.0f}" · {chance:.0%}'
         if action.direction is not None:
-            label += f" · push {cell_text(action.direction)}"
+            label += " · " + words.pgettext("menu option", "push {cell}").format(
+                cell=cell_text(action.direction)
+            )
         options.append(
             discord.SelectOption(
-                label=label[:100], value=action_code(action), description=_technique_words(state, technique)
+                label=label[:100],
+                value=action_code(action),
+                description=_technique_words(state, technique, words),
             )
         )
     return options
 
 
-def _cost_now(state: PrimeTimeState, attacker: Unit, technique: Technique) -> str:
+def _cost_now(state: PrimeTimeState, attacker: Unit, technique: Technique, words: Speaker) -> str:
     bk, sk = technique_cost(attacker, technique, state.activation)
-    return f"{sk} SK Breakthrough" if sk else f"{bk} BK"
+    if sk:
+        return words.gettext("{sk} SK Breakthrough").format(sk=words.number(sk))
+    return words.gettext("{bk} BK").format(bk=words.number(bk))
 
 
-def _technique_words(state: PrimeTimeState, technique: Technique) -> str:
+def _technique_words(state: PrimeTimeState, technique: Technique, words: Speaker) -> str:
     assert state.activation is not None
     attacker = state.unit(state.activation.unit)
     dmg = technique_damage(attacker, technique)
-    return technique_stats(technique, dmg, _cost_now(state, attacker, technique))[:100]
+    return technique_stats(technique, dmg, _cost_now(state, attacker, technique, words))[:100]
 
 
-def technique_lines(state: PrimeTimeState, actions: list[PrimeTimeAction]) -> list[str]:
+def technique_lines(state: PrimeTimeState, actions: list[PrimeTimeAction], words: Speaker) -> list[str]:
     """What each technique the menu offers does, once each, for the panel above the menu."""
     assert state.activation is not None
     attacker = state.unit(state.activation.unit)
@@ -132,13 +143,14 @@ def technique_lines(state: PrimeTimeState, actions: list[PrimeTimeAction]) -> li
     lines = []
     for technique_id in chosen:
         technique = effective(state, attacker, char(attacker).technique(technique_id))
-        cost = _cost_now(state, attacker, technique)
+        cost = _cost_now(state, attacker, technique, words)
         lines.append(technique_line(technique, technique_damage(attacker, technique), cost))
     return lines
 
 
-ATTACK_MENU = "Technique → target · distance · chance to hit"
-MOVE_MENU = "Move to…"
+ATTACK_MENU = Text.in_context("placeholder", "Technique → target · distance · chance to hit")
+MOVE_MENU = Text.in_context("placeholder", "Move to…")
+"""The activation's two menus' placeholders."""
 
 
 def _action_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
@@ -148,20 +160,21 @@ def _action_items(state: PrimeTimeState, controls: Controls, actions: list[Prime
     action (Power Up, Fly up/down, Seize, End activation, and whatever the engine adds) is a button."""
     assert state.activation is not None
     seat = state.unit(state.activation.unit).seat
+    words = controls.words
     menus: list[tuple[list[discord.SelectOption], str, str]] = []
     steps: list[Callable[[int], Any]] = []
     if any(isinstance(action, Move) for action in actions):
-        menus.append((move_menu_options(state, seat, actions), MOVE_MENU, "move"))
+        menus.append((move_menu_options(state, seat, actions), words.say(MOVE_MENU), "move"))
         steps.append(lambda row: controls.coordinates("move", row=row))
-    attacks = _technique_options(state, actions)
+    attacks = _technique_options(state, actions, words)
     if attacks:
-        menus.append((attacks[:PAGE], ATTACK_MENU, "tech"))
+        menus.append((attacks[:PAGE], words.say(ATTACK_MENU), "tech"))
     if len(attacks) > PAGE:
-        steps.append(lambda row: controls.step("tech.1", "More attacks…", row=row))
+        more = words.pgettext("button", "More attacks…")
+        steps.append(lambda row: controls.step("tech.1", more, row=row))
     if any(isinstance(action, JointAttack) for action in actions):
-        steps.append(
-            lambda row: controls.step("joint.0", "Joint Attack…", row=row, style=discord.ButtonStyle.danger)
-        )
+        joint = words.pgettext("button", "Joint Attack…")
+        steps.append(lambda row: controls.step("joint.0", joint, row=row, style=discord.ButtonStyle.danger))
     others = [
         action for action in actions if not isinstance(action, Move | UseTechnique | JointAttack | PlayCard)
     ]
@@ -187,17 +200,25 @@ def _play_button(controls: Controls, action: PrimeTimeAction, state: PrimeTimeSt
 
 
 def _activation_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
+    words = controls.words
     options = []
     for action in actions:
         if isinstance(action, Activate):
             unit = state.unit(action.unit)
-            token = f"Focus Tax {settings().focus_tax} BK" if unit.activations else "token ready"
-            options.append(
-                option(state, action, f"{unit.hp}/{hp_max(unit)} HP · {tier_name(unit)} · {token}")
+            token = (
+                words.pgettext("menu option", "Focus Tax {bk} BK").format(
+                    bk=words.number(settings().focus_tax)
+                )
+                if unit.activations
+                else words.pgettext("menu option", "token ready")
             )
+            health = words.pgettext("menu option", "{hp}/{hp_max} HP").format(
+                hp=words.number(unit.hp), hp_max=words.number(hp_max(unit))
+            )
+            options.append(option(state, action, f"{health} · {words.say(tier_name(unit))} · {token}"))
     items: list[Any] = []
     if options:
-        items.append(controls.menu(options, "Activate a model…", row=0))
+        items.append(controls.menu(options, words.pgettext("placeholder", "Activate a model…"), row=0))
     items.extend(controls.play(action, state, row=1) for action in actions if isinstance(action, Pass))
     return items
 
@@ -214,17 +235,27 @@ def _deflect_items(state: PrimeTimeState, controls: Controls, actions: list[Prim
     attack = state.attack
     defender = (attack.evader or attack.target) if attack is not None else None
     start = state.unit(defender).cell if defender is not None else None
+    words = controls.words
     options = []
     for action in actions:
         if not isinstance(action, Deflect):
             continue
         if action.unit is None:
-            options.append(option(state, action, "the attack is simply evaded"))
+            options.append(
+                option(state, action, words.pgettext("menu option", "the attack is simply evaded"))
+            )
             continue
         unit = state.unit(action.unit)
-        away = f' · {distance(start, unit.cell):.0f}" away' if start is not None else ""
-        options.append(option(state, action, f"{controls.name_of(unit.seat)}'s model{away}"))
-    return [controls.menu(options[:PAGE], "Deflect the attack at…", row=0)] if options else []
+        owner = controls.name_of(unit.seat)
+        if start is None:
+            whose = words.pgettext("menu option", "{player}'s model").format(player=owner)
+        else:
+            whose = words.pgettext("menu option", "{player}'s model · {distance}\" away").format(
+                player=owner, distance=f"{distance(start, unit.cell):.0f}"
+            )
+        options.append(option(state, action, whose))
+    placeholder = words.pgettext("placeholder", "Deflect the attack at…")
+    return [controls.menu(options[:PAGE], placeholder, row=0)] if options else []
 
 
 def _evade_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
@@ -232,13 +263,18 @@ def _evade_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeT
     evader = state.unit(attack.evader) if attack is not None and attack.evader else None
     cells = [action.to for action in actions if isinstance(action, EvadeMove)]
     start = evader.cell if evader is not None else cells[0]
+    words = controls.words
+    stay, away = words.pgettext("menu option", "stay"), words.pgettext("menu option", '{distance}" away')
     options = []
     for cell in move_suggestions(state, state.prompts[0].who, cells, start):
         action = EvadeMove(player=state.prompts[0].who, to=cell)
         options.append(
-            option(state, action, "stay" if cell == start else f'{distance(start, cell):.1f}" away')
+            option(
+                state, action, stay if cell == start else away.format(distance=f"{distance(start, cell):.1f}")
+            )
         )
-    return [controls.menu(options, "Evade to…", row=0), controls.coordinates("evade", row=1)]
+    placeholder = words.pgettext("placeholder", "Evade to…")
+    return [controls.menu(options, placeholder, row=0), controls.coordinates("evade", row=1)]
 
 
 def _discard_items(
@@ -246,7 +282,7 @@ def _discard_items(
 ) -> list[Any]:
     """CL-3: every legal choice of cards to discard, paged (a hand far over the limit has many)."""
     options = [option(state, action) for action in actions if not isinstance(action, PlayCard)]
-    return paged(controls, options, page, "disc", "Cards to discard…")
+    return paged(controls, options, page, "disc", controls.words.pgettext("placeholder", "Cards to discard…"))
 
 
 BUILDERS: dict[str, Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], list[Any]]] = {
@@ -267,22 +303,24 @@ BUILDERS: dict[str, Callable[[PrimeTimeState, Controls, list[PrimeTimeAction]], 
     "discard": lambda state, controls, actions: _discard_items(state, controls, actions, 0),
 }
 """A new prompt kind needs one entry here (and a deadline in ``bot.games.primetime``)."""
+PLAY_A_CARD = Text.in_context("button", "Play a card…")
 CARD_WINDOWS = {
-    "reaction": "Card Response…",
-    "on_hit": "Play a card…",
-    "activation_start": "Play a card…",
-    "phase_start": "Play a card…",
+    "reaction": Text.in_context("button", "Card Response…"),
+    "on_hit": PLAY_A_CARD,
+    "activation_start": PLAY_A_CARD,
+    "phase_start": PLAY_A_CARD,
 }
 """Prompts that always show their card button, whatever the hand holds, so it betrays nothing."""
 
 
 def _card_button(prompt: Prompt | None, actions: list[PrimeTimeAction], controls: Controls) -> list[Any]:
     has_cards = any(isinstance(action, PlayCard) for action in actions)
+    words = controls.words
     if prompt is not None and prompt.kind in CARD_WINDOWS:
         if prompt.kind != "reaction" or "card" in prompt.options:
-            return [controls.step("cards.0", CARD_WINDOWS[prompt.kind], row=3)]
+            return [controls.step("cards.0", words.say(CARD_WINDOWS[prompt.kind]), row=3)]
         return []
-    return [controls.step("cards.0", "Play a card…", row=3)] if has_cards else []
+    return [controls.step("cards.0", words.say(PLAY_A_CARD), row=3)] if has_cards else []
 
 
 def prompt_items(
@@ -292,6 +330,7 @@ def prompt_items(
     # A default is the clock's to apply, never a button.
     actions = [action for action in legal_actions(state, seat) if not isinstance(action, Timeout)]
     prompt = state.prompt_for(seat)
+    words = controls.words
     kind, _, rest = step.partition(".")
     page = number_of(rest) or 0
     if kind == "cards":
@@ -302,18 +341,22 @@ def prompt_items(
         ]
         if not plays:
             return [back(controls)]
-        return [*paged(controls, plays, page, "cards", "Play a card…"), back(controls)]
+        return [
+            *paged(controls, plays, page, "cards", words.pgettext("placeholder", "Play a card…")),
+            back(controls),
+        ]
     if prompt is None:
         return _card_button(prompt, actions, controls)
     if kind == "tech" and prompt.kind == "action":
-        options = _technique_options(state, actions)
+        options = _technique_options(state, actions, words)
         return [
-            *paged(controls, options, page, "tech", ATTACK_MENU),
+            *paged(controls, options, page, "tech", words.say(ATTACK_MENU)),
             back(controls),
         ]
     if kind == "joint" and prompt.kind == "action":
         joints = [option(state, action) for action in actions if isinstance(action, JointAttack)]
-        return [*paged(controls, joints, page, "joint", "Joint Attack → target"), back(controls)]
+        placeholder = words.pgettext("placeholder", "Joint Attack → target")
+        return [*paged(controls, joints, page, "joint", placeholder), back(controls)]
     if kind == "disc" and prompt.kind == "discard":
         return _discard_items(state, controls, actions, page)
     if kind == "dep" and prompt.kind == "deploy":
@@ -324,20 +367,23 @@ def prompt_items(
         letters = step_letters(state, seat, step)
         items = ascension_items(state, seat, controls, letters, number_of(page_text) or 0)
         if any(isinstance(action, PlayCard) for action in actions):
-            items.append(controls.step("cards.0", "Play a card…", row=4))
+            items.append(controls.step("cards.0", words.say(PLAY_A_CARD), row=4))
         return items
     return [*BUILDERS[prompt.kind](state, controls, actions), *_card_button(prompt, actions, controls)]
 
 
 NO_CARD_WORDS = {
-    "reaction": "You hold no Z-Reaction card that answers this attack: press Back and choose a reaction.",
-    "on_hit": "You hold no On Hit or On Damage card for this hit. Press Back and Continue.",
-    "activation_start": "You hold no Activation Start card to answer with. Press Back and Continue.",
-    "phase_start": "You hold no card for this Phase Start. Press Back and Ready.",
+    "reaction": N_("You hold no Z-Reaction card that answers this attack: press Back and choose a reaction."),
+    "on_hit": N_("You hold no On Hit or On Damage card for this hit. Press Back and Continue."),
+    "activation_start": N_("You hold no Activation Start card to answer with. Press Back and Continue."),
+    "phase_start": N_("You hold no card for this Phase Start. Press Back and Ready."),
 }
+NO_PLAYABLE_CARD = N_("No card in your hand can be played now.")
+"""Why a card page offers no card, by the window open (catalogue messages, said in the reader's
+language)."""
 
 
-def step_lines(state: PrimeTimeState, seat: int, step: str) -> list[str]:
+def step_lines(state: PrimeTimeState, seat: int, step: str, words: Speaker) -> list[str]:
     """What the choices of ``step`` do, above its controls: each technique the menu offers, each card
     that can be played now (or why there is none), each Joint Attack."""
     actions = legal_actions(state, seat)
@@ -347,44 +393,62 @@ def step_lines(state: PrimeTimeState, seat: int, step: str) -> list[str]:
         playable = dict.fromkeys(action.card for action in actions if isinstance(action, PlayCard))
         if playable:
             return [card_line(card_id, full=True) for card_id in playable]
-        return [NO_CARD_WORDS.get(prompt.kind if prompt else "", "No card in your hand can be played now.")]
+        none = NO_CARD_WORDS.get(prompt.kind if prompt else "", NO_PLAYABLE_CARD)
+        return [words.gettext(none)]
     if prompt is not None and prompt.kind == "action" and kind not in ("joint", "cards"):
-        return technique_lines(state, actions)
+        return technique_lines(state, actions, words)
     if kind == "joint" and prompt is not None and prompt.kind == "action":
         joints = dict.fromkeys(action.joint for action in actions if isinstance(action, JointAttack))
         return [joint_attack_line(joint, joint_attacks()[joint].name) for joint in joints]
     return []
 
 
-def prompt_words(state: PrimeTimeState, seat: int, names: Sequence[str]) -> str:
+PROMPT_WORDS = {
+    "initiative": N_("Choose whether you activate first or second this round."),
+    "ascension": N_("Choose each model's tier for this round, then Lock in."),
+    "activation": N_("Activate a model, or pass for the round."),
+    "action": N_("Choose your model's next action."),
+    "deflect": N_("Your evasion was critical: choose where the attack goes."),
+    "evade_move": N_("Your evasion succeeded: move the evader, or stay."),
+    "on_hit": N_("A hit landed: play an On Hit / On Damage card, or Continue."),
+    "activation_start": N_("An Activation Start card was played: answer with one of yours, or Continue."),
+    "discard": N_("You are over the hand limit: choose the cards to discard."),
+    "terrain": N_("Accept the terrain, reroll it, or edit it (both players must accept the same layout)."),
+    "first_player": N_("You won the roll-off: take the initiative, or choose your deployment side."),
+    "side": N_("Choose your deployment side."),
+    "objective": N_("Place an objective."),
+    "deploy": N_("Deploy your next model: choose it, then its cell."),
+}
+PHASE_START_WORDS = {
+    "power": N_("Power Phase Start: play a card blind, or Ready."),
+    "ascension": N_("Ascension Phase Start: play a card blind, or Ready."),
+    "activation": N_("Activation Phase Start: play a card blind, or Ready."),
+    "cleanup": N_("Cleanup Phase Start: play a card blind, or Ready."),
+}
+ANY_PHASE_START = N_("Phase Start: play a card blind, or Ready.")
+ANY_CHOICE = N_("Make your choice.")
+"""What the panel asks of its player, by the kind of their decision (and, at a Phase Start, by the
+phase it opens)."""
+
+
+def prompt_words(state: PrimeTimeState, seat: int, names: Sequence[str], words: Speaker) -> str:
     """What ``seat`` must decide now, in a sentence for its panel (``names``: the players' names)."""
     prompt = state.prompt_for(seat)
     if state.outcome is not None:
-        return "The game is over."
+        return words.gettext("The game is over.")
     if prompt is None:
-        waiting = " and ".join(names[other] for other in dict.fromkeys(p.who for p in state.prompts))
-        return f"Nothing to decide now (waiting for {waiting or 'nobody'})."
-    attack = state.attack
-    words = {
-        "initiative": "Choose whether you activate first or second this round.",
-        "phase_start": f"{(state.phase_start or 'phase').title()} Phase Start: play a card blind, or Ready.",
-        "ascension": "Choose each model's tier for this round, then Lock in.",
-        "activation": "Activate a model, or pass for the round.",
-        "action": "Choose your model's next action.",
-        "deflect": "Your evasion was critical: choose where the attack goes.",
-        "evade_move": "Your evasion succeeded: move the evader, or stay.",
-        "on_hit": "A hit landed: play an On Hit / On Damage card, or Continue.",
-        "activation_start": "An Activation Start card was played: answer with one of yours, or Continue.",
-        "discard": "You are over the hand limit: choose the cards to discard.",
-        "terrain": "Accept the terrain, reroll it, or edit it (both players must accept the same layout).",
-        "first_player": "You won the roll-off: take the initiative, or choose your deployment side.",
-        "side": "Choose your deployment side.",
-        "objective": "Place an objective.",
-        "deploy": "Deploy your next model: choose it, then its cell.",
-    }
-    if prompt.kind == "reaction" and attack is not None:
-        return (
-            f"{unit_name(state, attack.attacker)} attacks {unit_name(state, attack.target)}: "
-            "choose your Z-Reaction."
+        waiting = [names[other] for other in dict.fromkeys(p.who for p in state.prompts)]
+        if not waiting:
+            return words.gettext("Nothing to decide now (waiting for nobody).")
+        waited = words.gettext("{first} and {second}") if len(waiting) == 2 else "{first}"
+        return words.gettext("Nothing to decide now (waiting for {players}).").format(
+            players=waited.format(first=waiting[0], second=waiting[-1])
         )
-    return words.get(prompt.kind, "Make your choice.")
+    attack = state.attack
+    if prompt.kind == "reaction" and attack is not None:
+        return words.gettext("{attacker} attacks {target}: choose your Z-Reaction.").format(
+            attacker=words.unit(state, attack.attacker), target=words.unit(state, attack.target)
+        )
+    if prompt.kind == "phase_start":
+        return words.gettext(PHASE_START_WORDS.get(state.phase_start or "", ANY_PHASE_START))
+    return words.gettext(PROMPT_WORDS.get(prompt.kind, ANY_CHOICE))

@@ -8,10 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.games.primetime.codes import (
-    action_code,
-    unit_name,
-)
+from bot.games.primetime.codes import action_code
 from bot.games.primetime.controls import PAGE, SUGGESTIONS, Controls, back, move_suggestions, option
 from rules.primetime import placement
 from rules.primetime.actions import (
@@ -35,7 +32,9 @@ def terrain_items(state: PrimeTimeState, controls: Controls, actions: list[Prime
         if isinstance(action, AcceptTerrain | RerollTerrain)
     ]
     if any(isinstance(action, PlaceTerrain | RemoveTerrain) for action in actions):
-        items.append(controls.button("coords", "terrain", label="Edit…", row=0))
+        items.append(
+            controls.button("coords", "terrain", label=controls.words.pgettext("button", "Edit…"), row=0)
+        )
     return items
 
 
@@ -49,19 +48,20 @@ def objective_items(state: PrimeTimeState, controls: Controls, actions: list[Pri
         if action_code(action) in offered:
             options.append(option(state, action))
     return [
-        controls.menu(options, "Place the objective at…", row=0),
+        controls.menu(options, controls.words.pgettext("placeholder", "Place the objective at…"), row=0),
         controls.coordinates("objective", row=1),
     ]
 
 
 def deploy_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction]) -> list[Any]:
     units = list(dict.fromkeys(action.unit for action in actions if isinstance(action, Deploy)))
-    options = [discord.SelectOption(label=unit_name(state, unit), value=unit) for unit in units[:PAGE]]
+    words = controls.words
+    options = [discord.SelectOption(label=words.unit(state, unit), value=unit) for unit in units[:PAGE]]
     return [
         controls.select(
             "choose",
             options,
-            placeholder="Deploy which model?",
+            placeholder=words.pgettext("placeholder", "Deploy which model?"),
             arg="dep",
             row=0,
         )
@@ -87,15 +87,18 @@ def deploy_cells_items(
         if cells
         else []
     )
+    words = controls.words
     options = [option(state, Deploy(player=seat, unit=unit, to=cell, level=level)) for cell in chosen]
     items: list[Any] = []
     if options:
-        items.append(controls.menu(options, f"Deploy {unit_name(state, unit)} at…", row=0))
+        deploy_at = words.pgettext("placeholder", "Deploy {model} at…").format(model=words.unit(state, unit))
+        items.append(controls.menu(options, deploy_at, row=0))
     if any(
         isinstance(action, Deploy) and action.unit == unit and action.level != level for action in actions
     ):
         other = 1 - level
-        items.append(controls.step(f"dep.{unit}.{other}", "At L1 (Fly)" if other else "At Ground", row=1))
+        label = words.pgettext("button", "At L1 (Fly)") if other else words.pgettext("button", "At Ground")
+        items.append(controls.step(f"dep.{unit}.{other}", label, row=1))
     items.append(controls.coordinates(f"dep.{unit}.{level}", row=1))
     items.append(back(controls))
     return items

@@ -5,6 +5,7 @@ its table's language, a private panel or answer the clicking player's (``bot.cor
 from __future__ import annotations
 
 import gettext
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from locales.catalogues import translations
@@ -15,6 +16,8 @@ from locales.translate import translate
 from rules.core.text import Param
 from rules.primetime.cards import cards
 from rules.primetime.content import catalogue, character
+from rules.primetime.seat_words import with_names
+from rules.primetime.state import PrimeTimeState
 
 DOMAIN = "primetime"
 
@@ -48,6 +51,17 @@ class Speaker:
 
     def character(self, model: str) -> str:
         return self.name("characters", model, character(model).name)
+
+    def unit(self, state: PrimeTimeState, unit_id: str | None) -> str:
+        """A model on the battlefield, or one not deployed yet, by its character's name."""
+        if unit_id is None:
+            return "—"
+        found = state.find_unit(unit_id)
+        return self.character(found.character if found is not None else unit_id.rsplit("-", 1)[0])
+
+    def event(self, text: Param, names: Sequence[str]) -> str:
+        """An event's words in this language, each seat named by its player (``names``)."""
+        return with_names(self.say(text), names)
 
     def affiliation(self, affiliation_id: str) -> str:
         return self.name("affiliations", affiliation_id, catalogue().affiliation(affiliation_id).name)

@@ -66,6 +66,19 @@ def find(message: StoredMessage, op: str, arg: str | None = None, value: str | N
     return None
 
 
+def more_models(panel: StoredMessage) -> str:
+    """The step of the Ascension panel's More models button: the one ``asc.<letters>.<page>`` step
+    that is a button (each model's menu adds its index to the step)."""
+    return next(
+        parts(component["custom_id"])[4]
+        for component in panel.walk_components()
+        if component["type"] == 2
+        and len(parts(component["custom_id"])) in (5, 6)
+        and parts(component["custom_id"])[3] == "choose"
+        and parts(component["custom_id"])[4].startswith("asc.")
+    )
+
+
 def can_move(state: PrimeTimeState) -> bool:
     """Whether the first prompt is an activation's action step that offers a move."""
     return (
@@ -132,8 +145,11 @@ class PrimeTimeTable:
 
     async def open_panel(self, seat: int) -> StoredMessage:
         # An activation's panel draws its close-up first, so the click is acknowledged before it.
-        person = self.people[seat]
-        return private_answer(await self.fake.click(person, await self.board(), "My hand"), person)
+        # The board's My hand is found by what it does: its label is in the server's language.
+        person, board = self.people[seat], await self.board()
+        my_hand = find(board, "panel", "hand")
+        assert my_hand is not None, "the board has no My hand"
+        return private_answer(await self.fake.click(person, board, my_hand["custom_id"]), person)
 
     async def _press(self, seat: int, message: StoredMessage, control: Any, value: str) -> InteractionResult:
         user = self.people[seat]
@@ -252,15 +268,7 @@ class PrimeTimeTable:
             page = index // 4
             menu = find(panel, "choose", f"asc.{letters}.{page}.{index}")
             if menu is None:
-                panel = await self.step(
-                    seat,
-                    panel,
-                    next(
-                        parts(c["custom_id"])[4]
-                        for c in panel.walk_components()
-                        if c.get("label") == "More models"
-                    ),
-                )
+                panel = await self.step(seat, panel, more_models(panel))
                 menu = find(panel, "choose", f"asc.{letters}.{page}.{index}")
             assert menu is not None and letter in PLAN_LETTERS.values()
             await self.fake.select(self.people[seat], panel, [letter], custom_id=menu["custom_id"])

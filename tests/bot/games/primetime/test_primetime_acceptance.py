@@ -55,13 +55,13 @@ class WatchedTable(PrimeTimeTable):
 
     def _read(self, panel: StoredMessage, step: str) -> None:
         menus = {select["placeholder"].partition(" (page")[0] for select in panel.selects}
-        if menus & {MOVE_MENU, ATTACK_MENU}:
+        if menus & {str(MOVE_MENU), str(ATTACK_MENU)}:
             # An activation's screen, or a page of its Technique menu: the close-up shows the choices.
             assert [attachment.filename for attachment in panel.attachments] == [ZOOM_FILE], step
             assert panel.embeds[0]["image"]["url"] == f"attachment://{ZOOM_FILE}"
             shown = panel.attachments[0].description or ""
-            self.pictures["move"] += MOVE_MENU in menus and "Suggested cells: A " in shown
-            self.pictures["tech"] += ATTACK_MENU in menus and "Targets: " in shown
+            self.pictures["move"] += str(MOVE_MENU) in menus and "Suggested cells: A " in shown
+            self.pictures["tech"] += str(ATTACK_MENU) in menus and "Targets: " in shown
         else:
             assert not panel.attachments, f"a picture left on the {step} step"
         description = panel.embeds[0]["description"]

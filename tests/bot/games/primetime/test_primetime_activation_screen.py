@@ -49,10 +49,10 @@ def test_every_action_of_an_activation_is_on_its_screen_and_many_attacks_are_pag
                 if not isinstance(action, Move | UseTechnique | JointAttack | PlayCard)
             }
             assert buttons <= _offered(items)
-            moves = _menu(items, MOVE_MENU)
+            moves = _menu(items, str(MOVE_MENU))
             assert (moves is not None) == any(isinstance(action, Move) for action in actions)
             attacks = [action_code(action) for action in actions if isinstance(action, UseTechnique)]
-            menu = _menu(items, ATTACK_MENU)
+            menu = _menu(items, str(ATTACK_MENU))
             assert (menu is not None) == bool(attacks)
             if menu is not None:
                 assert [option.value for option in menu.options] == attacks[:PAGE]
@@ -62,6 +62,7 @@ def test_every_action_of_an_activation_is_on_its_screen_and_many_attacks_are_pag
                 paged += 1
                 assert more.custom_id.split(":")[3:5] == ["choose", "tech.1"]
                 page, _ = _screen(state, seat, "tech.1")
-                assert [option.value for option in _menu(page, ATTACK_MENU).options] == attacks[PAGE:][:PAGE]
+                further = _menu(page, str(ATTACK_MENU)).options
+                assert [option.value for option in further] == attacks[PAGE:][:PAGE]
         state, _ = RULES.apply(state, choose_action(state, seat, seed=5))
     assert paged > 0, "no activation had more attacks than one menu holds"

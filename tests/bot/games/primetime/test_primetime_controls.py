@@ -130,7 +130,8 @@ async def test_an_expired_z_reaction_evades_across_a_restart_and_old_buttons_sti
         async with fake.running(_scaled_bot(fake, database, SHORT_CLOCK)) as bot:
             table.bot = bot
             assert time.time() < deadline, "the restart took longer than the deadline"
-            opened = await fake.click(table.people[defender], old_board, "My hand")
+            my_hand = find(old_board, "panel", "hand")["custom_id"]
+            opened = await fake.click(table.people[defender], old_board, my_hand)
             assert opened.message is not None and opened.message.visible_to is table.people[defender]
             for _ in range(400):
                 if len(await logged_actions(table)) > count:

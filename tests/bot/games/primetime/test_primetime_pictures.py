@@ -61,7 +61,7 @@ async def test_the_activation_screen_shows_moves_and_targets_on_one_close_up(
         names = tuple(player["name"] for player in (await table.record()).lobby["players"])
         zoom = panel_zoom(state, seat, "main", (names[0], names[1]))
         assert zoom is not None and zoom.lettered and zoom.reach and zoom.targets
-        moves = next(select for select in main.selects if select["placeholder"] == MOVE_MENU)
+        moves = next(select for select in main.selects if select["placeholder"] == str(MOVE_MENU))
         options = moves["options"]
         # The menu lists the lettered cells in the picture's order, each saying why it is offered.
         assert [option["label"][0] for option in options] == [chr(ord("A") + i) for i in range(len(options))]
@@ -71,7 +71,7 @@ async def test_the_activation_screen_shows_moves_and_targets_on_one_close_up(
         shown = main.attachments[0].description or ""
         assert "Suggested cells: A " in shown and "Targets: " in shown and "%" in shown
         # Beside it, the Technique menu: each technique and target with its chance, and what it costs.
-        attacks = next(select for select in main.selects if select["placeholder"] == ATTACK_MENU)
+        attacks = next(select for select in main.selects if select["placeholder"] == str(ATTACK_MENU))
         offered = attacks["options"]
         assert all(isinstance(parse_code(option["value"], state, seat), UseTechnique) for option in offered)
         assert all("%" in option["label"] and option.get("description") for option in offered)
@@ -87,7 +87,7 @@ async def test_the_activation_screen_shows_moves_and_targets_on_one_close_up(
         still = legal_actions(after, seat) if after.prompt_for(seat) is not None else []
         if any(isinstance(action, UseTechnique) for action in still):
             _close_up(panel)
-            assert any(select["placeholder"] == ATTACK_MENU for select in panel.selects)
+            assert any(select["placeholder"] == str(ATTACK_MENU) for select in panel.selects)
         # Ending the activation takes the picture away: the panel has nothing to choose on it.
         end = EndActivation(player=seat)
         if end in still:
