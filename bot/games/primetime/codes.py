@@ -16,7 +16,9 @@ from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from bot.games.primetime.speech import Speaker
 from rules.core.errors import IllegalAction
+from rules.core.text import Text
 from rules.primetime import parse_action
 from rules.primetime.actions import (
     AcceptTerrain,
@@ -48,8 +50,7 @@ from rules.primetime.actions import (
     UseTechnique,
 )
 from rules.primetime.ascension import deciding_units
-from rules.primetime.cards import card, joint_attacks
-from rules.primetime.content import character
+from rules.primetime.cards import joint_attacks
 from rules.primetime.geometry import Cell
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import char
@@ -178,105 +179,140 @@ def terrain_edit_code(text: str) -> str | None:
 # Words.
 
 
-def unit_name(state: PrimeTimeState, unit_id: str | None) -> str:
-    if unit_id is None:
-        return "—"
-    unit = state.find_unit(unit_id)
-    if unit is not None:
-        return char(unit).name
-    # A model not deployed yet: named by its character.
-    return character(unit_id.rsplit("-", 1)[0]).name
-
-
-def technique_name(state: PrimeTimeState, unit_id: str, technique_id: str) -> str:
+def technique_name(state: PrimeTimeState, unit_id: str, technique_id: str, words: Speaker) -> str:
+    """A technique of the model ``unit_id``, by its name in ``words``' language (its id when the model
+    has no such technique)."""
     unit = state.find_unit(unit_id)
     if unit is None:
         return technique_id
     try:
-        return char(unit).technique(technique_id).name
+        english = char(unit).technique(technique_id).name
     except (KeyError, StopIteration, ValueError):
         return technique_id
-
-
-def card_name(card_id: str) -> str:
-    return card(card_id).name
+    return words.name("techniques", technique_id, english)
 
 
 def cell_text(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-FIRST_PLAYER_WORDS = {"initiative": "Take the initiative", "south": "Deploy south", "north": "Deploy north"}
-REACTION_WORDS = {"z_evasion": "Z-Evasion", "brace": "Brace", "none": "No reaction", "clash": "Clash"}
+FIRST_PLAYER_WORDS = {
+    "initiative": Text.in_context("button", "Take the initiative"),
+    "south": Text.in_context("button", "Deploy south"),
+    "north": Text.in_context("button", "Deploy north"),
+}
+SIDE_WORDS = {"south": FIRST_PLAYER_WORDS["south"], "north": FIRST_PLAYER_WORDS["north"]}
+REACTION_WORDS = {
+    "z_evasion": Text.in_context("button", "Z-Evasion"),
+    "brace": Text.in_context("button", "Brace"),
+    "none": Text.in_context("button", "No reaction"),
+    "clash": Text.in_context("button", "Clash"),
+}
+"""An action's choice as its button names it (a word of the catalogue, said in the reader's
+language)."""
 
 
-def action_label(state: PrimeTimeState, action: PrimeTimeAction) -> str:
-    """The action in a few words, for a button or a menu option."""
+def action_label(state: PrimeTimeState, action: PrimeTimeAction, words: Speaker) -> str:
+    """The action in a few words of ``words``' language, for a button or a menu option."""
     active = state.activation.unit if state.activation is not None else None
-    setup = _setup_label(state, action)
+    pgettext = words.pgettext
+    setup = _setup_label(state, action, words)
     if setup is not None:
         return setup
     if isinstance(action, ChooseInitiative):
-        return "Activate first" if action.first else "Activate second"
+        return pgettext("button", "Activate first") if action.first else pgettext("button", "Activate second")
     if isinstance(action, Activate):
-        return f"Activate {unit_name(state, action.unit)}"
+        return pgettext("button", "Activate {model}").format(model=words.unit(state, action.unit))
     if isinstance(action, Pass):
-        return "Pass for the round"
+        return pgettext("button", "Pass for the round")
     if isinstance(action, Move | EvadeMove):
-        return f"Move to {cell_text(action.to)}"
+        return pgettext("button", "Move to {cell}").format(cell=cell_text(action.to))
     if isinstance(action, ChangeAltitude):
-        return "Fly up" if active and action.level > state.unit(active).level else "Fly down"
+        up = active is not None and action.level > state.unit(active).level
+        return pgettext("button", "Fly up") if up else pgettext("button", "Fly down")
     if isinstance(action, UseTechnique):
-        name = technique_name(state, active or "", action.technique)
-        return f"{name} → {unit_name(state, action.target)}" if action.target else name
+        name = technique_name(state, active or "", action.technique, words)
+        if action.target is None:
+            return name
+        return pgettext("button", "{technique} → {target}").format(
+            technique=name, target=words.unit(state, action.target)
+        )
     if isinstance(action, PowerUp):
-        return f"Power Up +1 {action.resource.upper()}"
+        return pgettext("button", "Power Up +1 {resource}").format(resource=action.resource.upper())
     if isinstance(action, EndActivation):
-        return "End activation"
+        return pgettext("button", "End activation")
     if isinstance(action, React):
         if action.choice == "clash" and action.technique is not None and state.attack is not None:
-            return f"Clash: {technique_name(state, state.attack.target, action.technique)}"
-        return REACTION_WORDS[action.choice]
+            return pgettext("button", "Clash: {technique}").format(
+                technique=technique_name(state, state.attack.target, action.technique, words)
+            )
+        return words.say(REACTION_WORDS[action.choice])
     if isinstance(action, Intercept):
-        return f"Intercept: {unit_name(state, action.unit)}"
+        return pgettext("button", "Intercept: {model}").format(model=words.unit(state, action.unit))
     if isinstance(action, Deflect):
         if action.unit is None:
-            return "No deflect (just evade)"
-        return f"Deflect at {unit_name(state, action.unit)}"
+            return pgettext("button", "No deflect (just evade)")
+        return pgettext("button", "Deflect at {model}").format(model=words.unit(state, action.unit))
+    return _card_label(state, action, words)
+
+
+def _card_label(state: PrimeTimeState, action: PrimeTimeAction, words: Speaker) -> str:
+    """The labels of Joint Attacks, cards, windows and discards; any other action by its type."""
+    pgettext = words.pgettext
     if isinstance(action, JointAttack):
-        targets = " & ".join(
-            unit_name(state, unit) for unit in (action.target, action.partner_target) if unit
+        targets = [words.unit(state, unit) for unit in (action.target, action.partner_target) if unit]
+        joined = pgettext("button", "{first} & {second}") if len(targets) == 2 else "{first}"
+        name = words.name("joint_attacks", action.joint, joint_attacks()[action.joint].name)
+        return pgettext("button", "{technique} → {target}").format(
+            technique=name, target=joined.format(first=targets[0], second=targets[-1]) if targets else ""
         )
-        return f"{joint_attacks()[action.joint].name} → {targets}"
     if isinstance(action, PlayCard):
-        on = [unit_name(state, unit) for unit in (action.unit, action.target) if unit is not None]
-        return card_name(action.card) + (f" ({' → '.join(on)})" if on else "")
+        on = [words.unit(state, unit) for unit in (action.unit, action.target) if unit is not None]
+        if not on:
+            return words.card(action.card)
+        return pgettext("button", "{card} ({models})").format(
+            card=words.card(action.card), models=" → ".join(on)
+        )
     if isinstance(action, PassWindow):
         # One word for one thing: a Phase Start is answered Ready, every other window Continue.
-        return "Ready" if state.phase == "phase_start" else "Continue"
+        return pgettext("button", "Ready") if state.phase == "phase_start" else pgettext("button", "Continue")
     if isinstance(action, Discard):
-        return "Discard " + ", ".join(card_name(chosen) for chosen in action.cards)
+        return pgettext("button", "Discard {cards}").format(
+            cards=", ".join(words.card(chosen) for chosen in action.cards)
+        )
+    if isinstance(action, LockAscension):
+        return pgettext("button", "Lock in")
     return action.type.replace("_", " ").capitalize()
 
 
-def _setup_label(state: PrimeTimeState, action: PrimeTimeAction) -> str | None:
+def _setup_label(state: PrimeTimeState, action: PrimeTimeAction, words: Speaker) -> str | None:
+    pgettext = words.pgettext
     if isinstance(action, AcceptTerrain):
-        return "Accept the terrain"
+        return pgettext("button", "Accept the terrain")
     if isinstance(action, RerollTerrain):
-        return f"Reroll ({state.rerolls_left} left)"
+        left = state.rerolls_left
+        reroll = words.catalogue.npgettext("button", "Reroll ({count} left)", "Reroll ({count} left)", left)
+        return reroll.format(count=words.number(left))
     if isinstance(action, PlaceTerrain):
-        return f"Add a {action.kind} {action.width}x{action.height} at {action.x},{action.y}"
+        return pgettext("button", "Add a {terrain} {width}x{height} at {cell}").format(
+            terrain=words.name("terrain", action.kind.value, action.kind.label),
+            width=action.width,
+            height=action.height,
+            cell=cell_text((action.x, action.y)),
+        )
     if isinstance(action, RemoveTerrain):
-        return f"Remove piece {action.index + 1}"
+        return pgettext("button", "Remove piece {number}").format(number=words.number(action.index + 1))
     if isinstance(action, ChooseFirstPlayer):
-        return FIRST_PLAYER_WORDS[action.choice]
+        return words.say(FIRST_PLAYER_WORDS[action.choice])
     if isinstance(action, ChooseSide):
-        return f"Deploy {action.side}"
+        return words.say(SIDE_WORDS[action.side])
     if isinstance(action, PlaceObjective):
-        return f"Objective at {cell_text(action.point)}"
+        return pgettext("button", "Objective at {cell}").format(cell=cell_text(action.point))
     if isinstance(action, Deploy):
-        level = " at L1" if action.level else ""
-        return f"{unit_name(state, action.unit)} at {cell_text(action.to)}{level}"
+        model, cell = words.unit(state, action.unit), cell_text(action.to)
+        if action.level:
+            return pgettext("button", "{model} at {cell} at L1").format(model=model, cell=cell)
+        return pgettext("button", "{model} at {cell}").format(model=model, cell=cell)
     if isinstance(action, Seize):
-        return f"Seize the objective at {cell_text(action.point)}"
+        return pgettext("button", "Seize the objective at {cell}").format(cell=cell_text(action.point))
     return None

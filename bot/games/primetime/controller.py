@@ -212,8 +212,9 @@ class PrimeTimeController(TableController):
         ``files`` hold the close-up of a step chosen on the battlefield (Move, Technique) and nothing
         otherwise, so an edit to another step takes the old picture away."""
         seat_moves = await self.service.storage.seat_moves(record.id, seat)
-        panel = panel_message(record, state, seat, seat_moves, step, note, Speaker(language))
-        zoom = panel_zoom(state, seat, step, board_names(record))
+        words = Speaker(language)
+        panel = panel_message(record, state, seat, seat_moves, step, note, words)
+        zoom = panel_zoom(state, seat, step, board_names(record), words)
         panel["files"] = []
         if zoom is not None:
             drawn = await metrics.render(

@@ -3,7 +3,7 @@ for actions, paged menus of at most 25 options, and suggested cells for a model 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -14,7 +14,6 @@ from bot.games.primetime.codes import (
 )
 from bot.games.primetime.speech import Speaker
 from bot.ui.components import button, select
-from locales.languages import Language
 from rules.primetime.actions import (
     PrimeTimeAction,
 )
@@ -22,7 +21,6 @@ from rules.primetime.geometry import Cell, distance, distance_to_point
 from rules.primetime.state import PrimeTimeState
 
 PAGE = 25
-ENGLISH_WORDS = Speaker(Language.ENGLISH)
 SUGGESTIONS = 24
 
 
@@ -31,14 +29,15 @@ class Controls:
     """Where the controls go: the game, the version they carry, the op that plays an action and, on a
     private panel, the seat it was drawn for (None on the public board); ``names`` are the players'
     names in seat order, for the words beside the controls, and ``words`` the language they are in
-    (the table's on the board, the reader's on a panel)."""
+    (the table's on the board, the reader's on a panel): every control built from them says its
+    words in it, so ``words`` has no default."""
 
     game_id: int
     version: int
     play_op: str
     seat: int | None = None
     names: tuple[str, ...] = ()
-    words: Speaker = ENGLISH_WORDS
+    words: Speaker = field(kw_only=True)
 
     def name_of(self, seat: int) -> str:
         if seat < len(self.names):
@@ -52,7 +51,9 @@ class Controls:
         return select(self.game_id, self.version, op, options, seat=self.seat, **settings)
 
     def play(self, action: PrimeTimeAction, state: PrimeTimeState, **style: Any) -> discord.ui.Item[Any]:
-        return self.button(self.play_op, action_code(action), label=action_label(state, action), **style)
+        """A button that plays ``action``, labelled in the controls' language."""
+        label = action_label(state, action, self.words)[:80]
+        return self.button(self.play_op, action_code(action), label=label, **style)
 
     def menu(
         self, options: list[discord.SelectOption], placeholder: str, row: int, arg: str = ""
@@ -68,9 +69,13 @@ class Controls:
         return self.button("coords", purpose, label=self.words.pgettext("button", "Coordinates…"), row=row)
 
 
-def option(state: PrimeTimeState, action: PrimeTimeAction, description: str | None = None) -> Any:
+def option(
+    state: PrimeTimeState, action: PrimeTimeAction, words: Speaker, description: str | None = None
+) -> Any:
+    """A menu option that plays ``action``, labelled in ``words``' language (the controls' own: the
+    table's on the board, the reader's on a panel); ``description`` is already in it."""
     return discord.SelectOption(
-        label=action_label(state, action)[:100],
+        label=action_label(state, action, words)[:100],
         value=action_code(action),
         description=description[:100] if description else None,
     )

@@ -291,7 +291,7 @@ def panel_message(
     ]
     lines.append(words.gettext("**Your hand:**") if player.hand else words.gettext("**Your hand:** empty"))
     held = Counter(player.hand)
-    lines.extend(f"• {card_line(card_id, copies=copies)}" for card_id, copies in held.items())
+    lines.extend(f"• {card_line(card_id, words, copies=copies)}" for card_id, copies in held.items())
     if player.ascension_plan is not None and state.phase == "ascension":
         plan = ", ".join(
             f"{words.unit(state, unit)}: {words.gettext(CHOICE_WORDS.get(choice, choice))}"
@@ -318,7 +318,7 @@ def panel_message(
         colour=discord.Colour.dark_orange(),
     )
     embed.set_footer(text=words.gettext("Only you can see this. Press My hand on the board to see it again."))
-    controls = Controls(record.id, seat_moves, "pact", seat, names, words)
+    controls = Controls(record.id, seat_moves, "pact", seat, names, words=words)
     items = prompt_items(state, seat, controls, step)
     refresh = controls.button("choose", "main", label=words.pgettext("button", "Refresh"), emoji="🔄", row=4)
     # A step's Back redraws the first screen as Refresh would: one control, since Discord refuses

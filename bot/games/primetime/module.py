@@ -6,17 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.game_module import GameModule, SeatWordedEvents, TimedPrompts
+from locales.translate import command, option
 from rules.core.events import Event
+from rules.core.text import Name, Text
 from rules.primetime import RULES, PrimeTimeOptions
 from rules.primetime.actions import PrimeTimeAction, Timeout
 from rules.primetime.ai import choose_action
 from rules.primetime.content import catalogue
+from rules.primetime.names import character_name, in_a_list
 from rules.primetime.prompts import default_action
 from rules.primetime.roster import Roster
 from rules.primetime.seat_words import with_names
 from rules.primetime.state import PrimeTimeState
 
-_CHARACTER_NAMES = {character.id: character.name for character in catalogue().characters}
+
+def preset_name(preset_id: str) -> Name:
+    """A published roster by its name, translated from the content's translations."""
+    return Name(kind="presets", id=preset_id, english=catalogue().preset(preset_id).name)
+
+
 CUSTOM = "custom"
 """The pick of a player who built their own roster (kept beside their seat as ``roster``)."""
 AUTO_PASS = "auto_pass_on_hit"
@@ -48,31 +56,41 @@ WATCHED_KINDS = ("activation", "action")
 class PrimeTimeModule(GameModule, TimedPrompts, SeatWordedEvents):
     name = "primetime"
     title = "Prime Time"
-    summary = "A two-player miniatures skirmish: field a team and fight over three Dragon Ball objectives."
+    # The words the lobby, /help and the first ping show are this game's messages (``Text``, looked
+    # up in its own catalogue) and its content's names (``Name``), said in each reader's language.
+    summary = Text(
+        "A two-player miniatures skirmish: field a team and fight over three Dragon Ball objectives."
+    )
     rules = RULES
     renderer = "renderers.primetime"
     min_players = 2
     max_players = 2
-    characters = {preset.id: preset.name for preset in catalogue().presets}
+    characters = {preset.id: preset_name(preset.id) for preset in catalogue().presets}
     """The rosters players pick in the lobby: the published presets of DESIGN.md 3.2."""
     character_notes = {
-        preset.id: ", ".join(_CHARACTER_NAMES[model] for model in preset.models)
+        preset.id: in_a_list([character_name(model) for model in preset.models])
         for preset in catalogue().presets
     }
-    other_picks = {CUSTOM: "Own roster"}
-    pick_noun = "roster"
-    first_turn_hint = (
-        "Answer the board's prompts; on your activation press **Act…** to move and attack with a model, "
-        "and **My hand** for your cards."
+    other_picks = {CUSTOM: Text("Own roster")}
+    pick_noun = Text("roster")
+    first_turn_hint = Text(
+        "Answer the board's prompts; on your activation press **{act}** to move and attack with a model, "
+        "and **{hand}** for your cards.",
+        act=Text.in_context("button", "Act…"),
+        hand=Text.in_context("button", "My hand"),
     )
-    ai_hint = "`/primetime start ai_opponent:True`: the AI takes the second seat"
+    ai_hint = Text(
+        "`{start} {ai_opponent}:True`: the AI takes the second seat",
+        start=command("primetime start"),
+        ai_opponent=option("primetime start", "ai_opponent"),
+    )
     secret_picks = True
     """The lobby shows only "ready ✓": both rosters are revealed together (SU-2); mirrors are allowed."""
     variants = {
-        "quick": "Quick (fixed battlefield)",
-        "full": "Full (terrain, roll-off, objectives, deployment)",
+        "quick": Text("Quick (fixed battlefield)"),
+        "full": Text("Full (terrain, roll-off, objectives, deployment)"),
     }
-    variant_noun = "setup"
+    variant_noun = Text("setup")
     simultaneous = True
     clock_minutes = (10.0, 20.0)
     """DESIGN.md 2.9: an activation has no deadline, and after 10 minutes the opponent may hand the

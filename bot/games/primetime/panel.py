@@ -55,7 +55,6 @@ from rules.primetime.actions import (
 )
 from rules.primetime.ai import hit_chance
 from rules.primetime.ascension import tier_name
-from rules.primetime.cards import joint_attacks
 from rules.primetime.content import Technique, settings
 from rules.primetime.engine import legal_actions
 from rules.primetime.geometry import distance
@@ -102,7 +101,7 @@ def _technique_options(
         if not isinstance(action, UseTechnique):
             continue
         technique = effective(state, attacker, char(attacker).technique(action.technique))
-        label = action_label(state, action)
+        label = action_label(state, action, words)
         if action.target is not None:
             target = state.unit(action.target)
             chance = hit_chance(state, attacker, technique, target)
@@ -132,7 +131,7 @@ def _technique_words(state: PrimeTimeState, technique: Technique, words: Speaker
     assert state.activation is not None
     attacker = state.unit(state.activation.unit)
     dmg = technique_damage(attacker, technique)
-    return technique_stats(technique, dmg, _cost_now(state, attacker, technique, words))[:100]
+    return technique_stats(technique, words, dmg, _cost_now(state, attacker, technique, words))[:100]
 
 
 def technique_lines(state: PrimeTimeState, actions: list[PrimeTimeAction], words: Speaker) -> list[str]:
@@ -144,7 +143,7 @@ def technique_lines(state: PrimeTimeState, actions: list[PrimeTimeAction], words
     for technique_id in chosen:
         technique = effective(state, attacker, char(attacker).technique(technique_id))
         cost = _cost_now(state, attacker, technique, words)
-        lines.append(technique_line(technique, technique_damage(attacker, technique), cost))
+        lines.append(technique_line(technique, words, technique_damage(attacker, technique), cost))
     return lines
 
 
@@ -164,7 +163,7 @@ def _action_items(state: PrimeTimeState, controls: Controls, actions: list[Prime
     menus: list[tuple[list[discord.SelectOption], str, str]] = []
     steps: list[Callable[[int], Any]] = []
     if any(isinstance(action, Move) for action in actions):
-        menus.append((move_menu_options(state, seat, actions), words.say(MOVE_MENU), "move"))
+        menus.append((move_menu_options(state, seat, actions, words), words.say(MOVE_MENU), "move"))
         steps.append(lambda row: controls.coordinates("move", row=row))
     attacks = _technique_options(state, actions, words)
     if attacks:
@@ -215,7 +214,7 @@ def _activation_items(state: PrimeTimeState, controls: Controls, actions: list[P
             health = words.pgettext("menu option", "{hp}/{hp_max} HP").format(
                 hp=words.number(unit.hp), hp_max=words.number(hp_max(unit))
             )
-            options.append(option(state, action, f"{health} · {words.say(tier_name(unit))} · {token}"))
+            options.append(option(state, action, words, f"{health} · {words.say(tier_name(unit))} · {token}"))
     items: list[Any] = []
     if options:
         items.append(controls.menu(options, words.pgettext("placeholder", "Activate a model…"), row=0))
@@ -242,7 +241,7 @@ def _deflect_items(state: PrimeTimeState, controls: Controls, actions: list[Prim
             continue
         if action.unit is None:
             options.append(
-                option(state, action, words.pgettext("menu option", "the attack is simply evaded"))
+                option(state, action, words, words.pgettext("menu option", "the attack is simply evaded"))
             )
             continue
         unit = state.unit(action.unit)
@@ -253,7 +252,7 @@ def _deflect_items(state: PrimeTimeState, controls: Controls, actions: list[Prim
             whose = words.pgettext("menu option", "{player}'s model · {distance}\" away").format(
                 player=owner, distance=f"{distance(start, unit.cell):.0f}"
             )
-        options.append(option(state, action, whose))
+        options.append(option(state, action, words, whose))
     placeholder = words.pgettext("placeholder", "Deflect the attack at…")
     return [controls.menu(options[:PAGE], placeholder, row=0)] if options else []
 
@@ -270,7 +269,10 @@ def _evade_items(state: PrimeTimeState, controls: Controls, actions: list[PrimeT
         action = EvadeMove(player=state.prompts[0].who, to=cell)
         options.append(
             option(
-                state, action, stay if cell == start else away.format(distance=f"{distance(start, cell):.1f}")
+                state,
+                action,
+                words,
+                stay if cell == start else away.format(distance=f"{distance(start, cell):.1f}"),
             )
         )
     placeholder = words.pgettext("placeholder", "Evade to…")
@@ -281,7 +283,9 @@ def _discard_items(
     state: PrimeTimeState, controls: Controls, actions: list[PrimeTimeAction], page: int
 ) -> list[Any]:
     """CL-3: every legal choice of cards to discard, paged (a hand far over the limit has many)."""
-    options = [option(state, action) for action in actions if not isinstance(action, PlayCard)]
+    options = [
+        option(state, action, controls.words) for action in actions if not isinstance(action, PlayCard)
+    ]
     return paged(controls, options, page, "disc", controls.words.pgettext("placeholder", "Cards to discard…"))
 
 
@@ -335,7 +339,7 @@ def prompt_items(
     page = number_of(rest) or 0
     if kind == "cards":
         plays = [
-            option(state, action, card_summary(action.card))
+            option(state, action, words, card_summary(action.card, words))
             for action in actions
             if isinstance(action, PlayCard)
         ]
@@ -354,7 +358,7 @@ def prompt_items(
             back(controls),
         ]
     if kind == "joint" and prompt.kind == "action":
-        joints = [option(state, action) for action in actions if isinstance(action, JointAttack)]
+        joints = [option(state, action, words) for action in actions if isinstance(action, JointAttack)]
         placeholder = words.pgettext("placeholder", "Joint Attack → target")
         return [*paged(controls, joints, page, "joint", placeholder), back(controls)]
     if kind == "disc" and prompt.kind == "discard":
@@ -392,14 +396,14 @@ def step_lines(state: PrimeTimeState, seat: int, step: str, words: Speaker) -> l
     if kind == "cards":
         playable = dict.fromkeys(action.card for action in actions if isinstance(action, PlayCard))
         if playable:
-            return [card_line(card_id, full=True) for card_id in playable]
+            return [card_line(card_id, words, full=True) for card_id in playable]
         none = NO_CARD_WORDS.get(prompt.kind if prompt else "", NO_PLAYABLE_CARD)
         return [words.gettext(none)]
     if prompt is not None and prompt.kind == "action" and kind not in ("joint", "cards"):
         return technique_lines(state, actions, words)
     if kind == "joint" and prompt is not None and prompt.kind == "action":
         joints = dict.fromkeys(action.joint for action in actions if isinstance(action, JointAttack))
-        return [joint_attack_line(joint, joint_attacks()[joint].name) for joint in joints]
+        return [joint_attack_line(joint, words) for joint in joints]
     return []
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.games.primetime.codes import action_code, cell_text, unit_name
+from bot.games.primetime.codes import action_code, cell_text
+from bot.games.primetime.speech import Speaker
 from renderers.primetime import PrimeTimeBoard, PrimeTimeZoom, ZoomTarget
 from renderers.primetime.inputs import letter
 from rules.primetime import view
@@ -25,37 +26,65 @@ from rules.primetime.state import PrimeTimeState
 from rules.primetime.stats import char
 from rules.primetime.targeting import move_options
 from rules.primetime.techniques import effective
+from rules.primetime.texts import MENU_ROOM
 
 ZOOM_FILE = "closeup.png"
 
 
-def _names_list(state: PrimeTimeState, ids: tuple[str, ...]) -> str:
-    return " and ".join(unit_name(state, unit_id) for unit_id in ids)
+def _names_list(state: PrimeTimeState, ids: tuple[str, ...], words: Speaker) -> str:
+    """The models ``ids`` by name, "A, B and C" in ``words``' language."""
+    names = [words.unit(state, unit_id) for unit_id in ids]
+    if len(names) == 1:
+        return names[0]
+    return words.gettext("{first} and {second}").format(first=", ".join(names[:-1]), second=names[-1])
 
 
-def hint_words(state: PrimeTimeState, hint: MoveHint, enemies: int) -> str:
-    """Why a suggested cell is worth going to, in a menu description's few words."""
+def hint_words(state: PrimeTimeState, hint: MoveHint, enemies: int, words: Speaker) -> str:
+    """Why a suggested cell is worth going to, in a menu description's few words of ``words``'
+    language."""
+    pgettext = words.pgettext
     parts = []
     if hint.objectives:
+        zones = words.catalogue.npgettext(
+            "menu option", "{count} objective zone", "{count} objective zones", len(hint.objectives)
+        )
         parts.append(
-            "objective zone" if len(hint.objectives) == 1 else f"{len(hint.objectives)} objective zones"
+            pgettext("menu option", "objective zone")
+            if len(hint.objectives) == 1
+            else zones.format(count=words.number(len(hint.objectives)))
         )
     if hint.contact:
-        parts.append(f"contact with {_names_list(state, hint.contact)}")
+        contact = pgettext("menu option", "contact with {models}")
+        parts.append(contact.format(models=_names_list(state, hint.contact, words)))
     if hint.cover_from:
-        parts.append(f"Cover from {_names_list(state, hint.cover_from)}")
+        cover = pgettext("menu option", "Cover from {models}")
+        parts.append(cover.format(models=_names_list(state, hint.cover_from, words)))
     if hint.hidden_from:
         every = len(hint.hidden_from) == enemies and enemies > 1
+        hidden = pgettext("menu option", "out of {models}'s sight")
         parts.append(
-            "out of every enemy's sight"
+            pgettext("menu option", "out of every enemy's sight")
             if every
-            else f"out of {_names_list(state, hint.hidden_from)}'s sight"
+            else hidden.format(models=_names_list(state, hint.hidden_from, words))
         )
     if hint.toward is not None:
-        parts.append(f"toward the objective at {hint.toward[0]},{hint.toward[1]}")
+        toward = pgettext("menu option", "toward the objective at {cell}")
+        parts.append(toward.format(cell=cell_text(hint.toward)))
     if hint.forward:
-        parts.append("the farthest forward")
-    return " · ".join(parts) or "in the open"
+        parts.append(pgettext("menu option", "the farthest forward"))
+    return _fitting(parts, MENU_ROOM) or pgettext("menu option", "in the open")
+
+
+def _fitting(parts: list[str], room: int) -> str:
+    """The reasons joined, as many as fit in ``room`` (a language's words may run longer than the
+    English): a reason is left out whole rather than cut."""
+    shown = ""
+    for part in parts:
+        longer = f"{shown} · {part}" if shown else part
+        if len(longer) > room:
+            break
+        shown = longer
+    return shown
 
 
 def move_hints_of(state: PrimeTimeState, seat: int, actions: list[PrimeTimeAction]) -> list[MoveHint]:
@@ -67,15 +96,20 @@ def move_hints_of(state: PrimeTimeState, seat: int, actions: list[PrimeTimeActio
     return move_hints(state, unit, costs, seat)
 
 
-def move_menu_options(state: PrimeTimeState, seat: int, actions: list[PrimeTimeAction]) -> list[Any]:
+def move_menu_options(
+    state: PrimeTimeState, seat: int, actions: list[PrimeTimeAction], words: Speaker
+) -> list[Any]:
     """One option per suggested cell, lettered as on the close-up, its path's length in the label and
-    its reasons in the description."""
+    its reasons in the description, in ``words``' language (the panel's reader's)."""
     enemies = sum(1 for unit in state.units if unit.seat != seat and not unit.dazed)
+    label = words.pgettext("menu option", "{letter} · Move to {cell} · {distance}")
     return [
         discord.SelectOption(
-            label=f"{letter(index)} · Move to {cell_text(hint.cell)} · {inches_words(hint.cost)}",
+            label=label.format(
+                letter=letter(index), cell=cell_text(hint.cell), distance=words.say(inches_words(hint.cost))
+            ),
             value=action_code(Move(player=seat, to=hint.cell)),
-            description=hint_words(state, hint, enemies)[:100],
+            description=hint_words(state, hint, enemies, words),
         )
         for index, hint in enumerate(move_hints_of(state, seat, actions))
     ]
@@ -95,16 +129,21 @@ def _chances(state: PrimeTimeState, actions: list[PrimeTimeAction]) -> dict[str,
     return found
 
 
-def chance_label(chances: list[float]) -> str:
+def chance_label(chances: list[float], words: Speaker) -> str:
     """One chance, or the range of the techniques' chances: "62%", "45 to 70%"."""
     low, high = min(chances), max(chances)
-    return f"{low:.0%}" if round(low * 100) == round(high * 100) else f"{low * 100:.0f} to {high:.0%}"
+    if round(low * 100) == round(high * 100):
+        return f"{low:.0%}"
+    return words.gettext("{low} to {high}").format(low=f"{low * 100:.0f}", high=f"{high:.0%}")
 
 
-def panel_zoom(state: PrimeTimeState, seat: int, step: str, names: tuple[str, str]) -> PrimeTimeZoom | None:
+def panel_zoom(
+    state: PrimeTimeState, seat: int, step: str, names: tuple[str, str], words: Speaker
+) -> PrimeTimeZoom | None:
     """The close-up the panel's ``step`` of an activation shows: on its first screen the reach with
     the lettered suggestions and the targets the techniques reach now, each with its chances; on a
-    further page of the Technique menu the targets alone; None for every other step."""
+    further page of the Technique menu the targets alone; None for every other step. The chances
+    are labelled in ``words``' language (the panel's reader's)."""
     prompt = state.prompt_for(seat)
     if prompt is None or prompt.kind != "action" or state.activation is None:
         return None
@@ -114,7 +153,7 @@ def panel_zoom(state: PrimeTimeState, seat: int, step: str, names: tuple[str, st
     actions = legal_actions(state, seat)
     board = PrimeTimeBoard(view=view(state, None), names=names)
     targets = [
-        ZoomTarget(unit=unit_id, label=chance_label(chances))
+        ZoomTarget(unit=unit_id, label=chance_label(chances, words))
         for unit_id, chances in _chances(state, actions).items()
     ]
     if kind == "tech":

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.games.primetime.explain import card_embed, find_cards
 from bot.games.primetime.module import AUTO_PASS, AUTO_READY
-from bot.games.primetime.speech import DOMAIN
+from bot.games.primetime.speech import DOMAIN, Speaker
 from bot.ui.text import clip
 from locales.catalogues import translations
 from locales.content import content_text
@@ -56,14 +56,14 @@ def card_answer(typed: str, language: Language = Language.ENGLISH) -> tuple[dict
     none, and whether it is an error. A picked choice sends the card's id; a typed name is looked up
     as the choices are."""
     if typed in cards():
-        return {"embed": card_embed(typed)}, False
+        return {"embed": card_embed(typed, Speaker(language))}, False
     found = found_cards(typed, language)
     wanted = _plain(typed)
     exact = [
         chosen for chosen in found if wanted in (_plain(card_name(chosen, language)), _plain(chosen.name))
     ]
     if len(exact) == 1 or len(found) == 1:
-        return {"embed": card_embed((exact or found)[0].id)}, False
+        return {"embed": card_embed((exact or found)[0].id, Speaker(language))}, False
     _ = translations(DOMAIN, language).gettext
     if not found:
         unknown = _("I know no card called `{typed}`. Start typing a name and pick it from the list.")

@@ -46,7 +46,7 @@ def objective_items(state: PrimeTimeState, controls: Controls, actions: list[Pri
         x, y = (int(part) for part in point_text.split(","))
         action = PlaceObjective(player=prompt.who, point=(x, y))
         if action_code(action) in offered:
-            options.append(option(state, action))
+            options.append(option(state, action, controls.words))
     return [
         controls.menu(options, controls.words.pgettext("placeholder", "Place the objective at…"), row=0),
         controls.coordinates("objective", row=1),
@@ -88,7 +88,7 @@ def deploy_cells_items(
         else []
     )
     words = controls.words
-    options = [option(state, Deploy(player=seat, unit=unit, to=cell, level=level)) for cell in chosen]
+    options = [option(state, Deploy(player=seat, unit=unit, to=cell, level=level), words) for cell in chosen]
     items: list[Any] = []
     if options:
         deploy_at = words.pgettext("placeholder", "Deploy {model} at…").format(model=words.unit(state, unit))

@@ -49,6 +49,10 @@ class Speaker:
     def name(self, kind: str, content_id: str, english: str) -> str:
         return content_text(DOMAIN, self.language, kind, content_id, "name", english)
 
+    def text(self, kind: str, content_id: str, field: str, english: str) -> str:
+        """Another field of a piece of content than its name (a card's ``text``, a technique's...)."""
+        return content_text(DOMAIN, self.language, kind, content_id, field, english)
+
     def character(self, model: str) -> str:
         return self.name("characters", model, character(model).name)
 

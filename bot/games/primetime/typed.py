@@ -10,9 +10,10 @@ from typing import Any
 
 import discord
 
-from bot.games.primetime.codes import action_code, cell_text, parse_code, unit_name
+from bot.games.primetime.codes import action_code, cell_text, parse_code
 from bot.games.primetime.controls import Controls
 from bot.games.primetime.modal import cell_code
+from bot.games.primetime.speech import Speaker
 from bot.storage import GameRecord
 from bot.ui.components import view_of
 from bot.ui.messages import board_file
@@ -91,27 +92,33 @@ def _mover(state: PrimeTimeState, action: PrimeTimeAction) -> str | None:
     return None
 
 
-def preview_words(state: PrimeTimeState, action: PrimeTimeAction) -> str:
-    """The typed choice in a sentence."""
+def preview_words(state: PrimeTimeState, action: PrimeTimeAction, words: Speaker) -> str:
+    """The typed choice in a sentence of ``words``' language."""
+    _ = words.gettext
     if isinstance(action, PlaceObjective):
-        return f"**Place an objective** on the grid point {cell_text(action.point)} (the new ball)."
+        objective = _("**Place an objective** on the grid point {point} (the new ball).")
+        return objective.format(point=cell_text(action.point))
     if isinstance(action, Deploy):
-        where = " at L1 (flying)" if action.level else ""
-        return f"**Deploy {unit_name(state, action.unit)}** on {cell_text(action.to)}{where}, marked A."
+        model, cell = words.unit(state, action.unit), cell_text(action.to)
+        if action.level:
+            return _("**Deploy {model}** on {cell} at L1 (flying), marked A.").format(model=model, cell=cell)
+        return _("**Deploy {model}** on {cell}, marked A.").format(model=model, cell=cell)
     mover = _mover(state, action)
     assert mover is not None and isinstance(action, Move | EvadeMove)
     unit = state.unit(mover)
-    name, start = unit_name(state, mover), cell_text(unit.cell)
+    name, start, to = words.unit(state, mover), cell_text(unit.cell), cell_text(action.to)
     if isinstance(action, EvadeMove):
         if action.to == unit.cell:
-            return f"**Evade**: {name} stays on {start}."
-        return f"**Evade**: {name} moves from {start} to {cell_text(action.to)}, marked A."
+            return _("**Evade**: {model} stays on {start}.").format(model=name, start=start)
+        evade = _("**Evade**: {model} moves from {start} to {cell}, marked A.")
+        return evade.format(model=name, start=start, cell=to)
     cost = move_options(state, unit).get(action.to)
-    path = "" if cost is None else f": {inches_words(cost)} of movement"
-    return (
-        f"**Move {name}** from {start} to {cell_text(action.to)}, marked A{path} "
-        f"({move_limit_words(state, unit)})."
-    )
+    limit = words.say(move_limit_words(state, unit))
+    if cost is None:
+        plain = _("**Move {model}** from {start} to {cell}, marked A ({limit}).")
+        return plain.format(model=name, start=start, cell=to, limit=limit)
+    move = _("**Move {model}** from {start} to {cell}, marked A: {distance} of movement ({limit}).")
+    return move.format(model=name, start=start, cell=to, distance=words.say(inches_words(cost)), limit=limit)
 
 
 def preview_message(
@@ -123,21 +130,26 @@ def preview_message(
     picture: RenderedBoard,
     back: str,
 ) -> dict[str, Any]:
-    """The panel showing ``seat`` its typed choice, with Confirm (which plays it) and Back."""
+    """The panel showing ``seat`` its typed choice, with Confirm (which plays it) and Back, in the
+    controls' language (the typing player's)."""
+    words = controls.words
+    sentence = words.gettext("{choice}\n\nConfirm to play it, or go back to choose again.")
     embed = discord.Embed(
-        title=f"{record.lobby['players'][seat]['name']} — check your choice",
-        description=preview_words(state, action) + "\n\nConfirm to play it, or go back to choose again.",
+        title=words.gettext("{player} — check your choice").format(
+            player=record.lobby["players"][seat]["name"]
+        ),
+        description=sentence.format(choice=preview_words(state, action, words)),
         colour=discord.Colour.dark_orange(),
     )
     embed.set_image(url="attachment://board.png")
-    embed.set_footer(text="Only you can see this.")
+    embed.set_footer(text=words.gettext("Only you can see this."))
     confirm = controls.button(
         controls.play_op,
         action_code(action),
-        label="Confirm",
+        label=words.pgettext("button", "Confirm"),
         emoji="✅",
         style=discord.ButtonStyle.success,
         row=0,
     )
-    items = [confirm, controls.step(back, "Back", row=0)]
+    items = [confirm, controls.step(back, words.pgettext("button", "Back"), row=0)]
     return {"content": None, "embed": embed, "files": [board_file(picture)], "view": view_of(items)}

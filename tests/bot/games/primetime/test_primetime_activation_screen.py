@@ -9,7 +9,9 @@ from typing import Any
 from bot.games.primetime.codes import action_code
 from bot.games.primetime.controls import PAGE, Controls
 from bot.games.primetime.panel import ATTACK_MENU, MOVE_MENU, prompt_items
+from bot.games.primetime.speech import Speaker
 from bot.ui.components import view_of
+from locales.languages import Language
 from rules.primetime import RULES
 from rules.primetime.actions import JointAttack, Move, PlayCard, PrimeTimeAction, Timeout, UseTechnique
 from rules.primetime.ai import choose_action
@@ -20,7 +22,9 @@ from rules.primetime.state import PrimeTimeState
 
 def _screen(state: PrimeTimeState, seat: int, step: str = "main") -> tuple[list[Any], list[PrimeTimeAction]]:
     actions = [action for action in legal_actions(state, seat) if not isinstance(action, Timeout)]
-    return prompt_items(state, seat, Controls(1, 0, "pact", seat), step), actions
+    return prompt_items(
+        state, seat, Controls(1, 0, "pact", seat, words=Speaker(Language.ENGLISH)), step
+    ), actions
 
 
 def _offered(items: list[Any]) -> set[str]:

@@ -8,13 +8,17 @@ import pytest
 from bot.games.primetime.codes import action_code, action_label, parse_cell, parse_code, terrain_edit_code
 from bot.games.primetime.controls import Controls
 from bot.games.primetime.panel import prompt_items
+from bot.games.primetime.speech import Speaker
 from bot.ui.components import view_of
+from locales.languages import Language
 from rules.core.errors import IllegalAction
 from rules.primetime import RULES
 from rules.primetime.actions import Timeout
 from rules.primetime.ai import choose_action
 from rules.primetime.engine import legal_actions
 from rules.primetime.rounds import PrimeTimeOptions
+
+ENGLISH = Speaker(Language.ENGLISH)
 
 # A panel's control ends with its seat (":1").
 CUSTOM_ID_ROOM = 100 - len("gb:123456:1234:pact:") - len(":1")
@@ -66,7 +70,7 @@ def test_every_legal_action_round_trips_through_its_code_and_has_controls(setup:
                     continue
                 code = action_code(action)
                 assert len(code) <= CUSTOM_ID_ROOM and parse_code(code, state, seat) == action, code
-                assert action_label(state, action)
+                assert action_label(state, action, ENGLISH)
             for step in (
                 "main",
                 "move",
@@ -78,7 +82,7 @@ def test_every_legal_action_round_trips_through_its_code_and_has_controls(setup:
                 "asc.zz.y.9",
                 "dep.x",
             ):
-                items = prompt_items(state, seat, Controls(1, 0, "pact"), step)
+                items = prompt_items(state, seat, Controls(1, 0, "pact", words=ENGLISH), step)
                 assert items or step != "main"
                 # A view refuses more than 5 rows or 5 items a row, and a menu over 25 options.
                 view_of(items)

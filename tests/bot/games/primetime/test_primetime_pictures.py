@@ -13,6 +13,8 @@ import pytest
 from bot.games.primetime.codes import action_code, parse_code
 from bot.games.primetime.panel import ATTACK_MENU, MOVE_MENU
 from bot.games.primetime.pictures import ZOOM_FILE, panel_zoom
+from bot.games.primetime.speech import Speaker
+from locales.languages import Language
 from rules.primetime.actions import EndActivation, Move, UseTechnique
 from rules.primetime.engine import legal_actions
 from rules.primetime.state import PrimeTimeState
@@ -59,7 +61,7 @@ async def test_the_activation_screen_shows_moves_and_targets_on_one_close_up(
         main = await table.open_panel(seat)
         _close_up(main)
         names = tuple(player["name"] for player in (await table.record()).lobby["players"])
-        zoom = panel_zoom(state, seat, "main", (names[0], names[1]))
+        zoom = panel_zoom(state, seat, "main", (names[0], names[1]), Speaker(Language.ENGLISH))
         assert zoom is not None and zoom.lettered and zoom.reach and zoom.targets
         moves = next(select for select in main.selects if select["placeholder"] == str(MOVE_MENU))
         options = moves["options"]
