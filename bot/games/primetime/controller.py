@@ -94,7 +94,7 @@ class PrimeTimeController(TableController):
             return
         if control.op == "coords":
             # A modal must be the first answer, before anything is awaited.
-            await open_modal(interaction, coordinates_modal(control))
+            await open_modal(interaction, coordinates_modal(control, Speaker(private_language(interaction))))
             return
         if control.op == ROSTER_OP:
             await build_roster(self, interaction, control)

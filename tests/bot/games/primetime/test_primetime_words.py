@@ -20,10 +20,12 @@ from bot.games.primetime.explain import (
     technique_line,
     technique_stats,
 )
+from bot.games.primetime.modal import coordinates_modal
 from bot.games.primetime.panel import technique_lines
 from bot.games.primetime.pictures import hint_words, move_hints_of, move_menu_options
 from bot.games.primetime.speech import Speaker
 from bot.games.primetime.typed import preview_words
+from bot.ui.components import Control
 from locales.languages import TRANSLATED, Language
 from rules.primetime import RULES
 from rules.primetime.actions import (
@@ -48,6 +50,7 @@ FILES = (
     "bot/games/primetime/explain.py",
     "bot/games/primetime/pictures.py",
     "bot/games/primetime/typed.py",
+    "bot/games/primetime/modal.py",
 )
 """The files whose words these are."""
 GAMES = (
@@ -56,7 +59,7 @@ GAMES = (
     (("cell_games", "z_fighters"), "quick", 5),
 )
 """Rosters, setup and seed of the games played."""
-BUTTON, MENU = 80, 100
+BUTTON, MENU, MODAL_TITLE, FIELD_LABEL, FIELD_PLACEHOLDER = 80, 100, 45, 45, 100
 SAME_KIND = 3
 """The labels of one state's many moves, deployments and terrain edits differ only by their cells:
 a few of each kind are read."""
@@ -145,3 +148,20 @@ def test_every_action_met_in_a_game_is_labelled_in_its_language(language: Langua
     assert left == [], "\n".join(left[:20])
     assert [label for label in labels if not 0 < len(label) <= BUTTON] == []
     assert [text for text in options if len(text) > MENU] == []
+
+
+def _box(purpose: str, words: Speaker) -> list[str]:
+    """The coordinates box's title, field label and placeholder, as Discord receives them."""
+    sent = coordinates_modal(Control(1, 0, "coords", purpose, seat=0), words).to_dict()
+    field = sent["components"][0]["components"][0]
+    return [sent["title"], field["label"], field.get("placeholder", "")]
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
+def test_the_coordinates_box_is_in_its_language(language: Language) -> None:
+    for purpose in ("terrain", "move"):
+        title, label, placeholder = texts = _box(purpose, Speaker(language))
+        assert _foreign(texts, language) == [], texts
+        assert title != _box(purpose, Speaker(Language.ENGLISH))[0], "the title is the language's own"
+        assert len(title) <= MODAL_TITLE and len(label) <= FIELD_LABEL, texts
+        assert len(placeholder) <= FIELD_PLACEHOLDER
