@@ -67,7 +67,7 @@ action needs no entry here."""
 _NONE = "-"
 PLAN_LETTERS = {"ascend": "a", "hold": "h", "descend": "d", "stay": "s"}
 _PLAN_CHOICES = {letter: choice for choice, letter in PLAN_LETTERS.items()}
-UNKNOWN = IllegalAction("unknown_choice", "I don't know that choice.")
+UNKNOWN = IllegalAction("unknown_choice", Text("I don't know that choice."))
 
 
 def _encode(value: Any) -> str:

@@ -20,6 +20,7 @@ from bot.ui.messages import board_file
 from renderers.common import RenderedBoard
 from renderers.primetime import PrimeTimeBoard, PrimeTimeZoom
 from rules.core.errors import IllegalAction
+from rules.core.text import Text
 from rules.primetime import view
 from rules.primetime.actions import Deploy, EvadeMove, Move, PlaceObjective, PrimeTimeAction
 from rules.primetime.checks import problem
@@ -28,7 +29,7 @@ from rules.primetime.move_words import inches_words, move_limit_words
 from rules.primetime.state import PrimeTimeState
 from rules.primetime.targeting import move_options
 
-NOT_OFFERED = "That cell is not one you can choose now."
+NOT_OFFERED = Text("That cell is not one you can choose now.")
 """Should the engine offer an action it finds no fault with: ``legal_actions`` is the truth."""
 
 
