@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.game_module import GameModule
-from rules.core.text import N_
+from rules.core.text import Name, Text
 from rules.over9000 import RULES, Over9000Options
 from rules.over9000.actions import Over9000Action
 from rules.over9000.ai import choose_action
@@ -25,24 +25,31 @@ def ai_seed(state: Over9000State, seat: int) -> int:
 class Over9000Module(GameModule):
     name = "over9000"
     title = "Over 9000"
-    # The words the lobby and /help show are this game's messages (marked for its catalogue): they are
-    # looked up in the game's own domain, ``translations(module.name, language)``.
-    summary = N_("A bluffing duel of hidden tokens: be the only fighter over 9000 when a round ends.")
+    # The words the lobby and /help show are this game's messages and content names: they are looked
+    # up in the game's own catalogue and content translations (``bot.core.speech.game_words``).
+    summary = Text("A bluffing duel of hidden tokens: be the only fighter over 9000 when a round ends.")
     rules = RULES
     renderer = "renderers.over9000"
     min_players = 2
     max_players = 6
-    characters = {character.id: character.name for character in catalogue().characters}
-    character_notes = {
-        character.id: f"{character.power.name}: {character.power.text}"
+    characters = {
+        character.id: Name(kind="characters", id=character.id, english=character.name)
         for character in catalogue().characters
     }
-    first_turn_hint = N_(
+    character_notes = {
+        character.id: Text(
+            "{power}: {text}",
+            power=Name(kind="powers", id=character.id, english=character.power.name),
+            text=Name(kind="powers", id=character.id, english=character.power.text, field="text"),
+        )
+        for character in catalogue().characters
+    }
+    first_turn_hint = Text(
         "Press **My tokens** to arrange your six tokens in secret; on your attack push one and "
         "declare Kick, Punch or High Blast (bluffing allowed)."
     )
-    ai_hint = N_("`/over9000 start ai_players:1`: an AI opponent fills an empty seat")
-    variants = {"standard": N_("Standard")}
+    ai_hint = Text("`/over9000 start ai_players:1`: an AI opponent fills an empty seat")
+    variants = {"standard": Text("Standard")}
     simultaneous = True
 
     def options(self, lobby: dict[str, Any]) -> Over9000Options:

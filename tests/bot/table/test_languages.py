@@ -169,3 +169,33 @@ async def test_the_records_privacy_leaving_and_a_moved_board_speak_their_languag
             "Perfect Cell, ronda 1 · el tablero se ha movido ↓ https://discord.com/channels/"
         )
     assert not fake.bot_errors
+
+
+async def test_over_9000s_lobby_and_help_line_speak_the_servers_language(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The words Over 9000 gives the shared table (its summary, its fighters and their powers, its AI
+    hint) are its catalogue's messages and content names, not English kept as it is."""
+    fake = fake_discord
+    fake.guild.preferred_locale = "es-ES"
+    fake.users.bob.locale = "es-ES"
+    spanish = translations("over9000", Language.SPAIN_SPANISH)
+    summary = spanish.gettext(
+        "A bluffing duel of hidden tokens: be the only fighter over 9000 when a round ends."
+    )
+    assert summary.startswith("Un duelo")
+    async with fake.running(make_bot(fake, tmp_path / "games.sqlite3")):
+        helped = await fake.slash(fake.users.bob, "help")
+        assert helped.message is not None
+        over9000_field = next(
+            field["value"] for field in helped.message.embeds[0]["fields"] if summary in field["value"]
+        )
+        assert "un rival de la IA" in over9000_field
+        opened = await fake.slash(fake.users.bob, "over9000 start")
+    lobby = opened.message
+    assert lobby is not None and summary in (lobby.embeds[0]["description"] or "")
+    fighters = next(component for component in lobby.walk_components() if component.get("options"))
+    options = {option["value"]: option for option in fighters["options"]}
+    assert options["frieza"]["label"] == "Freezer"
+    assert options["android18"]["description"].startswith("Barrera: Cualquier icono de defensa")
+    assert not fake.bot_errors
