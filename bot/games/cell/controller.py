@@ -34,7 +34,7 @@ from bot.games.cell.guide import HELP_TEXT, RULE_PAGES
 from bot.games.cell.module import VARIANTS
 from bot.games.cell.panel_view import menu_message, menus_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
-from bot.games.cell.paths import FACE_EMOJI, Explorer, choice_path, follow
+from bot.games.cell.paths import FACE_EMOJI, Explorer, choice_path, follow_steps
 from bot.games.cell.speech import Speaker, speaker
 from bot.runtime import metrics
 from bot.storage import GameRecord
@@ -343,7 +343,8 @@ class CellController(TableController):
             return
         # Every step is checked here, and a path cannot go on past the end of the game (nothing is
         # legal then), so the moves are played as found, with the state they lead to.
-        actions, after = follow(state, state.active_seat, path)
+        steps = follow_steps(state, state.active_seat, path)
+        after = steps[-1].after
         # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
         # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
         language = await table_language(self.host, record.guild_id)
@@ -358,8 +359,8 @@ class CellController(TableController):
         self.foresee(record, after, language, control.version + len(path))
         events: list[Event] = []
         version = control.version
-        for number, action in enumerate(actions):
-            last = number == len(actions) - 1
+        for number, step in enumerate(steps):
+            last = number == len(steps) - 1
 
             async def show(move: Move) -> None:
                 move.events = [*events, *move.events]
@@ -370,8 +371,10 @@ class CellController(TableController):
                     control.game_id,
                     interaction.user.id,
                     version,
-                    _playing(action),
+                    _playing(step.action),
                     publish=show if last else None,
+                    # Worked out by ``follow_steps`` on the very state the service loads.
+                    applied=step,
                 )
             except StaleBoard as stale:
                 await self._partly_played(record.id, number)
