@@ -53,11 +53,13 @@ class Painter:
         spare: Callable[[], bool] = spare_cpu,
     ) -> None:
         """``renderers`` names the modules a worker imports as it starts, before any board is asked of
-        it; ``spare()`` says whether the machine has time for boards drawn ahead (``Foresight``)."""
+        it; ``spare()`` says whether the machine has time for boards drawn ahead (``Foresight``), and
+        whether the event loop can spare the time for work the worker could do (``better_in_worker``)."""
         # One core is left to the bot itself; the AI's workers share the rest at a lower priority.
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self.kept = kept
         self.renderers = renderers
+        self.spare = spare
         self._pool: ProcessPoolExecutor | None = None
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self._drawing: dict[Key, asyncio.Task[RenderedBoard]] = {}
@@ -95,6 +97,27 @@ class Painter:
         """Starts drawing a board that is about to be wanted, for ``draw`` to find (nothing waits for
         it here: a board that fails is drawn again when it is wanted)."""
         self._kept_or_drawing(render, board_view)
+
+    def better_in_worker(self, render: Renderer[View], board_view: View) -> bool:
+        """Whether work the event loop could do itself while the worker draws ``board_view``'s board
+        (a board's menus) had better be sent to the worker (``work``): when the worker has nothing
+        to do and that board is drawn already, so the work starts at once and delays no board; and
+        whenever the machine has no core to spare, when the event loop's time is the scarcest (every
+        click waits for it) and a board drawn a little later keeps only its own click waiting."""
+        if not self.spare():
+            return True
+        key = self._key(render, board_view)
+        drawn = key in self._boards or self.foresight.has(key)
+        return drawn and not self._drawing and not self.foresight.busy()
+
+    def work(self, work: Callable[..., Any], *arguments: Any) -> asyncio.Future[Any]:
+        """``work(*arguments)`` (a module-level function), sent to the worker now: work that needs no
+        Discord and would hold the event loop for milliseconds, such as a board's menus. It queues
+        with the boards; a failure (a worker that died) is the future's, for the caller to handle."""
+        done = self._in_worker(work, *arguments)
+        # Nobody may end up waiting for it: its failure must not be reported as never retrieved.
+        done.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return done
 
     def foresee(
         self, render: Renderer[View], next_boards: NextBoards, state: Any, position: Hashable
