@@ -38,6 +38,9 @@ Renderer = Callable[[View], RenderedBoard]
 KEPT_BOARDS = 32
 
 
+# Views whose keys are remembered: those of the boards of the moves being saved at once.
+KEYS_KEPT = 16
+
 # A canvas is several megabytes: each in a mapping of its own, given back when freed.
 CANVAS_MMAP_THRESHOLD = 1 << 20
 # Below the bot itself: on a busy machine, acknowledging clicks comes before drawing the boards.
@@ -63,7 +66,7 @@ class Painter:
         self._pool: ProcessPoolExecutor | None = None
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self._drawing: dict[Key, asyncio.Task[RenderedBoard]] = {}
-        self._last_key: tuple[Renderer[Any], BaseModel, Key] | None = None
+        self._keys: OrderedDict[int, tuple[Renderer[Any], BaseModel, Key]] = OrderedDict()
         self.foresight = Foresight(
             self._in_worker,
             idle=lambda: not self._drawing,
@@ -149,13 +152,17 @@ class Painter:
         return drawing
 
     def _key(self, render: Renderer[View], board_view: View) -> Key:
-        """``board_key``, worked out once for the same view asked for twice in a row (drawn ahead as its
-        move is saved, then shown): the views given to the painter are never changed."""
-        last = self._last_key
-        if last is not None and last[0] is render and last[1] is board_view:
-            return last[2]
+        """``board_key``, worked out once for the same view asked for again (drawn ahead as its move is
+        saved, then shown, with other games' boards asked for in between): the views given to the
+        painter are never changed. The views are kept with their keys, so an id is never reused."""
+        known = self._keys.get(id(board_view))
+        if known is not None and known[0] is render and known[1] is board_view:
+            self._keys.move_to_end(id(board_view))
+            return known[2]
         key = board_key(render, board_view)
-        self._last_key = (render, board_view, key)
+        self._keys[id(board_view)] = (render, board_view, key)
+        while len(self._keys) > KEYS_KEPT:
+            self._keys.popitem(last=False)
         return key
 
     async def _draw_new(
