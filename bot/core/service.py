@@ -24,6 +24,7 @@ from bot.core.service_base import (
 )
 from bot.storage import ActionRecord, GameRecord, now
 from rules.core.errors import IllegalAction
+from rules.core.game import Applied
 from rules.core.text import Text
 
 log = logging.getLogger("bot.games")
@@ -40,13 +41,16 @@ class GameService(LobbyService):
         choose: Callable[[Any, int], Any],
         seat_moves: int | None = None,
         publish: Publisher | None = None,
+        applied: Applied | None = None,
     ) -> Move:
         """Applies the action ``choose(state, seat)`` returns for the user's seat, then ``publish``es it.
 
         ``version`` is the board version the click came from (None for commands, which always act on
         the current board); ``seat_moves``, when given, is how many moves the seat had made when its
         control was drawn. Either one out of date raises StaleBoard. An IllegalAction from ``choose``
-        or the engine is raised unchanged.
+        or the engine is raised unchanged. ``applied`` is the move as the caller worked it out: taken
+        as it is when the state loaded is its ``before`` (the same parsed state, so the same move),
+        rather than choosing and applying it again.
         """
         async with self.lock(game_id):
             record = await self._require(game_id, "active")
@@ -58,7 +62,7 @@ class GameService(LobbyService):
                     Text("You are not playing in this game. Start your own with a slash command!")
                 )
             await self._check_seat_moves(record, seat, seat_moves)
-            move = await self._apply(record, user_id, seat, choose)
+            move = await self._apply(record, user_id, seat, choose, applied)
             if publish is not None:
                 await publish(move)
             return move
@@ -89,12 +93,20 @@ class GameService(LobbyService):
             raise StaleBoard(record)
 
     async def _apply(
-        self, record: GameRecord, actor_id: int, seat: int, choose: Callable[[Any, int], Any]
+        self,
+        record: GameRecord,
+        actor_id: int,
+        seat: int,
+        choose: Callable[[Any, int], Any],
+        applied: Applied | None = None,
     ) -> Move:
         module = self.module(record)
         state = self.load_state(record)
-        action = choose(state, seat)
-        new_state, events = module.rules.apply(state, action)
+        if applied is not None and applied.before is state:
+            action, new_state, events = applied.action, applied.after, list(applied.events)
+        else:
+            action = choose(state, seat)
+            new_state, events = module.rules.apply(state, action)
         loaded = record.version
         record.state_json = module.rules.dump_state(new_state)
         outcome = module.rules.outcome(new_state)

@@ -132,6 +132,14 @@ class Foresight:
             self.kept_bytes -= len(board.png)
         return board
 
+    def has(self, key: Key) -> bool:
+        """Whether the board for ``key`` is drawn ahead and kept."""
+        return key in self._boards
+
+    def busy(self) -> bool:
+        """Whether the worker is listing or drawing boards ahead now."""
+        return self._busy is not None
+
     def drawing(self, key: Key) -> asyncio.Future[RenderedBoard] | None:
         """The drawing under way for ``key``, if this is the board being drawn ahead now."""
         return self._busy if self._busy_key == key else None

@@ -38,6 +38,9 @@ Renderer = Callable[[View], RenderedBoard]
 KEPT_BOARDS = 32
 
 
+# Views whose keys are remembered: those of the boards of the moves being saved at once.
+KEYS_KEPT = 16
+
 # A canvas is several megabytes: each in a mapping of its own, given back when freed.
 CANVAS_MMAP_THRESHOLD = 1 << 20
 # Below the bot itself: on a busy machine, acknowledging clicks comes before drawing the boards.
@@ -53,15 +56,17 @@ class Painter:
         spare: Callable[[], bool] = spare_cpu,
     ) -> None:
         """``renderers`` names the modules a worker imports as it starts, before any board is asked of
-        it; ``spare()`` says whether the machine has time for boards drawn ahead (``Foresight``)."""
+        it; ``spare()`` says whether the machine has time for boards drawn ahead (``Foresight``), and
+        whether the event loop can spare the time for work the worker could do (``better_in_worker``)."""
         # One core is left to the bot itself; the AI's workers share the rest at a lower priority.
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self.kept = kept
         self.renderers = renderers
+        self.spare = spare
         self._pool: ProcessPoolExecutor | None = None
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self._drawing: dict[Key, asyncio.Task[RenderedBoard]] = {}
-        self._last_key: tuple[Renderer[Any], BaseModel, Key] | None = None
+        self._keys: OrderedDict[int, tuple[Renderer[Any], BaseModel, Key]] = OrderedDict()
         self.foresight = Foresight(
             self._in_worker,
             idle=lambda: not self._drawing,
@@ -96,6 +101,27 @@ class Painter:
         it here: a board that fails is drawn again when it is wanted)."""
         self._kept_or_drawing(render, board_view)
 
+    def better_in_worker(self, render: Renderer[View], board_view: View) -> bool:
+        """Whether work the event loop could do itself while the worker draws ``board_view``'s board
+        (a board's menus) had better be sent to the worker (``work``): when the worker has nothing
+        to do and that board is drawn already, so the work starts at once and delays no board; and
+        whenever the machine has no core to spare, when the event loop's time is the scarcest (every
+        click waits for it) and a board drawn a little later keeps only its own click waiting."""
+        if not self.spare():
+            return True
+        key = self._key(render, board_view)
+        drawn = key in self._boards or self.foresight.has(key)
+        return drawn and not self._drawing and not self.foresight.busy()
+
+    def work(self, work: Callable[..., Any], *arguments: Any) -> asyncio.Future[Any]:
+        """``work(*arguments)`` (a module-level function), sent to the worker now: work that needs no
+        Discord and would hold the event loop for milliseconds, such as a board's menus. It queues
+        with the boards; a failure (a worker that died) is the future's, for the caller to handle."""
+        done = self._in_worker(work, *arguments)
+        # Nobody may end up waiting for it: its failure must not be reported as never retrieved.
+        done.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return done
+
     def foresee(
         self, render: Renderer[View], next_boards: NextBoards, state: Any, position: Hashable
     ) -> None:
@@ -126,13 +152,17 @@ class Painter:
         return drawing
 
     def _key(self, render: Renderer[View], board_view: View) -> Key:
-        """``board_key``, worked out once for the same view asked for twice in a row (drawn ahead as its
-        move is saved, then shown): the views given to the painter are never changed."""
-        last = self._last_key
-        if last is not None and last[0] is render and last[1] is board_view:
-            return last[2]
+        """``board_key``, worked out once for the same view asked for again (drawn ahead as its move is
+        saved, then shown, with other games' boards asked for in between): the views given to the
+        painter are never changed. The views are kept with their keys, so an id is never reused."""
+        known = self._keys.get(id(board_view))
+        if known is not None and known[0] is render and known[1] is board_view:
+            self._keys.move_to_end(id(board_view))
+            return known[2]
         key = board_key(render, board_view)
-        self._last_key = (render, board_view, key)
+        self._keys[id(board_view)] = (render, board_view, key)
+        while len(self._keys) > KEYS_KEPT:
+            self._keys.popitem(last=False)
         return key
 
     async def _draw_new(

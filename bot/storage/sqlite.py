@@ -22,10 +22,10 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import astuple
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -54,8 +54,11 @@ from bot.storage.model import (
     now,
 )
 from bot.storage.sqlite_file import SQLITE_MIGRATIONS, open_database, open_reader
+from bot.storage.sqlite_thread import BUSY, ThreadTransaction, Work, run_transaction
 
 log = logging.getLogger("bot.storage")
+
+T = TypeVar("T")
 
 # Within the 15 minutes Discord lets a click be answered in, with room for showing the move.
 BUSY_GIVE_UP_SECONDS = 600.0
@@ -124,18 +127,30 @@ class SqliteStorage(Storage):
             await self._writer.execute("COMMIT")
 
     async def _begin(self) -> None:
-        """``BEGIN IMMEDIATE``, tried again while another process holds the write lock (each try
-        waits the connection's busy timeout for it), pausing longer each time, for
-        ``BUSY_GIVE_UP_SECONDS``."""
-        started = time.monotonic()
-        pause = BUSY_FIRST_PAUSE_SECONDS
-        while True:
+        """``BEGIN IMMEDIATE``, tried again while another process holds the write lock (see
+        ``_waiting_out_busy``)."""
+
+        async def begin() -> object:
             try:
                 await self._writer.execute("BEGIN IMMEDIATE")
-                return
             except sqlite3.OperationalError as error:
                 if "database is locked" not in str(error).lower():
                     raise
+                return BUSY
+            return None
+
+        await self._waiting_out_busy(begin)
+
+    async def _waiting_out_busy(self, attempt: Callable[[], Awaitable[T | object]]) -> T:
+        """``attempt()`` (each try waits the connection's busy timeout for the write lock), tried
+        again while it finds the lock held by another process (``BUSY``), pausing longer each time,
+        for ``BUSY_GIVE_UP_SECONDS``."""
+        started = time.monotonic()
+        pause = BUSY_FIRST_PAUSE_SECONDS
+        while True:
+            outcome = await attempt()
+            if outcome is not BUSY:
+                return cast(T, outcome)
             waited = time.monotonic() - started
             if self._closing or waited + pause > BUSY_GIVE_UP_SECONDS:
                 raise DatabaseBusy(f"another process has held the database's write lock for {waited:.0f} s")
@@ -146,6 +161,17 @@ class SqliteStorage(Storage):
             )
             await asyncio.sleep(pause)
             pause = min(2 * pause, BUSY_LONGEST_PAUSE_SECONDS)
+
+    async def _write_at_once(self, work: Work[T]) -> T:
+        """``work`` as one transaction run whole on the database's thread (``bot.storage.sqlite_thread``):
+        one round trip, where ``_transaction`` takes one per statement. Never interleaved with
+        another write; another process's write lock is waited out as ``_begin`` waits it out."""
+        connection = self._writer._conn
+        async with self._write_lock:
+            return await self._waiting_out_busy(
+                # aiosqlite's own way of running a function on the connection's thread.
+                lambda: self._writer._execute(run_transaction, connection, work)
+            )
 
     async def _fetch_all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
         # One call on the database thread runs the query to its end, so no statement stays open
@@ -224,13 +250,13 @@ class SqliteStorage(Storage):
         results: list[ResultRow] | None = None,
         calls: Mapping[int, int] | None = None,
     ) -> Saved | None:
-        async with self._transaction() as db:
-            cursor = await db.execute(
+        async def write(db: ThreadTransaction) -> Saved | None:
+            changed = await db.execute(
                 "UPDATE games SET status = ?, lobby_json = ?, state_json = ?, schema_version = ?, "
                 "version = ?, outcome = ?, updated_at = ? WHERE id = ? AND version = ?",
                 (
                     record.status,
-                    json.dumps(record.lobby),
+                    lobby_json,
                     record.state_json,
                     record.schema_version,
                     expected_version + 1,
@@ -240,23 +266,16 @@ class SqliteStorage(Storage):
                     expected_version,
                 ),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 return None
             if action is not None:
                 await db.execute(
                     "INSERT INTO actions (game_id, seq, actor_id, seat, action_json, created_at) "
                     "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM actions WHERE game_id = ?",
-                    (
-                        record.id,
-                        action.actor_id,
-                        action.seat,
-                        json.dumps(action.action),
-                        action.created_at,
-                        record.id,
-                    ),
+                    (record.id, action.actor_id, action.seat, action_json, action.created_at, record.id),
                 )
             if results:
-                await db.executemany(
+                await db.execute_many(
                     "INSERT INTO results (game_id, seat, guild_id, channel_id, game, user_id, name, ai, "
                     "character, variant, won, outcome, finished_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -265,19 +284,28 @@ class SqliteStorage(Storage):
             called: frozenset[int] = frozenset()
             if calls is not None:
                 acted_seat = action.seat if action is not None else None
-                called = await replace_clocks(SqliteTransaction(db), record.id, calls, acted_seat)
-        record.version = expected_version + 1
-        return Saved(called)
+                called = await replace_clocks(db, record.id, calls, acted_seat)
+            return Saved(called)
+
+        # Serialised here, on the event loop: the database's thread only runs the statements.
+        lobby_json = json.dumps(record.lobby)
+        action_json = json.dumps(action.action) if action is not None else None
+        saved = await self._write_at_once(write)
+        if saved is not None:
+            record.version = expected_version + 1
+        return saved
 
     async def replace_message(self, game_id: int, message_id: int) -> int | None:
         """Makes ``message_id`` the game's board and returns the board it replaces (to retire), in one
         step, so of two boards posted at once exactly one ends up live. The message id is where the
         board lives, not game state: it does not bump the version."""
-        async with self._transaction() as db:
-            async with db.execute("SELECT message_id FROM games WHERE id = ?", (game_id,)) as cursor:
-                row = await cursor.fetchone()
+
+        async def write(db: ThreadTransaction) -> int | None:
+            rows = await db.fetch_all("SELECT message_id FROM games WHERE id = ?", (game_id,))
             await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
-        previous = row[0] if row else None
+            return rows[0][0] if rows else None
+
+        previous = await self._write_at_once(write)
         return previous if previous != message_id else None
 
     async def active_game_ids(self) -> list[int]:
@@ -322,21 +350,21 @@ class SqliteStorage(Storage):
     async def sync_clocks(
         self, game_id: int, version: int, calls: Mapping[int, int]
     ) -> frozenset[int] | None:
-        async with self._transaction() as db:
-            async with db.execute(
+
+        async def write(db: ThreadTransaction) -> frozenset[int] | None:
+            if not await db.fetch_all(
                 "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'active'", (game_id, version)
-            ) as cursor:
-                if await cursor.fetchone() is None:
-                    return None
-            return await replace_clocks(SqliteTransaction(db), game_id, calls, None)
+            ):
+                return None
+            return await replace_clocks(db, game_id, calls, None)
+
+        return await self._write_at_once(write)
 
     async def record_ping(self, game_id: int, user_ids: Collection[int], message_id: int) -> None:
-        async with self._transaction() as db:
-            await record_ping(SqliteTransaction(db), game_id, user_ids, message_id)
+        await self._write_at_once(lambda db: record_ping(db, game_id, user_ids, message_id))
 
     async def replace_ping(self, game_id: int, seat: int, called_at: str, message_id: int) -> None:
-        async with self._transaction() as db:
-            await replace_ping(SqliteTransaction(db), game_id, seat, called_at, message_id)
+        await self._write_at_once(lambda db: replace_ping(db, game_id, seat, called_at, message_id))
 
     async def stale_pings(self, game_id: int) -> list[StalePing]:
         rows = await self._fetch_all(
@@ -346,14 +374,14 @@ class SqliteStorage(Storage):
         return [StalePing(*row) for row in rows]
 
     async def forget_stale_pings(self, message_ids: Collection[int]) -> None:
-        async with self._transaction() as db:
-            await db.executemany(
+        await self._write_at_once(
+            lambda db: db.execute_many(
                 "DELETE FROM stale_pings WHERE message_id = ?", [(message_id,) for message_id in message_ids]
             )
+        )
 
     async def board_shown(self, game_id: int, message_id: int, version: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(BOARD_SHOWN, (version, game_id, message_id, version))
+        await self._write_at_once(lambda db: db.execute(BOARD_SHOWN, (version, game_id, message_id, version)))
 
     async def stale_boards(self) -> list[GameRecord]:
         return [GameRecord.from_row(row) for row in await self._fetch_all(STALE_BOARDS)]
@@ -391,13 +419,14 @@ class SqliteStorage(Storage):
     async def advance_clock(self, game_id: int, seat: int, called_at: str, stage: int) -> bool:
         """Moves a seat's clock to ``stage`` if it still shows the call it was read with; False when
         the player moved meanwhile (or another process got there first), so nothing fires twice."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
+        changed = await self._write_at_once(
+            lambda db: db.execute(
                 "UPDATE turn_clocks SET stage = ? WHERE game_id = ? AND seat = ? AND called_at = ? "
                 "AND stage < ?",
                 (stage, game_id, seat, called_at, stage),
             )
-            return cursor.rowcount == 1
+        )
+        return changed == 1
 
     async def lobbies(self) -> list[GameRecord]:
         rows = await self._fetch_all("SELECT * FROM games WHERE status = 'lobby' ORDER BY id")

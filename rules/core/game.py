@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -29,6 +30,17 @@ class Outcome(BaseModel):
     result: str
     reason: str
     winners: list[int] = []
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One move worked out already: ``apply(before, action)`` gave ``after`` and ``events``. The
+    reducers are pure, so whoever applies ``action`` to that very ``before`` again may take these."""
+
+    before: Any
+    action: Any
+    after: Any
+    events: list[Event]
 
 
 class GameRules(Protocol[StateT, ActionT]):

@@ -8,16 +8,17 @@ from typing import Any
 
 import discord
 
-from bot.games.cell.choices import Choice, dice_kinds, more_choices
-from bot.games.cell.paths import Explorer
+from bot.games.cell.choices import Choice
+from bot.games.cell.menus import RolledMenus, rolled_menus
 from bot.games.cell.speech import ENGLISH, Speaker
 from bot.storage import GameRecord
 from bot.table.controller import finished_view
 from bot.ui.components import button, select, view_of
 from bot.ui.messages import player_tag
 from bot.ui.text import clip
-from rules.cell.actions import CancelSelection, CellAction, Choose, Confirm, EndTurn
+from rules.cell.actions import CancelSelection, CellAction, Choose, Confirm
 from rules.cell.describe import describe
+from rules.cell.engine import legal_actions
 from rules.cell.state import CellState
 from rules.core.events import Event
 
@@ -75,40 +76,44 @@ def choice_menu(
     )
 
 
-def board_view(record: GameRecord, state: CellState, speak: Speaker = ENGLISH) -> discord.ui.View:
+def board_view(
+    record: GameRecord, state: CellState, speak: Speaker = ENGLISH, menus: RolledMenus | None = None
+) -> discord.ui.View:
     """The board's controls, for the player whose turn it is: none while the AI plays (they could
-    only answer "wait for yours"). After rolling, one menu per kind of die and one for the rest."""
+    only answer "wait for yours"). After rolling, one menu per kind of die and one for the rest
+    (``menus``, when they were worked out already for this state in ``speak``'s language)."""
     if state.outcome is not None:
         return finished_view(record)
     if ai_to_move(record, state):
         return view_of([])
-    explorer = Explorer(state, state.active_seat)
-    actions = explorer.legal()
     items: list[discord.ui.Item[Any]] = []
-
-    def act_button(index: int, action: CellAction, row: int, style: discord.ButtonStyle) -> None:
-        label = speak.say(describe(state, action))
-        items.append(button(record.id, record.version, "act", index, label=label, style=style, row=row))
-
     if state.selection is not None:
-        return _selection_view(record, state, actions, speak)
+        return _selection_view(record, state, legal_actions(state, state.active_seat), speak)
     if not state.rolled:
-        for index, action in enumerate(actions):
-            act_button(index, action, 0, STYLE["roll"])
+        for index, action in enumerate(legal_actions(state, state.active_seat)):
+            label = speak.say(describe(state, action))
+            items.append(
+                button(record.id, record.version, "act", index, label=label, style=STYLE["roll"], row=0)
+            )
         return view_of(items)
-    kinds = dice_kinds(explorer, speak)
+    if menus is None:
+        menus = rolled_menus(state, speak.language)
+    kinds = menus.faces
     for row, kind in enumerate(kinds):
-        items.append(choice_menu(record, kind.choices, kind.placeholder(speak), kind.face, row, speak=speak))
-    more = more_choices(explorer, speak)
+        items.append(choice_menu(record, kind.choices, kind.placeholder, kind.face, row, speak=speak))
+    more = menus.more
     buttons_row = len(kinds) + (1 if more and len(kinds) < SELECT_ROWS else 0)
     if more and len(kinds) < SELECT_ROWS:
         items.append(choice_menu(record, more, more_placeholder(speak), "more", len(kinds), speak=speak))
     elif more:
         label = speak.pgettext("button", "Threats, Power Ups…")
         items.append(button(record.id, record.version, "more", label=label, emoji="🎯", row=buttons_row))
-    for index, action in enumerate(actions):
-        if isinstance(action, EndTurn):
-            act_button(index, action, buttons_row, STYLE["end_turn"])
+    for index, label in menus.end_turns:
+        items.append(
+            button(
+                record.id, record.version, "act", index, label=label, style=STYLE["end_turn"], row=buttons_row
+            )
+        )
     return view_of(items)
 
 

@@ -31,10 +31,11 @@ from bot.games.cell.board import (
 )
 from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
 from bot.games.cell.guide import HELP_TEXT, RULE_PAGES
+from bot.games.cell.menus import RolledMenus, rolled_menus, shows_rolled_menus
 from bot.games.cell.module import VARIANTS
 from bot.games.cell.panel_view import menu_message, menus_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
-from bot.games.cell.paths import FACE_EMOJI, Explorer, choice_path, follow
+from bot.games.cell.paths import FACE_EMOJI, Explorer, choice_path, follow_steps
 from bot.games.cell.speech import Speaker, speaker
 from bot.runtime import metrics
 from bot.storage import GameRecord
@@ -70,11 +71,13 @@ VIEWS_AHEAD = 64
 
 @dataclass(frozen=True)
 class _ViewAhead:
-    """The public view of the state a move being saved leads to, as version ``version``."""
+    """The public view of the state a move being saved leads to, as version ``version``, and its
+    menus being worked out in the painter's worker (None where its board shows none)."""
 
     version: int
     state: CellState
     public: CellBoardView
+    menus: asyncio.Future[RolledMenus] | None
 
 
 def _playing(action: CellAction) -> Any:
@@ -343,23 +346,29 @@ class CellController(TableController):
             return
         # Every step is checked here, and a path cannot go on past the end of the game (nothing is
         # legal then), so the moves are played as found, with the state they lead to.
-        actions, after = follow(state, state.active_seat, path)
+        steps = follow_steps(state, state.active_seat, path)
+        after = steps[-1].after
         # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
         # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
         language = await table_language(self.host, record.guild_id)
         public = in_language(view(after, None), language)
+        # Its menus are worked out in the painter's worker while the moves are saved, where that is
+        # better (see ``Painter.better_in_worker``); otherwise here, while it draws the board.
+        menus = None
+        if shows_rolled_menus(after) and self.host.painter.better_in_worker(render_cell, public):
+            menus = self.host.painter.work(rolled_menus, after, language)
         self.host.painter.draw_ahead(render_cell, public)
         # Its board shows the same view: it is worked out once.
         self._views_ahead.pop(record.id, None)
-        self._views_ahead[record.id] = _ViewAhead(control.version + len(path), after, public)
+        self._views_ahead[record.id] = _ViewAhead(control.version + len(path), after, public, menus)
         while len(self._views_ahead) > VIEWS_AHEAD:
             self._views_ahead.pop(next(iter(self._views_ahead)))
         # Each move is saved as the next version: the boards of the moves after these are listed now.
         self.foresee(record, after, language, control.version + len(path))
         events: list[Event] = []
         version = control.version
-        for number, action in enumerate(actions):
-            last = number == len(actions) - 1
+        for number, step in enumerate(steps):
+            last = number == len(steps) - 1
 
             async def show(move: Move) -> None:
                 move.events = [*events, *move.events]
@@ -370,8 +379,10 @@ class CellController(TableController):
                     control.game_id,
                     interaction.user.id,
                     version,
-                    _playing(action),
+                    _playing(step.action),
                     publish=show if last else None,
+                    # Worked out by ``follow_steps`` on the very state the service loads.
+                    applied=step,
                 )
             except StaleBoard as stale:
                 await self._partly_played(record.id, number)
@@ -441,12 +452,18 @@ class CellController(TableController):
     ) -> dict[str, Any]:
         # The controls are worked out while the worker draws the image.
         language = await table_language(self.host, record.guild_id)
-        drawing = self.host.painter.begin(render_cell, self._public_view(record, state, language))
+        public, menus_ahead = self._ahead(record, state, language)
+        drawing = self.host.painter.begin(render_cell, public)
         speak = speaker(language)
         player = record.lobby["players"][state.active_seat]
         embed = board_embed(state, events, player, speak)
         embed.set_image(url="attachment://board.png")
-        controls = board_view(record, state, speak)
+        menus = None
+        if menus_ahead is not None:
+            # A worker that failed leaves them to be worked out here.
+            with contextlib.suppress(Exception):
+                menus = await menus_ahead
+        controls = board_view(record, state, speak, menus)
         board = await metrics.render("cell", drawing)
         return {
             "content": None if state.outcome else turn_call(player, speak),
@@ -455,18 +472,21 @@ class CellController(TableController):
             "view": controls,
         }
 
-    def _public_view(self, record: GameRecord, state: CellState, language: Language) -> CellBoardView:
-        """The board's public view in ``language``: the one ``_play`` worked out, when it is of this
-        very state (a move saved by someone else meanwhile leads elsewhere)."""
+    def _ahead(
+        self, record: GameRecord, state: CellState, language: Language
+    ) -> tuple[CellBoardView, asyncio.Future[RolledMenus] | None]:
+        """The board's public view in ``language`` and its menus being worked out: the ones ``_play``
+        started, when they are of this very state (a move saved by someone else meanwhile leads
+        elsewhere)."""
         ahead = self._views_ahead.pop(record.id, None)
         if (
             ahead is not None
             and ahead.version == record.version
             and ahead.public.language is language
-            and ahead.state == state
+            and (ahead.state is state or ahead.state == state)
         ):
-            return ahead.public
-        return in_language(view(state, None), language)
+            return ahead.public, ahead.menus
+        return in_language(view(state, None), language), None
 
 
 def _wild_panel(record: GameRecord, state: CellState, speak: Speaker) -> dict[str, Any]:

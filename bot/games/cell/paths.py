@@ -27,6 +27,7 @@ from rules.cell.engine import apply, is_legal, iter_legal_actions, legal_actions
 from rules.cell.queries import spendable_sources
 from rules.cell.state import CellState, Source
 from rules.core.errors import IllegalAction
+from rules.core.game import Applied
 from rules.core.text import Text
 
 FACE_EMOJI = {"dragon_ball": "🐉", "assist": "🤝", "attack": "👊", "super_attack": "💥"}
@@ -115,7 +116,14 @@ def follow(state: CellState, seat: int, path: Path) -> tuple[list[CellAction], C
     """The actions a path names and the state it leads to. Raises IllegalAction when a step is not a
     legal action at that point, or when a path of several moves would roll or end the turn (those are
     decisions of their own)."""
-    actions: list[CellAction] = []
+    steps = follow_steps(state, seat, path)
+    return [step.action for step in steps], steps[-1].after if steps else state
+
+
+def follow_steps(state: CellState, seat: int, path: Path) -> list[Applied]:
+    """``follow``, move by move: each action with the state it was applied to, the state it led to
+    and its events, for the service to save as they are (``Applied``)."""
+    steps: list[Applied] = []
     for index in path:
         legal = legal_actions(state, seat)
         if index >= len(legal):
@@ -123,9 +131,10 @@ def follow(state: CellState, seat: int, path: Path) -> tuple[list[CellAction], C
         action = legal[index]
         if len(path) > 1 and isinstance(action, Roll | EndTurn):
             raise STALE_CHOICE
-        actions.append(action)
-        state, _ = apply(state, action)
-    return actions, state
+        after, events = apply(state, action)
+        steps.append(Applied(state, action, after, events))
+        state = after
+    return steps
 
 
 class Explorer:

@@ -149,3 +149,21 @@ async def test_a_caller_that_stops_waiting_leaves_the_board_to_the_others(tmp_pa
     assert board.png == b"shared"
     assert impatient.cancelled()
     assert drawings(tmp_path / "tally") == 1
+
+
+async def test_work_goes_to_the_worker_when_it_is_free_and_the_board_drawn_or_the_machine_busy() -> None:
+    busy = False
+    painter = Painter(spare=lambda: not busy)
+    try:
+        assert not painter.better_in_worker(render_sketch, Sketch(label="a")), "the board must be drawn"
+        drawing = painter.begin(render_sketch, Sketch(label="a"))
+        assert not painter.better_in_worker(render_sketch, Sketch(label="a")), "the worker draws it"
+        await drawing
+        assert painter.better_in_worker(render_sketch, Sketch(label="a"))
+        assert not painter.better_in_worker(render_sketch, Sketch(label="b"))
+        busy = True
+        assert painter.better_in_worker(render_sketch, Sketch(label="b"))
+        # The work runs in the worker, not here.
+        assert await painter.work(os.getpid) != os.getpid()
+    finally:
+        painter.stop()

@@ -4,6 +4,7 @@ does (a die that brings a threat one step closer never reads as canceling it).""
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import discord
@@ -11,6 +12,7 @@ import pytest
 
 from bot.games.cell.board import board_view
 from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
+from bot.games.cell.menus import rolled_menus, shows_rolled_menus
 from bot.games.cell.panel_view import menus_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
 from bot.games.cell.paths import (
@@ -22,7 +24,9 @@ from bot.games.cell.paths import (
     parse_path,
     path_text,
 )
+from bot.games.cell.speech import speaker
 from bot.storage import GameRecord
+from locales.languages import Language
 from rules.cell.actions import Spend
 from rules.cell.content import catalogue
 from rules.cell.engine import CellOptions, apply, legal_actions, new_game
@@ -180,3 +184,23 @@ async def test_a_wild_token_with_more_uses_than_a_menu_holds_offers_every_one() 
         state, _ = apply(state, actions[heuristic(state, actions)])
     assert state.outcome is None, "no state of this game has more Wild token spends than a menu holds"
     check_wild_panel(state, record_for(len(fighters)))
+
+
+def test_menus_worked_out_in_the_painters_worker_give_the_same_controls() -> None:
+    """A board's menus sent back from the worker (pickled, as a process pool sends them) make the very
+    components the board works out itself, in the table's language."""
+    fighters = ["goku", "gohan", "piccolo", "krillin"]
+    record = record_for(len(fighters))
+    state = new_game(CellOptions(fighters=fighters, variant="easy"), 2)
+    compared = 0
+    while state.outcome is None and compared < 40:
+        if shows_rolled_menus(state):
+            for language in (Language.ENGLISH, Language.SPAIN_SPANISH):
+                speak = speaker(language)
+                menus = pickle.loads(pickle.dumps(rolled_menus(state, language)))
+                worked_out = board_view(record, state, speak, menus).to_components()
+                assert worked_out == board_view(record, state, speak).to_components()
+            compared += 1
+        actions = legal_actions(state, state.active_seat)
+        state, _ = apply(state, actions[heuristic(state, actions)])
+    assert compared == 40
