@@ -1,7 +1,8 @@
 """What counts as English left in a Prime Time message of another language: a piece of one of the
 catalogue's English messages (between its placeholders, at least ``MIN_FRAGMENT`` characters and two
-words long) of the files a test reads, or, in a text made of a few words (a label, a stat line), one
-of those files' short English words that the language translates differently."""
+words long) of the files a test reads (and, for the pages beside the shared table's words, of every
+message of the ``bot`` catalogue), or, in a text made of a few words (a label, a stat line), one of
+those files' short English words that the language translates differently."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
-from locales.catalogues import template_path, translations
+from locales.catalogues import BOT, template_path, translations
 from locales.languages import Language
 
 MIN_FRAGMENT = 10
@@ -22,11 +23,16 @@ KEPT = {"Prime Time"}
 """Names every language keeps."""
 
 
+def _template(domain: str) -> Any:
+    with template_path(domain).open("rb") as file:
+        return read_po(file)
+
+
 @cache
 def _messages(files: tuple[str, ...]) -> tuple[Any, ...]:
-    with template_path("primetime").open("rb") as file:
-        template: Any = read_po(file)
-    return tuple(message for message in template if any(path in files for path, _ in message.locations))
+    return tuple(
+        message for message in _template("primetime") if any(path in files for path, _ in message.locations)
+    )
 
 
 def _literals(msgid: str) -> list[str]:
@@ -34,9 +40,12 @@ def _literals(msgid: str) -> list[str]:
 
 
 @cache
-def english_fragments(files: tuple[str, ...]) -> frozenset[str]:
+def english_fragments(files: tuple[str, ...], table_words: bool = False) -> frozenset[str]:
+    """The pieces of the files' English messages between their placeholders (with ``table_words``,
+    of the ``bot`` catalogue's too) that a translation must not leave as they are."""
+    messages = [*_messages(files), *(_template(BOT) if table_words else [])]
     fragments = set()
-    for message in _messages(files):
+    for message in messages:
         for msgid in [message.id] if isinstance(message.id, str) else list(message.id):
             for literal in _literals(msgid or ""):
                 piece = literal.strip(" .,:;!?()—·*•\n")
@@ -62,9 +71,9 @@ def english_words(files: tuple[str, ...], language: Language) -> frozenset[str]:
     return frozenset(found)
 
 
-def english_left(texts: Iterable[str], files: tuple[str, ...]) -> list[str]:
-    """Every English fragment of the files' messages found in ``texts``."""
-    fragments = english_fragments(files)
+def english_left(texts: Iterable[str], files: tuple[str, ...], table_words: bool = False) -> list[str]:
+    """Every English fragment of the files' messages (and the table's) found in ``texts``."""
+    fragments = english_fragments(files, table_words)
     return sorted({f"{piece!r} in {text!r}" for text in texts for piece in fragments if piece in text})
 
 

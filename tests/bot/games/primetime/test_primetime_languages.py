@@ -13,10 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from locales.languages import Language
-from tests.bot.driver import make_bot
 from tests.bot.games.cell.test_cell_languages import PUBLIC, audience, texts_of
-from tests.bot.games.primetime.driver import PrimeTimeTable
 from tests.bot.games.primetime.english import english_left, english_words_left
+from tests.bot.games.primetime.spanish_table import spanish_server
 from tests.bot.games.primetime.test_primetime_panel_languages import OURS
 from tests.bot.games.primetime.test_primetime_words import FILES
 from tests.fakediscord.fake import FakeDiscord
@@ -47,15 +46,11 @@ def _read_by_audience(fake: FakeDiscord, people: list[FakeUser]) -> dict[FakeUse
 async def test_a_whole_game_speaks_the_tables_language_in_public_and_each_players_in_private(
     tmp_path: Path,
 ) -> None:
-    async with FakeDiscord(quiet_period=0.02, check_own_payloads=False) as fake:
-        fake.guild.preferred_locale = "es-ES"
-        spanish, brazilian = fake.users.bob, fake.users.carol
-        spanish.locale, brazilian.locale = "es-ES", "pt-BR"
-        async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
-            table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [spanish, brazilian])
-            await table.open(["z_fighters", "frieza_force"])
-            final = await table.play_out()
-            assert final.outcome is not None and (await table.record()).status == "finished"
+    async with spanish_server(tmp_path, check_own_payloads=False) as (fake, table):
+        spanish, brazilian = table.people
+        await table.open(["z_fighters", "frieza_force"])
+        final = await table.play_out()
+        assert final.outcome is not None and (await table.record()).status == "finished"
         read = _read_by_audience(fake, [spanish, brazilian])
 
     public, by_spanish, by_brazilian = read[PUBLIC], read[spanish], read[brazilian]

@@ -6,20 +6,18 @@ drawn in the language asked; no English sentence of these pages and answers is l
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
-
 from bot.games.primetime.roster import builder_message, draft_of
 from bot.games.primetime.rule_pages import RULE_PAGES
-from locales.catalogues import template_path
 from locales.languages import Language
 from tests.bot.driver import make_bot, private_answer
 from tests.bot.games.cell.test_cell_languages import texts_of
 from tests.bot.games.primetime.driver import PrimeTimeTable, find
+from tests.bot.games.primetime.english import english_left as english_of
+from tests.bot.games.primetime.spanish_table import spanish_server
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.people import FakeUser
 from tests.fakediscord.world import StoredMessage
@@ -33,40 +31,12 @@ OURS = (
 )
 """The files whose words these pages and answers are: the rest of Prime Time's own messages (its
 board, panels and prompts) are read by its game's test."""
-MIN_FRAGMENT = 10
-"""The shortest piece of an English message that counts as English left: shorter ones are names and
-terms every language may keep ("Prime Time", "Ki Volley")."""
-KEPT = {"Prime Time"}
-"""Names every language keeps."""
 SPANISH_ONLY = ("Elige", "ronda", "Aturdido", "equipo")
 PORTUGUESE_ONLY = ("Escolha", "rodada", "Atordoado", "equipe")
 
 
-def _template(domain: str) -> Any:
-    with template_path(domain).open("rb") as file:
-        return read_po(file)
-
-
-def english_fragments() -> set[str]:
-    """The pieces of the English messages of these pages and answers (and the table's), between
-    their placeholders, that a translation must not leave as they are."""
-    messages = [
-        message for message in _template("primetime") if any(path in OURS for path, _ in message.locations)
-    ]
-    messages += list(_template("bot"))
-    fragments = set()
-    for message in messages:
-        for msgid in [message.id] if isinstance(message.id, str) else list(message.id):
-            for literal, _, _, _ in string.Formatter().parse(msgid or ""):
-                piece = literal.strip(" .,:;!?()—·*•\n")
-                if len(piece) >= MIN_FRAGMENT and " " in piece and piece not in KEPT:
-                    fragments.add(piece)
-    return fragments
-
-
 def english_left(texts: list[str]) -> list[str]:
-    fragments = english_fragments()
-    return sorted({f"{piece!r} in {text!r}" for text in texts for piece in fragments if piece in text})
+    return english_of(texts, OURS, table_words=True)
 
 
 def message_texts(message: StoredMessage) -> Iterator[str]:
@@ -106,21 +76,17 @@ async def _answers(fake: FakeDiscord, table: PrimeTimeTable, user: FakeUser) -> 
 
 
 async def test_pages_and_answers_speak_each_readers_language(tmp_path: Path) -> None:
-    async with FakeDiscord(quiet_period=0.02) as fake:
-        fake.guild.preferred_locale = "es-ES"
-        spanish, brazilian = fake.users.bob, fake.users.carol
-        spanish.locale, brazilian.locale = "es-ES", "pt-BR"
-        async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
-            table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [spanish, brazilian])
-            await table.open(["z_fighters", "frieza_force"])
-            read = {user: await _answers(fake, table, user) for user in (spanish, brazilian)}
-            names = {
-                user: [
-                    choice["name"]
-                    for choice in (await fake.autocomplete(user, "primetime card", "name", typed)).choices
-                ]
-                for user, typed in ((spanish, "semilla"), (brazilian, "semente"))
-            }
+    async with spanish_server(tmp_path) as (fake, table):
+        spanish, brazilian = table.people
+        await table.open(["z_fighters", "frieza_force"])
+        read = {user: await _answers(fake, table, user) for user in (spanish, brazilian)}
+        names = {
+            user: [
+                choice["name"]
+                for choice in (await fake.autocomplete(user, "primetime card", "name", typed)).choices
+            ]
+            for user, typed in ((spanish, "semilla"), (brazilian, "semente"))
+        }
 
     left = english_left(read[spanish] + read[brazilian])
     assert left == [], "\n".join(left)

@@ -5,20 +5,15 @@ panels' own words is left in them."""
 
 from __future__ import annotations
 
-import string
 from pathlib import Path
-from typing import Any
 
-from babel.messages.pofile import read_po
-
-from locales.catalogues import template_path
 from rules.primetime.actions import Move, UseTechnique
 from rules.primetime.engine import legal_actions
 from rules.primetime.state import PrimeTimeState
-from tests.bot.driver import make_bot
-from tests.bot.games.primetime.driver import PrimeTimeTable, advance_until, find
+from tests.bot.games.primetime.driver import advance_until, find
+from tests.bot.games.primetime.english import english_left as english_of
+from tests.bot.games.primetime.spanish_table import spanish_server
 from tests.bot.games.primetime.test_primetime_pages_languages import message_texts
-from tests.fakediscord.fake import FakeDiscord
 
 OURS = (
     "bot/games/primetime/controller.py",
@@ -30,49 +25,27 @@ OURS = (
     "bot/games/primetime/roster_desk.py",
 )
 """The files whose words the board message, its controls and the panels are."""
-MIN_FRAGMENT = 10
-"""The shortest piece of an English message that counts as English left ("Prime Time" is kept)."""
-
-
-def english_fragments() -> set[str]:
-    with template_path("primetime").open("rb") as file:
-        template: Any = read_po(file)
-    fragments = set()
-    for message in template:
-        if not any(path in OURS for path, _ in message.locations):
-            continue
-        for msgid in [message.id] if isinstance(message.id, str) else list(message.id):
-            for literal, _, _, _ in string.Formatter().parse(msgid or ""):
-                piece = literal.strip(" .,:;!?()—·*•\n")
-                if len(piece) >= MIN_FRAGMENT and " " in piece and piece != "Prime Time":
-                    fragments.add(piece)
-    return fragments
 
 
 def english_left(texts: list[str]) -> list[str]:
-    fragments = english_fragments()
-    return sorted({f"{piece!r} in {text!r}" for text in texts for piece in fragments if piece in text})
+    return english_of(texts, OURS)
 
 
 async def test_the_board_speaks_the_tables_language_and_a_panel_its_readers(tmp_path: Path) -> None:
-    async with FakeDiscord(quiet_period=0.02) as fake:
-        fake.guild.preferred_locale = "es-ES"
-        spanish, brazilian = fake.users.bob, fake.users.carol
-        spanish.locale, brazilian.locale = "es-ES", "pt-BR"
-        async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
-            table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [spanish, brazilian])
-            await fake.slash(spanish, "primetime start", channel=table.channel)
-            build = find(await table.board(), "roster", "open")
+    async with spanish_server(tmp_path) as (fake, table):
+        spanish, brazilian = table.people
+        await fake.slash(spanish, "primetime start", channel=table.channel)
+        build = find(await table.board(), "roster", "open")
+        lobby = await table.board()
+        await fake.click(brazilian, lobby, find(lobby, "join")["custom_id"])
+        for person, preset in ((spanish, "z_fighters"), (brazilian, "frieza_force")):
             lobby = await table.board()
-            await fake.click(brazilian, lobby, find(lobby, "join")["custom_id"])
-            for person, preset in ((spanish, "z_fighters"), (brazilian, "frieza_force")):
-                lobby = await table.board()
-                await fake.select(person, lobby, [preset], custom_id=find(lobby, "pick", "")["custom_id"])
-            lobby = await table.board()
-            await fake.click(spanish, lobby, find(lobby, "start")["custom_id"])
-            await table.settle()
-            board = await table.board()
-            panels = {seat: await table.open_panel(seat) for seat in (0, 1)}
+            await fake.select(person, lobby, [preset], custom_id=find(lobby, "pick", "")["custom_id"])
+        lobby = await table.board()
+        await fake.click(spanish, lobby, find(lobby, "start")["custom_id"])
+        await table.settle()
+        board = await table.board()
+        panels = {seat: await table.open_panel(seat) for seat in (0, 1)}
 
     assert build["label"] == "Crear equipo…", "the lobby's button speaks the table's language"
     embed = board.embeds[0]
@@ -110,17 +83,12 @@ ACTIVATION_WORDS = {
 
 
 async def test_an_activations_close_up_and_menus_speak_the_acting_players_language(tmp_path: Path) -> None:
-    async with FakeDiscord(quiet_period=0.02) as fake:
-        fake.guild.preferred_locale = "es-ES"
-        spanish, brazilian = fake.users.bob, fake.users.carol
-        spanish.locale, brazilian.locale = "es-ES", "pt-BR"
-        async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=3)) as bot:
-            table = PrimeTimeTable(fake, bot, fake.guild.channels[0], [spanish, brazilian])
-            await table.open(["z_fighters", "frieza_force"])
-            state = await advance_until(table, _can_move_and_attack)
-            seat = state.prompts[0].who
-            board = await table.board()
-            panel = await table.open_panel(seat)
+    async with spanish_server(tmp_path) as (_, table):
+        await table.open(["z_fighters", "frieza_force"])
+        state = await advance_until(table, _can_move_and_attack)
+        seat = state.prompts[0].who
+        board = await table.board()
+        panel = await table.open_panel(seat)
 
     alt, move_menu, attack_menu = ACTIVATION_WORDS[table.people[seat].locale]
     assert (panel.attachments[0].description or "").startswith(alt), panel.attachments[0].description
