@@ -118,6 +118,10 @@ def _mutate(state: Over9000State, events: list[Event], action: Over9000Action) -
         reveal(state, events, action)
 
 
+# Events are frozen and ``remember`` replaces the list rather than changing it: the copy shares them.
+_SHARED_LISTS = frozenset({"recent_events"})
+
+
 def apply(state: Over9000State, action: Over9000Action) -> tuple[Over9000State, list[Event]]:
     problem = _problem(state, action)
     if problem:
@@ -129,7 +133,7 @@ def apply(state: Over9000State, action: Over9000Action) -> tuple[Over9000State, 
         refresh_prompt(working)
         remember(working, events)
 
-    return reduce_copy(state, mutate)
+    return reduce_copy(state, mutate, _SHARED_LISTS)
 
 
 def is_legal(state: Over9000State, action: Over9000Action) -> bool:
