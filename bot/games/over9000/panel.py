@@ -90,13 +90,19 @@ class PanelChoice:
 
 
 def _placement_controls(
-    state: Over9000State, seat: int, game_id: int, version: int, choice: PanelChoice, words: Over9000Words
+    state: Over9000State,
+    seat: int,
+    game_id: int,
+    version: int,
+    actions: list[Over9000Action],
+    choice: PanelChoice,
+    words: Over9000Words,
 ) -> list[discord.ui.Item[Any]]:
     player = state.players[seat]
     counts = Counter(token.kind for token in player.hand)
     kinds = list(counts)
     chosen = choice.kind if choice.kind in kinds else kinds[0]
-    legal = {action_code(action) for action in legal_actions(state, seat)}
+    legal = {action_code(action) for action in actions}
     options = [
         discord.SelectOption(
             label=clip(counted(words.token(kind), counts[kind]), 100),
@@ -349,7 +355,7 @@ def panel_message(
     prompt = state.prompt
     if actions and prompt is not None:
         if prompt.kind == "place":
-            items = _placement_controls(state, seat, game_id, seat_moves, choice, words)
+            items = _placement_controls(state, seat, game_id, seat_moves, actions, choice, words)
         else:
             items = _power_controls(state, seat, game_id, seat_moves, actions, words)
             if prompt.kind == "attack":
