@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.core.game_module import GameModule
-from bot.games.cell.ahead import next_boards
 from locales.languages import Language
 from locales.translate import command
-from renderers.cell.language import CellBoardView
 from rules.cell import RULES, CellOptions, words
 from rules.cell.actions import CellAction
 from rules.cell.ai import choose_action
 from rules.cell.content import catalogue
 from rules.cell.state import CellState
 from rules.core.text import Name, Text
+
+if TYPE_CHECKING:
+    from renderers.cell.language import CellBoardView
 
 # In the order of /settings' difficulties (``bot.core.server_settings.DIFFICULTIES``): easiest first.
 VARIANTS = {"easy": "Easy", "normal": "Normal", "challenge": "Challenge", "impossible": "Impossible"}
@@ -78,4 +79,8 @@ class CellModule(GameModule):
     def next_boards(
         self, state: CellState, limit: int, language: Language = Language.ENGLISH
     ) -> list[CellBoardView]:
+        # Imported here: only the painter's worker draws boards ahead, and the AI's workers, which
+        # load this module for ``ai_action``, are spared the paths, the board's words and Pillow.
+        from bot.games.cell.ahead import next_boards
+
         return next_boards(state, limit, language)
