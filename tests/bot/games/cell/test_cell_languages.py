@@ -127,7 +127,7 @@ async def test_a_whole_game_speaks_the_servers_language_in_public_and_each_playe
         async with fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=seed)) as bot:
             table = CellTable(fake, bot, fake.guild.channels[0], [spanish, brazilian])
             await _play_a_whole_game(fake, table)
-        read = _read_by_audience(fake, [spanish, brazilian])
+        read = read_by_audience(fake, [spanish, brazilian])
 
     fragments = english_fragments()
     english = sorted(
@@ -170,7 +170,7 @@ async def _play_a_whole_game(fake: FakeDiscord, table: CellTable) -> None:
     assert final.outcome is not None and final.outcome.result == "win"
 
 
-def _read_by_audience(fake: FakeDiscord, players: list[FakeUser]) -> dict[FakeUser | str, list[str]]:
+def read_by_audience(fake: FakeDiscord, players: list[FakeUser]) -> dict[FakeUser | str, list[str]]:
     """Every text the bot sent, by who reads it."""
     read: dict[FakeUser | str, list[str]] = {PUBLIC: [], **{player: [] for player in players}}
     for request in fake.requests:

@@ -6,20 +6,18 @@ piece of Prime Time's messages is left anywhere, its action labels, card and tec
 Move menu included (``codes.py``, ``explain.py``, ``pictures.py``).
 
 Every request body the bot sent is read from the fake's log, with its audience worked out as
-Discord shows it (``tests.bot.games.cell.test_cell_languages.audience``)."""
+Discord shows it (``tests.bot.games.cell.test_cell_languages.read_by_audience``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from locales.languages import Language
-from tests.bot.games.cell.test_cell_languages import PUBLIC, audience, texts_of
+from tests.bot.games.cell.test_cell_languages import PUBLIC, read_by_audience
 from tests.bot.games.primetime.english import english_left, english_words_left
 from tests.bot.games.primetime.spanish_table import spanish_server
 from tests.bot.games.primetime.test_primetime_panel_languages import OURS
 from tests.bot.games.primetime.test_primetime_words import FILES
-from tests.fakediscord.fake import FakeDiscord
-from tests.fakediscord.people import FakeUser
 
 SCANNED = (*OURS, *FILES, "bot/games/primetime/module.py")
 """The files whose words the board, its controls, the panels and the previews are."""
@@ -35,14 +33,6 @@ MOVE_WORDS = {"es-ES": " · Mover a ", "pt-BR": " · Mover para "}
 """The Move menu's options (lettered cells), as each language says them."""
 
 
-def _read_by_audience(fake: FakeDiscord, people: list[FakeUser]) -> dict[FakeUser | str, list[str]]:
-    read: dict[FakeUser | str, list[str]] = {PUBLIC: [], **{person: [] for person in people}}
-    for request in fake.requests:
-        if request.method in ("POST", "PATCH") and isinstance(request.body, dict):
-            read[audience(fake, request)].extend(text for text in texts_of(request.body) if text)
-    return read
-
-
 async def test_a_whole_game_speaks_the_tables_language_in_public_and_each_players_in_private(
     tmp_path: Path,
 ) -> None:
@@ -51,7 +41,7 @@ async def test_a_whole_game_speaks_the_tables_language_in_public_and_each_player
         await table.open(["z_fighters", "frieza_force"])
         final = await table.play_out()
         assert final.outcome is not None and (await table.record()).status == "finished"
-        read = _read_by_audience(fake, [spanish, brazilian])
+        read = read_by_audience(fake, [spanish, brazilian])
 
     public, by_spanish, by_brazilian = read[PUBLIC], read[spanish], read[brazilian]
     assert public and by_spanish and by_brazilian
