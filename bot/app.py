@@ -73,11 +73,13 @@ class GameBot(commands.Bot):
         new_seed: Callable[[], int] | None = None,
         storage: Storage | None = None,
         games: Sequence[Game] = GAMES,
+        pacer: ChannelPacer | None = None,
         **client_options: Any,
     ) -> None:
         """``storage`` is the database already opened (the command line opens it before logging in, so
         a bad file stops the bot before it touches Discord); without it ``setup_hook`` opens it.
-        ``games`` are the games it runs (``bot.games.registry``)."""
+        ``games`` are the games it runs (``bot.games.registry``); ``pacer`` paces its channel messages
+        (Discord's 5 in 5 seconds when None)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -104,7 +106,7 @@ class GameBot(commands.Bot):
         self.autopilot = Autopilot(self, settings.ai_turn_delay)
         self.reconciler = Reconciler(self, settings.ai_sweep_interval)
         self.painter = Painter(renderers=tuple(game.module.renderer for game in self.games))
-        self.pacer = ChannelPacer()
+        self.pacer = pacer or ChannelPacer()
         self.upkeep = Upkeep(settings, lambda: self.storage, self.scope)
         self.global_controls: dict[str, GlobalControl] = {}
         self.turn_clock = TurnClock(self, settings.turn_clock_scale)

@@ -10,9 +10,13 @@ from typing import Any
 from bot.app import GameBot
 from bot.games.registry import GAMES, Game
 from bot.runtime.config import Settings
+from bot.ui.pacing import ChannelPacer
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.world import FakeChannel, FakeUser, StoredMessage
+
+FAST_PACE_WINDOW = 0.05
+"""The window of 5 messages the bot keeps in tests (see ``make_bot``)."""
 
 
 def make_bot(
@@ -22,7 +26,11 @@ def make_bot(
     ai_turn_delay: float = 0,
     ai_sweep_interval: float = 30.0,
     games: Sequence[Game] = GAMES,
+    pace_window: float = FAST_PACE_WINDOW,
 ) -> GameBot:
+    """The bot on ``database``. It paces its channel messages over ``pace_window`` seconds: a whole
+    game then takes seconds, not minutes of waiting for Discord's 5 s window; a test that counts
+    the messages of 5 s asks for the real window (``bot.ui.pacing.WINDOW_SECONDS``)."""
     settings = Settings(
         discord_token=fake.token,
         database_path=database,
@@ -30,7 +38,12 @@ def make_bot(
         ai_turn_delay=ai_turn_delay,
         ai_sweep_interval=ai_sweep_interval,
     )
-    return GameBot(settings, new_seed=(lambda: seed) if seed is not None else None, games=games)
+    return GameBot(
+        settings,
+        new_seed=(lambda: seed) if seed is not None else None,
+        games=games,
+        pacer=ChannelPacer(window=pace_window),
+    )
 
 
 def game_channel(fake: FakeDiscord, lobby: InteractionResult, channel: FakeChannel) -> FakeChannel:

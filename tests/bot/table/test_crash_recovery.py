@@ -47,8 +47,8 @@ from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.world import FakeChannel
 
 MODULES = game_modules()
-# Three minutes of reminder become 18 s, ten minutes of hand-off 60 s.
-REMINDING_CLOCK = 1 / 10
+# Three minutes of reminder become 6 s, ten minutes of hand-off 20 s.
+REMINDING_CLOCK = 1 / 30
 # Prime Time's 60 s Z-Reaction becomes 2 s.
 DEADLINE_CLOCK = 1 / 30
 HAND_OFF_WAIT = 180.0

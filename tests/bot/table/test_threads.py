@@ -12,6 +12,7 @@ import discord
 
 from bot.core.server_settings import ServerSettings
 from bot.storage import GameRecord
+from bot.ui.pacing import WINDOW_SECONDS
 from tests.bot.driver import make_bot
 from tests.bot.games.cell.driver import CellTable
 from tests.bot.games.cell.policies import passive
@@ -49,9 +50,10 @@ async def test_games_are_played_in_their_channel_unless_the_server_asks_for_thre
 
 
 async def test_two_games_in_one_channel_each_in_its_own_thread_played_to_the_end(tmp_path: Path) -> None:
+    # Each thread's messages of any 5 s are counted: the bot keeps Discord's own window.
     async with (
         FakeDiscord(quiet_period=0.02) as fake,
-        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=7)) as bot,
+        fake.running(make_bot(fake, tmp_path / "games.sqlite3", seed=7, pace_window=WINDOW_SECONDS)) as bot,
     ):
         users = fake.users
         await _threads_on(fake)
