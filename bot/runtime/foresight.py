@@ -11,7 +11,9 @@ and they give way to every board someone waits for:
 
 - one board at a time, and only while the painter draws nothing for anyone, so a board someone
   asks for waits at most for the one board being drawn ahead (and shares it if it is that board);
-  the list of the boards to draw is worked out in the worker the same way;
+  the list of the boards to draw is worked out in the worker the same way: the likeliest move's
+  board alone first, drawn before the others are listed (it is the click that comes most often, and
+  often soon);
 - only while the machine has a core to spare (``spare_cpu``): on a busy one, the clicks come
   faster than the boards drawn ahead could be, and every board drawn for nobody takes its time
   from the bot answering them;
@@ -92,9 +94,12 @@ class Foresight:
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self.kept_bytes = 0
         """What the boards drawn ahead and not yet wanted take, in PNG bytes."""
-        self._listing: tuple[Callable[[Any], RenderedBoard], NextBoards, Any, int] | None = None
-        """The position whose boards are to be listed next, in the worker, once it is free."""
+        self._listings: list[tuple[Callable[[Any], RenderedBoard], NextBoards, Any, int]] = []
+        """The position's listings to work out in the worker once it is free and no board listed
+        before waits: the likeliest board alone, then all of them."""
         self._waiting: list[tuple[Key, Callable[[Any], RenderedBoard], Any]] = []
+        self._listed_keys: set[Key] = set()
+        """The boards the position's listings gave so far."""
         self._busy: asyncio.Future[Any] | None = None
         self._busy_key: Key | None = None
         self._position: Hashable = None
@@ -111,14 +116,17 @@ class Foresight:
     ) -> None:
         """Draws ahead, one at a time, the boards of the views ``next_boards(state, limit)`` gives,
         in their order. Those views are worked out in the worker first, as a board drawn ahead is
-        (a few milliseconds). ``position`` names the state (a game and its version): the same one
-        again changes nothing, a new one drops what was left to list or draw for the older."""
+        (a few milliseconds): the first alone, whose board is drawn before the rest are listed.
+        ``position`` names the state (a game and its version): the same one again changes nothing,
+        a new one drops what was left to list or draw for the older."""
         if position == self._position:
             return
         self._position = position
         self._round += 1
         self._waiting.clear()
-        self._listing = (render, next_boards, state, limit)
+        self._listed_keys.clear()
+        listed = [1, limit] if limit > 1 else [limit]
+        self._listings = [(render, next_boards, state, wanted) for wanted in listed]
         self.resume()
 
     def __len__(self) -> int:
@@ -147,23 +155,17 @@ class Foresight:
     def make_way(self) -> None:
         """Someone waits for a board not drawn ahead: the boards left to list or draw ahead are
         dropped."""
-        self._listing = None
+        self._listings.clear()
         self._waiting.clear()
 
     def resume(self) -> None:
-        """Starts listing the boards of the position, or drawing the next board waiting, if nothing
-        is under way, the painter is idle and the machine has time to spare (the painter calls this
-        whenever it has finished its own drawings)."""
-        if self._busy is not None or not self.idle() or not (self._listing or self._waiting):
+        """Starts drawing the next board waiting, or listing the position's boards when none waits, if
+        nothing is under way, the painter is idle and the machine has time to spare (the painter calls
+        this whenever it has finished its own drawings)."""
+        if self._busy is not None or not self.idle() or not (self._listings or self._waiting):
             return
         if not self.spare():
             self.make_way()
-            return
-        if self._listing is not None:
-            render, next_boards, state, limit = self._listing
-            self._listing = None
-            self._busy = self.in_worker(views_ahead, render, next_boards, state, limit)
-            self._busy.add_done_callback(functools.partial(self._listed, self._round, render))
             return
         while self._waiting:
             key, render, view = self._waiting.pop(0)
@@ -171,12 +173,18 @@ class Foresight:
                 self._busy, self._busy_key = self.in_worker(render, view), key
                 self._busy.add_done_callback(self._drawn)
                 return
+        if self._listings:
+            render, next_boards, state, limit = self._listings.pop(0)
+            self._busy = self.in_worker(views_ahead, render, next_boards, state, limit)
+            self._busy.add_done_callback(functools.partial(self._listed, self._round, render))
 
     def _listed(self, listed_round: int, render: Any, listing: asyncio.Future[Any]) -> None:
         self._busy = None
         views = _result(listing)
         if views is not None and listed_round == self._round:
-            self._waiting = [(key, render, view) for key, view in views]
+            # A longer listing starts with the boards of the shorter one, taken already.
+            self._waiting = [(key, render, view) for key, view in views if key not in self._listed_keys]
+            self._listed_keys.update(key for key, _ in views)
         self.resume()
 
     def _drawn(self, drawn: asyncio.Future[RenderedBoard]) -> None:
