@@ -43,8 +43,7 @@ def test_the_ai_worker_makes_every_game_s_move_without_discord() -> None:
 
 
 async def test_the_painter_draws_every_game_s_board_without_discord() -> None:
-    # Drawn ahead whatever the load of the machine, which runs other tests beside this one.
-    painter = Painter(workers=1, renderers=tuple(game.module.renderer for game in GAMES), spare=lambda: True)
+    painter = Painter(workers=1, renderers=tuple(game.module.renderer for game in GAMES))
     try:
         for game in GAMES:
             module = game.module
