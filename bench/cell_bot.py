@@ -6,7 +6,10 @@ and drawing the board; the bare bot answers each click with a ready-made image. 
 as ``python -m bot`` sets up the bot's (its event loop, its allocator, what the imports left set aside
 from the garbage collector's full collections). Run by hand:
 
-    PYTHONPATH=. .venv/bin/python bench/cell_bot.py [--moves 300] [--quick]
+    PYTHONPATH=. .venv/bin/python bench/cell_bot.py [--moves 300] [--think-ms 0] [--quick]
+
+With ``--think-ms``, each player looks at the board that long before clicking, as people do (by
+default they click at once, the hardest case for the boards and menus worked out ahead).
 
 The last line is ``p50_ms=X p99_ms=Y ratio_vs_bare_p50=Z``.
 """
@@ -14,6 +17,7 @@ The last line is ``p50_ms=X p99_ms=Y ratio_vs_bare_p50=Z``.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
 import statistics
 import tempfile
@@ -86,7 +90,7 @@ class BareBot(discord.Client):
 
 
 async def game_latencies(
-    fake: FakeDiscord, stopwatch: Stopwatch, folder: Path, moves: int
+    fake: FakeDiscord, stopwatch: Stopwatch, folder: Path, moves: int, think: float
 ) -> tuple[list[float], bytes]:
     samples: list[float] = []
     seed = 0
@@ -104,6 +108,7 @@ async def game_latencies(
             state = await table.state()
             while state.outcome is None and len(samples) < moves:
                 actions = legal_actions(state, state.active_seat)
+                await asyncio.sleep(think)
                 await table.play(state, aggressive(state, actions))
                 samples.extend(stopwatch.take())
                 state = await table.state()
@@ -126,11 +131,11 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-async def main(moves: int) -> None:
+async def main(moves: int, think: float = 0.0) -> None:
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord(quiet_period=0.02) as fake:
             stopwatch = Stopwatch(fake)
-            game, board_png = await game_latencies(fake, stopwatch, Path(folder), moves)
+            game, board_png = await game_latencies(fake, stopwatch, Path(folder), moves, think)
             bare = await bare_latencies(fake, stopwatch, board_png or _blank_png(), len(game))
     game_ms = [sample * 1000 for sample in game]
     bare_ms = [sample * 1000 for sample in bare]
@@ -154,7 +159,8 @@ def _blank_png() -> bytes:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300, help="game clicks to time")
+    parser.add_argument("--think-ms", type=float, default=0, help="how long a player looks before clicking")
     arguments = parse_arguments(parser, moves=20)
     tune_allocator()
     settle_after_imports()
-    run(main(arguments.moves))
+    run(main(arguments.moves, arguments.think_ms / 1000))

@@ -28,15 +28,19 @@ game's own catalogue (``rules.core.text``), said in the table's or the reader's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
 from locales.languages import Language
 from rules.core.events import Event
 from rules.core.game import GameRules
+
+if TYPE_CHECKING:
+    # Only the painter's worker, which draws boards ahead, needs it (and the Pillow it loads).
+    from bot.runtime.foresight import Foreseen
 
 DEFAULT_CLOCK_MINUTES = (3.0, 10.0)
 
@@ -123,8 +127,17 @@ class ForeseenMoves(Protocol):
     """A game whose next boards are worth drawing while a player thinks (``Painter.foresee``): the
     engine is deterministic, so the board each offered move leads to is known before the click."""
 
-    def next_boards(self, state: Any, limit: int, language: Language = Language.ENGLISH) -> list[BaseModel]:
-        """The public views (as its renderer draws them, in the table's ``language``) of the states
-        that at most ``limit`` of the moves the board offers the player to act lead to, likeliest
-        first. Worked out in a worker process, so it must not need the bot."""
+    def next_boards(
+        self, state: Any, limit: int, skip: int = 0, language: Language = Language.ENGLISH
+    ) -> list[Foreseen]:
+        """The moves the board offers the player to act, likeliest first, after the first ``skip``
+        and up to ``limit`` in all, each with the public view (as its renderer draws it, in the
+        table's ``language``) of the state it leads to. Worked out in a worker process, so it must
+        not need the bot."""
+        ...
+
+    def board_controls(self, state: Any, move: Hashable, language: Language = Language.ENGLISH) -> Any:
+        """What the controls of the board ``move`` (one of ``next_boards``') leads to from ``state``
+        need and take time to work out, in ``language``, or None: worked out in the worker too,
+        after that board is drawn."""
         ...

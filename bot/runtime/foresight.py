@@ -3,17 +3,20 @@
 The engines are pure reducers with the random seed in the state, so the state after each move the
 player to act can make is known exactly before they click. While they think, the painter has nothing to
 do; drawing the boards those moves lead to then lets the click find its board already drawn, and its
-answer costs only loading, applying, saving and sending the move.
+answer costs only loading, applying, saving and sending the move. What the controls of such a board
+need that takes time to work out (Perfect Cell's menus) is worked out once the boards are drawn, a
+board's controls at a time, and kept by the position and the move that lead to it (``controls``): a
+picture takes longer than its controls, and a click that finds its picture drawn is spared the most.
 
-Only pictures are kept, by the view they show, as the painter keeps its own: no state worked out
-here is saved or shown. The painter's own worker draws them (another worker would cost its memory),
-and they give way to every board someone waits for:
+Only pictures and controls are kept, by the view they show and the move that leads to them: no
+state worked out here is saved or shown. The painter's own worker works them out (another worker would
+cost its memory), and they give way to every board someone waits for:
 
-- one board at a time, and only while the painter draws nothing for anyone, so a board someone
-  asks for waits at most for the one board being drawn ahead (and shares it if it is that board);
-  the list of the boards to draw is worked out in the worker the same way: the likeliest move's
-  board alone first, drawn before the others are listed (it is the click that comes most often, and
-  often soon);
+- one board (or one board's controls) at a time, and only while the painter draws nothing for
+  anyone, so a board someone asks for waits at most for the one piece of work under way (and shares
+  it if it is that board); the list of the boards to draw is worked out in the worker the same way:
+  the likeliest move's board alone first, drawn before the others are listed (it is the click that
+  comes most often, and often soon);
 - only while the machine has a core to spare (``spare_cpu``): on a busy one, the clicks come
   faster than the boards drawn ahead could be, and every board drawn for nobody takes its time
   from the bot answering them;
@@ -29,6 +32,7 @@ import functools
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -39,13 +43,31 @@ View = TypeVar("View", bound=BaseModel)
 Key = tuple[str, str]
 InWorker = Callable[..., asyncio.Future[Any]]
 """Runs a module-level function on its arguments in the painter's worker."""
-NextBoards = Callable[[Any, int], list[Any]]
-"""A game's ``next_boards``: the public views its likely next moves lead to (``ForeseenMoves``)."""
+
+
+@dataclass(frozen=True)
+class Foreseen:
+    """A move a board offers and the board it leads to, worked out before anyone makes it."""
+
+    move: Hashable
+    """The move as its game names it (a Perfect Cell option's path)."""
+    view: BaseModel
+    """The public view of the board it leads to, as its renderer draws it."""
+
+
+NextBoards = Callable[[Any, int, int], list[Foreseen]]
+"""A game's ``next_boards(state, limit, skip)``: its likely next moves after the first ``skip``, up to
+``limit`` moves in all (``ForeseenMoves``)."""
+BoardControls = Callable[[Any, Hashable], Any]
+"""A game's ``board_controls(state, move)``: what the controls of the board ``move`` leads to need,
+or None (``ForeseenMoves``)."""
 
 FORESEEN_MOVES = 4
 """Moves drawn ahead per position: a board offers a handful that a player picks from most often."""
 FORESEEN_BOARDS = 24
 FORESEEN_BYTES = 8 << 20
+FORESEEN_CONTROLS = 64
+"""Boards' controls kept: those of a few positions' ``FORESEEN_MOVES``."""
 
 
 def spare_cpu() -> bool:
@@ -64,10 +86,10 @@ def board_key(render: Callable[[View], RenderedBoard], board_view: View) -> Key:
 
 
 def views_ahead(
-    render: Callable[[View], RenderedBoard], next_boards: NextBoards, state: Any, limit: int
-) -> list[tuple[Key, View]]:
-    """In the worker: the views ``next_boards`` gives for ``state``, each with its key."""
-    return [(board_key(render, view), view) for view in next_boards(state, limit)]
+    render: Callable[[View], RenderedBoard], next_boards: NextBoards, state: Any, limit: int, skip: int
+) -> list[tuple[Key, Foreseen]]:
+    """In the worker: the moves ``next_boards`` gives for ``state``, each with its board's key."""
+    return [(board_key(render, move.view), move) for move in next_boards(state, limit, skip)]
 
 
 class Foresight:
@@ -94,15 +116,21 @@ class Foresight:
         self._boards: OrderedDict[Key, RenderedBoard] = OrderedDict()
         self.kept_bytes = 0
         """What the boards drawn ahead and not yet wanted take, in PNG bytes."""
-        self._listings: list[tuple[Callable[[Any], RenderedBoard], NextBoards, Any, int]] = []
-        """The position's listings to work out in the worker once it is free and no board listed
-        before waits: the likeliest board alone, then all of them."""
+        self._listings: list[tuple[Callable[[Any], RenderedBoard], NextBoards, int, int]] = []
+        """The position's listings to work out in the worker once it is free and no move listed
+        before waits: the likeliest move alone, then the others."""
         self._waiting: list[tuple[Key, Callable[[Any], RenderedBoard], Any]] = []
+        self._waiting_controls: list[Hashable] = []
+        """The moves listed whose boards' controls are to be worked out, once no board waits."""
         self._listed_keys: set[Key] = set()
         """The boards the position's listings gave so far."""
+        self._controls: OrderedDict[tuple[Hashable, Hashable], Any] = OrderedDict()
+        """The controls worked out for the boards listed, by position and move."""
         self._busy: asyncio.Future[Any] | None = None
         self._busy_key: Key | None = None
         self._position: Hashable = None
+        self._state: Any = None
+        self._controls_of: BoardControls | None = None
         self._round = 0
         """Counts the positions: the boards listed for an older one are not drawn."""
 
@@ -113,20 +141,24 @@ class Foresight:
         state: Any,
         position: Hashable,
         limit: int = FORESEEN_MOVES,
+        controls: BoardControls | None = None,
     ) -> None:
         """Draws ahead, one at a time, the boards of the views ``next_boards(state, limit)`` gives,
         in their order. Those views are worked out in the worker first, as a board drawn ahead is
         (a few milliseconds): the first alone, whose board is drawn before the rest are listed.
         ``position`` names the state (a game and its version): the same one again changes nothing,
-        a new one drops what was left to list or draw for the older."""
+        a new one drops what was left to list or draw for the older. With ``controls``, once the
+        boards are drawn, ``controls(state, move)`` is worked out for each move, kept for
+        ``controls``."""
         if position == self._position:
             return
-        self._position = position
+        self._position, self._state, self._controls_of = position, state, controls
         self._round += 1
         self._waiting.clear()
+        self._waiting_controls.clear()
         self._listed_keys.clear()
-        listed = [1, limit] if limit > 1 else [limit]
-        self._listings = [(render, next_boards, state, wanted) for wanted in listed]
+        listed = [(1, 0), (limit, 1)] if limit > 1 else [(limit, 0)]
+        self._listings = [(render, next_boards, wanted, skip) for wanted, skip in listed]
         self.resume()
 
     def __len__(self) -> int:
@@ -139,6 +171,11 @@ class Foresight:
         if board is not None:
             self.kept_bytes -= len(board.png)
         return board
+
+    def controls(self, position: Hashable, move: Hashable) -> Any:
+        """The controls worked out for the board ``move`` leads to from ``position``, handed over, or
+        None when none were."""
+        return self._controls.pop((position, move), None)
 
     def has(self, key: Key) -> bool:
         """Whether the board for ``key`` is drawn ahead and kept."""
@@ -157,12 +194,16 @@ class Foresight:
         dropped."""
         self._listings.clear()
         self._waiting.clear()
+        self._waiting_controls.clear()
 
     def resume(self) -> None:
-        """Starts drawing the next board waiting, or listing the position's boards when none waits, if
-        nothing is under way, the painter is idle and the machine has time to spare (the painter calls
-        this whenever it has finished its own drawings)."""
-        if self._busy is not None or not self.idle() or not (self._listings or self._waiting):
+        """Starts drawing the next board waiting, or listing the position's moves when none waits, or
+        else working out the next board's controls, if nothing is under way, the painter is idle and
+        the machine has time to spare (the painter calls this whenever it has finished its own
+        drawings)."""
+        if self._busy is not None or not self.idle():
+            return
+        if not (self._listings or self._waiting or self._waiting_controls):
             return
         if not self.spare():
             self.make_way()
@@ -174,17 +215,36 @@ class Foresight:
                 self._busy.add_done_callback(self._drawn)
                 return
         if self._listings:
-            render, next_boards, state, limit = self._listings.pop(0)
-            self._busy = self.in_worker(views_ahead, render, next_boards, state, limit)
+            render, next_boards, limit, skip = self._listings.pop(0)
+            self._busy = self.in_worker(views_ahead, render, next_boards, self._state, limit, skip)
             self._busy.add_done_callback(functools.partial(self._listed, self._round, render))
+            return
+        while self._waiting_controls and self._controls_of is not None:
+            move = self._waiting_controls.pop(0)
+            if (self._position, move) not in self._controls:
+                self._busy = self.in_worker(self._controls_of, self._state, move)
+                self._busy.add_done_callback(functools.partial(self._worked_out, self._position, move))
+                return
 
     def _listed(self, listed_round: int, render: Any, listing: asyncio.Future[Any]) -> None:
         self._busy = None
-        views = _result(listing)
-        if views is not None and listed_round == self._round:
-            # A longer listing starts with the boards of the shorter one, taken already.
-            self._waiting = [(key, render, view) for key, view in views if key not in self._listed_keys]
-            self._listed_keys.update(key for key, _ in views)
+        moves = _result(listing)
+        if moves is not None and listed_round == self._round:
+            # Two moves may lead to the same board: it is drawn once.
+            self._waiting = [(key, render, move.view) for key, move in moves if key not in self._listed_keys]
+            self._listed_keys.update(key for key, _ in moves)
+            self._waiting_controls.extend(move.move for _, move in moves)
+        self.resume()
+
+    def _worked_out(self, position: Hashable, move: Hashable, work: asyncio.Future[Any]) -> None:
+        self._busy = None
+        controls = _result(work)
+        # Kept even when a newer position came meanwhile: it may be another game's, whose players
+        # click this board still.
+        if controls is not None:
+            self._controls[(position, move)] = controls
+            while len(self._controls) > FORESEEN_CONTROLS:
+                self._controls.popitem(last=False)
         self.resume()
 
     def _drawn(self, drawn: asyncio.Future[RenderedBoard]) -> None:

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from bot.runtime.foresight import Foresight, Key, NextBoards, board_key, spare_cpu
+from bot.runtime.foresight import BoardControls, Foresight, Key, NextBoards, board_key, spare_cpu
 from bot.runtime.worker_process import worker_pool
 from renderers.common import RenderedBoard
 
@@ -123,12 +123,23 @@ class Painter:
         return done
 
     def foresee(
-        self, render: Renderer[View], next_boards: NextBoards, state: Any, position: Hashable
+        self,
+        render: Renderer[View],
+        next_boards: NextBoards,
+        state: Any,
+        position: Hashable,
+        controls: BoardControls | None = None,
     ) -> None:
-        """Draws ahead, while nothing else is drawn, the boards ``next_boards(state, limit)`` gives:
-        those of the moves the player to act is likely to make next (``ForeseenMoves``), for
-        ``draw`` to find when they make one. ``position`` names ``state`` (see ``Foresight``)."""
-        self.foresight.foresee(render, next_boards, state, position)
+        """Draws ahead, while nothing else is drawn, the boards ``next_boards(state, limit, skip)``
+        gives: those of the moves the player to act is likely to make next (``ForeseenMoves``), for
+        ``draw`` to find when they make one, each followed by ``controls(state, move)`` for
+        ``foreseen_controls``. ``position`` names ``state`` (see ``Foresight``)."""
+        self.foresight.foresee(render, next_boards, state, position, controls=controls)
+
+    def foreseen_controls(self, position: Hashable, move: Hashable) -> Any:
+        """What the controls of the board ``move`` leads to from ``position`` need, worked out after
+        that board ahead, or None when they were not."""
+        return self.foresight.controls(position, move)
 
     def _kept_or_drawing(
         self, render: Renderer[View], board_view: View

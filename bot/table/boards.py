@@ -32,7 +32,7 @@ import functools
 import hashlib
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +70,12 @@ UNKNOWN_MESSAGE = 10008
 log = logging.getLogger("bot.boards")
 
 Shower = Callable[[Move, "discord.Interaction[Any] | None"], Awaitable[None]]
+
+
+def foreseen_position(record: GameRecord, language: Language, version: int | None = None) -> Hashable:
+    """The name of the board of ``record`` at ``version`` (its own by default), shown in ``language``,
+    among the positions the painter draws boards ahead for (``Painter.foresee``)."""
+    return (record.id, record.version if version is None else version, language)
 
 
 def ping_nonce(game_id: int, clocks: Iterable[TurnClock]) -> str:
@@ -178,9 +184,10 @@ class BoardKeeper(ABC):
             return
         seats = self.module.seats_to_move(state)
         if seats and not any(record.lobby["players"][seat].get("ai") for seat in seats):
-            position = (record.id, record.version if version is None else version)
+            position = foreseen_position(record, language, version)
             next_boards = functools.partial(self.module.next_boards, language=language)
-            self.host.painter.foresee(render, next_boards, state, position)
+            controls = functools.partial(self.module.board_controls, language=language)
+            self.host.painter.foresee(render, next_boards, state, position, controls)
 
     async def catch_up(self, game_id: int) -> None:
         """What reconciling does for the board (see ``GameController.catch_up``): a stale board is

@@ -1,5 +1,5 @@
 """The moves a Perfect Cell board offers the player to act, likeliest first, and the boards they
-lead to: drawn while the player thinks (``bot.core.game_module.ForeseenMoves``)."""
+lead to, and their menus: worked out while the player thinks (``bot.core.game_module.ForeseenMoves``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from itertools import chain, islice
 
 from bot.games.cell.choices import Choice, face_choices, held_kinds, more_choices
+from bot.games.cell.menus import RolledMenus, rolled_menus, shows_rolled_menus
 from bot.games.cell.paths import Explorer, Path, choice_path
+from bot.runtime.foresight import Foreseen
 from locales.languages import Language
-from renderers.cell.language import CellBoardView, in_language
+from renderers.cell.language import in_language
 from rules.cell.actions import EndTurn
 from rules.cell.state import CellState
 from rules.cell.view import view
@@ -50,13 +52,28 @@ def _in_turns(menus: list[Iterator[Choice]]) -> Iterator[Choice]:
                 yield choice
 
 
-def next_boards(state: CellState, limit: int, language: Language = Language.ENGLISH) -> list[CellBoardView]:
-    """The public boards, in the table's ``language``, the first ``limit`` offered paths lead to (a
-    path stops at the move that ends the game, as it is played)."""
+def next_boards(
+    state: CellState, limit: int, skip: int = 0, language: Language = Language.ENGLISH
+) -> list[Foreseen]:
+    """The offered paths after the first ``skip``, up to ``limit`` in all, each with the public board
+    it leads to in the table's ``language``."""
     explorer = Explorer(state, state.active_seat)
-    boards = []
-    for path in islice(offered_paths(explorer), limit):
-        starts = (path[:length] for length in range(1, len(path) + 1))
-        played = next((start for start in starts if explorer.state(start).outcome is not None), path)
-        boards.append(in_language(view(explorer.state(played), None), language))
-    return boards
+    return [
+        Foreseen(path, in_language(view(explorer.state(_played(explorer, path)), None), language))
+        for path in islice(offered_paths(explorer), skip, limit)
+    ]
+
+
+def menus_after(state: CellState, path: Path, language: Language = Language.ENGLISH) -> RolledMenus | None:
+    """The menus of the board an offered path leads to, in the table's ``language``, or None where
+    that board shows none: worked out ahead, so that the click finds its controls as well as its
+    picture."""
+    explorer = Explorer(state, state.active_seat)
+    after = explorer.state(_played(explorer, path))
+    return rolled_menus(after, language) if shows_rolled_menus(after) else None
+
+
+def _played(explorer: Explorer, path: Path) -> Path:
+    """The part of ``path`` that is played: it stops at the move that ends the game."""
+    starts = (path[:length] for length in range(1, len(path) + 1))
+    return next((start for start in starts if explorer.state(start).outcome is not None), path)

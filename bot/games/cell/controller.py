@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -31,12 +30,12 @@ from bot.games.cell.board import (
 )
 from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
 from bot.games.cell.guide import HELP_TEXT, RULE_PAGES
-from bot.games.cell.menus import RolledMenus, rolled_menus, shows_rolled_menus
 from bot.games.cell.module import VARIANTS
 from bot.games.cell.panel_view import menu_message, menus_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
 from bot.games.cell.paths import FACE_EMOJI, Explorer, choice_path, follow_steps
 from bot.games.cell.speech import Speaker, speaker
+from bot.games.cell.views_ahead import ViewsAhead
 from bot.runtime import metrics
 from bot.storage import GameRecord
 from bot.table.controller import TableController
@@ -47,7 +46,7 @@ from bot.ui.text import clip
 from locales.languages import Language
 from locales.translate import command_words
 from renderers.cell import render_cell
-from renderers.cell.language import CellBoardView, in_language
+from renderers.cell.language import in_language
 from renderers.common import RenderedBoard
 from rules.cell.actions import CellAction
 from rules.cell.ai import hint
@@ -63,21 +62,6 @@ log = logging.getLogger("bot.cell")
 
 STALE = "stale"
 """The refusal of a click on an out-of-date board, which is answered with the current board."""
-
-# Public views worked out for moves being saved, kept for their boards: one per game, and a few
-# games' (a move refused on the way leaves its view behind until its game's next board).
-VIEWS_AHEAD = 64
-
-
-@dataclass(frozen=True)
-class _ViewAhead:
-    """The public view of the state a move being saved leads to, as version ``version``, and its
-    menus being worked out in the painter's worker (None where its board shows none)."""
-
-    version: int
-    state: CellState
-    public: CellBoardView
-    menus: asyncio.Future[RolledMenus] | None
 
 
 def _playing(action: CellAction) -> Any:
@@ -125,7 +109,7 @@ class CellController(TableController):
 
     def __init__(self, host: Host, module: GameModule) -> None:
         super().__init__(host, module)
-        self._views_ahead: dict[int, _ViewAhead] = {}
+        self._views_ahead = ViewsAhead(host)
 
     # Commands.
 
@@ -351,18 +335,7 @@ class CellController(TableController):
         # The board these moves lead to is drawn while they are saved: the engine is deterministic, so
         # it is the one shown once they are (a move refused meanwhile only leaves a board unused).
         language = await table_language(self.host, record.guild_id)
-        public = in_language(view(after, None), language)
-        # Its menus are worked out in the painter's worker while the moves are saved, where that is
-        # better (see ``Painter.better_in_worker``); otherwise here, while it draws the board.
-        menus = None
-        if shows_rolled_menus(after) and self.host.painter.better_in_worker(render_cell, public):
-            menus = self.host.painter.work(rolled_menus, after, language)
-        self.host.painter.draw_ahead(render_cell, public)
-        # Its board shows the same view: it is worked out once.
-        self._views_ahead.pop(record.id, None)
-        self._views_ahead[record.id] = _ViewAhead(control.version + len(path), after, public, menus)
-        while len(self._views_ahead) > VIEWS_AHEAD:
-            self._views_ahead.pop(next(iter(self._views_ahead)))
+        self._views_ahead.work_out(record, control.version, path, after, language)
         # Each move is saved as the next version: the boards of the moves after these are listed now.
         self.foresee(record, after, language, control.version + len(path))
         events: list[Event] = []
@@ -452,7 +425,7 @@ class CellController(TableController):
     ) -> dict[str, Any]:
         # The controls are worked out while the worker draws the image.
         language = await table_language(self.host, record.guild_id)
-        public, menus_ahead = self._ahead(record, state, language)
+        public, menus_ahead = self._views_ahead.take(record, state, language)
         drawing = self.host.painter.begin(render_cell, public)
         speak = speaker(language)
         player = record.lobby["players"][state.active_seat]
@@ -471,22 +444,6 @@ class CellController(TableController):
             "files": [board_file(board)],
             "view": controls,
         }
-
-    def _ahead(
-        self, record: GameRecord, state: CellState, language: Language
-    ) -> tuple[CellBoardView, asyncio.Future[RolledMenus] | None]:
-        """The board's public view in ``language`` and its menus being worked out: the ones ``_play``
-        started, when they are of this very state (a move saved by someone else meanwhile leads
-        elsewhere)."""
-        ahead = self._views_ahead.pop(record.id, None)
-        if (
-            ahead is not None
-            and ahead.version == record.version
-            and ahead.public.language is language
-            and (ahead.state is state or ahead.state == state)
-        ):
-            return ahead.public, ahead.menus
-        return in_language(view(state, None), language), None
 
 
 def _wild_panel(record: GameRecord, state: CellState, speak: Speaker) -> dict[str, Any]:

@@ -15,7 +15,9 @@ from rules.cell.state import CellState
 from rules.core.text import Name, Text
 
 if TYPE_CHECKING:
-    from renderers.cell.language import CellBoardView
+    from bot.games.cell.menus import RolledMenus
+    from bot.games.cell.paths import Path
+    from bot.runtime.foresight import Foreseen
 
 # In the order of /settings' difficulties (``bot.core.server_settings.DIFFICULTIES``): easiest first.
 VARIANTS = {"easy": "Easy", "normal": "Normal", "challenge": "Challenge", "impossible": "Impossible"}
@@ -77,10 +79,17 @@ class CellModule(GameModule):
         return True
 
     def next_boards(
-        self, state: CellState, limit: int, language: Language = Language.ENGLISH
-    ) -> list[CellBoardView]:
+        self, state: CellState, limit: int, skip: int = 0, language: Language = Language.ENGLISH
+    ) -> list[Foreseen]:
         # Imported here: only the painter's worker draws boards ahead, and the AI's workers, which
         # load this module for ``ai_action``, are spared the paths, the board's words and Pillow.
         from bot.games.cell.ahead import next_boards
 
-        return next_boards(state, limit, language)
+        return next_boards(state, limit, skip, language)
+
+    def board_controls(
+        self, state: CellState, move: Path, language: Language = Language.ENGLISH
+    ) -> RolledMenus | None:
+        from bot.games.cell.ahead import menus_after
+
+        return menus_after(state, move, language)

@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from bot.games.cell.module import CellModule
-from bot.runtime.foresight import board_key
+from bot.runtime.foresight import Foreseen, board_key
 from bot.runtime.painter import Painter
 from renderers.cell import render_cell
 from renderers.cell.samples import knocked_out_mid_game
@@ -51,12 +51,22 @@ class Position(BaseModel):
     moves: int = 3
 
 
-def next_slows(position: Position, limit: int) -> list[Slow]:
+def slows(position: Position, limit: int, skip: int = 0) -> list[Slow]:
     """The first board waits for the position's gate."""
     return [
         Slow(label=f"{position.name}{move}", tally=position.tally, gate=position.gate if move == 0 else "")
-        for move in range(min(limit, position.moves))
+        for move in range(skip, min(limit, position.moves))
     ]
+
+
+def next_slows(position: Position, limit: int, skip: int = 0) -> list[Foreseen]:
+    """The position's moves, numbered."""
+    return [Foreseen(move, slow) for move, slow in enumerate(slows(position, limit, skip), start=skip)]
+
+
+def slow_controls(position: Position, move: int) -> str:
+    """A move's controls: its board's label, once that board is drawn."""
+    return slows(position, move + 1, move)[0].label
 
 
 def under_way(painter: Painter, slow: Slow) -> bool:
@@ -80,13 +90,30 @@ async def test_the_boards_drawn_ahead_are_found_by_the_click(tmp_path: Path) -> 
     try:
         painter.foresee(render_slow, next_slows, position, "a")
         await until(lambda: len(painter.foresight) == 3)
-        for slow in next_slows(position, 3):
+        for slow in slows(position, 3):
             board = await painter.draw(render_slow, slow)
             assert board.png == slow.label.encode() * 100
             # Kept by the painter from then on, like a board it drew.
             assert await painter.draw(render_slow, slow) is board
         assert drawn(tally) == ["a0", "a1", "a2"]
         assert len(painter.foresight) == 0
+    finally:
+        painter.stop()
+
+
+async def test_the_boards_controls_come_after_them_found_by_position_and_move_once(tmp_path: Path) -> None:
+    position = Position(name="a", tally=str(tmp_path / "tally"))
+    painter = Painter(spare=always_spare)
+    try:
+        painter.foresee(render_slow, next_slows, position, "a", controls=slow_controls)
+        await until(lambda: len(painter.foresight) == 3 and not painter.foresight.busy())
+        # Another game's position comes: the first one's controls are still there for its click.
+        later = Position(name="b", tally=str(tmp_path / "b"))
+        painter.foresee(render_slow, next_slows, later, "b", controls=slow_controls)
+        assert painter.foreseen_controls("a", 2) == "a2"
+        assert painter.foreseen_controls("a", 2) is None
+        assert painter.foreseen_controls("a", 0) == "a0"
+        assert painter.foreseen_controls("a", 7) is None
     finally:
         painter.stop()
 
@@ -98,7 +125,7 @@ async def test_a_cell_board_drawn_ahead_is_byte_identical_to_the_one_drawn_in_pl
     try:
         painter.foresee(render_cell, module.next_boards, state, "mid-game")
         await until(lambda: len(painter.foresight) == 4)
-        for board_view in module.next_boards(state, 4):
+        for board_view in [move.view for move in module.next_boards(state, 4)]:
             assert await painter.draw(render_cell, board_view) == render_cell(board_view)
         assert len(painter.foresight) == 0
     finally:
@@ -112,7 +139,7 @@ async def test_a_board_someone_waits_for_waits_at_most_for_the_one_drawn_ahead(t
     try:
         position = Position(name="a", tally=str(ahead), gate=str(gate))
         painter.foresee(render_slow, next_slows, position, "a")
-        await until(lambda: under_way(painter, next_slows(position, 1)[0]))
+        await until(lambda: under_way(painter, slows(position, 1)[0]))
         wanted = painter.begin(render_slow, Slow(label="now", tally=str(tmp_path / "wanted")))
         gate.touch()
         assert (await wanted).png.startswith(b"now")
@@ -131,8 +158,8 @@ async def test_a_board_wanted_while_it_is_drawn_ahead_is_drawn_once(tmp_path: Pa
     painter = Painter(spare=always_spare)
     try:
         painter.foresee(render_slow, next_slows, position, "a")
-        await until(lambda: under_way(painter, next_slows(position, 1)[0]))
-        wanted = painter.begin(render_slow, next_slows(position, 1)[0])
+        await until(lambda: under_way(painter, slows(position, 1)[0]))
+        wanted = painter.begin(render_slow, slows(position, 1)[0])
         gate.touch()
         assert (await wanted).png.startswith(b"a0")
         await until(lambda: len(drawn(tally)) == 3)
@@ -164,7 +191,7 @@ async def test_a_newer_position_drops_what_is_left_of_the_older(tmp_path: Path) 
     try:
         old = Position(name="old", tally=str(tally), gate=str(gate))
         painter.foresee(render_slow, next_slows, old, 1)
-        await until(lambda: under_way(painter, next_slows(old, 1)[0]))
+        await until(lambda: under_way(painter, slows(old, 1)[0]))
         painter.foresee(render_slow, next_slows, Position(name="new", tally=str(tally)), 2)
         gate.touch()
         await until(lambda: len(drawn(tally)) == 4 and len(painter.foresight) == 4)
@@ -183,13 +210,13 @@ async def test_the_boards_drawn_ahead_are_bounded_in_number_and_in_bytes(tmp_pat
     try:
         short = Position(name="a", tally=str(tally), moves=4)
         painter.foresee(render_slow, next_slows, short, "a")
-        await until(lambda: len(drawn(tally)) == 4 and not under_way(painter, next_slows(short, 4)[3]))
+        await until(lambda: len(drawn(tally)) == 4 and not under_way(painter, slows(short, 4)[3]))
         # Each board is 200 bytes: three fit, the oldest went.
         assert len(painter.foresight) == 3
         assert painter.foresight.kept_bytes == 600
         long = Position(name="longer-name", tally=str(tally), moves=2)
         painter.foresee(render_slow, next_slows, long, "b")
-        await until(lambda: len(drawn(tally)) == 6 and not under_way(painter, next_slows(long, 2)[1]))
+        await until(lambda: len(drawn(tally)) == 6 and not under_way(painter, slows(long, 2)[1]))
         # A board of 1,200 bytes takes the others' room and is not kept itself.
         assert len(painter.foresight) == 0
         assert painter.foresight.kept_bytes == 0
