@@ -4,6 +4,7 @@ they lead to, and only by that very board."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from itertools import islice
 from types import SimpleNamespace
 from typing import Any
@@ -18,6 +19,7 @@ from locales.languages import Language
 from renderers.cell.language import in_language
 from renderers.cell.samples import knocked_out_mid_game
 from rules.cell.view import view
+from tests.bot.games.cell.test_cell_controls import record_for
 
 
 class _Painter:
@@ -47,21 +49,7 @@ class _Painter:
 
 
 def _record(version: int) -> GameRecord:
-    return GameRecord(
-        id=7,
-        game="cell",
-        guild_id=1,
-        channel_id=2,
-        host_id=3,
-        status="active",
-        lobby={},
-        seed=0,
-        state_json=None,
-        schema_version=None,
-        version=version,
-        message_id=None,
-        outcome=None,
-    )
+    return replace(record_for(players=1), version=version)
 
 
 def _rolled_path() -> tuple[Path, Any]:
