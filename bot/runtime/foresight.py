@@ -219,9 +219,9 @@ class Foresight:
             self._busy = self.in_worker(views_ahead, render, next_boards, self._state, limit, skip)
             self._busy.add_done_callback(functools.partial(self._listed, self._round, render))
             return
-        while self._waiting_controls and self._controls_of is not None:
+        while self._waiting_controls:
             move = self._waiting_controls.pop(0)
-            if (self._position, move) not in self._controls:
+            if self._controls_of is not None and (self._position, move) not in self._controls:
                 self._busy = self.in_worker(self._controls_of, self._state, move)
                 self._busy.add_done_callback(functools.partial(self._worked_out, self._position, move))
                 return
@@ -233,7 +233,8 @@ class Foresight:
             # Two moves may lead to the same board: it is drawn once.
             self._waiting = [(key, render, move.view) for key, move in moves if key not in self._listed_keys]
             self._listed_keys.update(key for key, _ in moves)
-            self._waiting_controls.extend(move.move for _, move in moves)
+            if self._controls_of is not None:
+                self._waiting_controls.extend(move.move for _, move in moves)
         self.resume()
 
     def _worked_out(self, position: Hashable, move: Hashable, work: asyncio.Future[Any]) -> None:
