@@ -6,10 +6,12 @@ never happen is checked, with the details of each occurrence as the failure mess
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from collections import Counter
 
 from tests.bot.load.findings import lost_moves
-from tests.bot.load.run import LoadOptions, run_load
+from tests.bot.load.run import FULL_COLLECTIONS_NEVER, LoadOptions, no_full_collections, run_load
 from tests.bot.load.tables import acknowledged
 from tests.fakediscord.rest import RecordedRequest
 
@@ -57,3 +59,15 @@ def test_a_clicked_message_drawn_again_saying_nothing_changed_is_no_move() -> No
     assert not acknowledged(
         "cell", [answer(CALLBACK, {"type": 6}), answer(ORIGINAL, {"content": stale_panel})]
     )
+
+
+def test_the_players_process_makes_no_full_collection_while_they_play_and_then_does_again() -> None:
+    before = gc.get_threshold()
+
+    with no_full_collections():
+        during = gc.get_threshold()
+    with contextlib.suppress(RuntimeError), no_full_collections():
+        raise RuntimeError("a run that fails")
+
+    assert during == (before[0], before[1], FULL_COLLECTIONS_NEVER)
+    assert gc.get_threshold() == before
