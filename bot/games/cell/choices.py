@@ -30,7 +30,7 @@ from rules.cell.actions import CellAction, ChangeFace, GiveTile, Spend, StartSel
 from rules.cell.board import meter_capacity
 from rules.cell.content import FACES, Face, catalogue
 from rules.cell.describe import describe, die_damage, threat_progress
-from rules.cell.queries import purchase_cost
+from rules.cell.queries import purchase_cost, rolled_dice
 from rules.cell.state import CellState
 
 MAX_OPTIONS = 25
@@ -147,6 +147,8 @@ def _face_choices(explorer: Explorer, indexes: list[int], speak: Speaker) -> Ite
             continue
         seen.add(kind)
         yield Choice(speak.say(describe(state, action)), path_text((index,)))
+        if not _another_of_its_face(state, seat, action):
+            continue
         repeat = repeat_spend(state, seat, action)
         if len(repeat.spends) > 1:
             yield Choice(_repeat_label(seat, repeat, speak), repeat_text(index))
@@ -161,6 +163,13 @@ def _face_choices(explorer: Explorer, indexes: list[int], speak: Speaker) -> Ite
         if not isinstance(action, Spend) and kind not in seen:
             seen.add(kind)
             yield _burn_or_turn(state, index, action, speak)
+
+
+def _another_of_its_face(state: CellState, seat: int, spend: Spend) -> bool:
+    """Whether the player holds another rolled die of the face ``spend`` spends: only such a die can
+    make the same spend after it, since spending takes a die off the mat and never rolls one."""
+    face = source_face(state, spend.source)
+    return sum(1 for die in rolled_dice(state, seat) if die.face == face) > 1
 
 
 def _burn_or_turn(state: CellState, index: int, action: CellAction, speak: Speaker) -> Choice:

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.games.cell.board import board_view
-from bot.games.cell.choices import WILD_TOKEN, dice_kinds, more_choices, wild_choices
+from bot.games.cell.choices import MAX_OPTIONS, WILD_TOKEN, dice_kinds, more_choices, wild_choices
 from bot.games.cell.menus import rolled_menus, shows_rolled_menus
 from bot.games.cell.panel_view import menus_message, payment_message
 from bot.games.cell.panels import is_panel_code, panel_plan
@@ -23,6 +23,7 @@ from bot.games.cell.paths import (
     follow,
     parse_path,
     path_text,
+    repeat_text,
 )
 from bot.games.cell.speech import speaker
 from bot.storage import GameRecord
@@ -126,6 +127,19 @@ def _spent_while_legal(explorer: Explorer, index: int) -> tuple[int, ...]:
         path = (*path, following)
 
 
+def check_repeats_offered(explorer: Explorer, values: list[str]) -> None:
+    """A die's spend is offered again with every further die of its face exactly when the slow way
+    finds a further spend of its kind."""
+    for value in values:
+        path = parse_path(value)
+        if path is None or len(path) != 1:
+            continue
+        action = explorer.legal()[path[0]]
+        if isinstance(action, Spend) and action.source.die is not None:
+            again = len(_spent_while_legal(explorer, path[0])) > 1
+            assert (repeat_text(path[0]) in values) == again, value
+
+
 def check_single_cancels_are_truthful(state: CellState, explorer: Explorer, label: str, value: str) -> None:
     path = parse_path(value)
     if path is None or len(path) != 1:
@@ -158,7 +172,12 @@ async def test_every_board_and_panel_of_an_ai_game_fits_discord_and_plays_legal_
             check_limits(board_view(record, state))
             if state.rolled and state.selection is None:
                 explorer = Explorer(state, state.active_seat)
-                choices: list[Any] = [c for kind in dice_kinds(explorer) for c in kind.choices]
+                kinds = dice_kinds(explorer)
+                choices: list[Any] = [c for kind in kinds for c in kind.choices]
+                for kind in kinds:
+                    # A full menu may have left the last options out.
+                    if len(kind.choices) < MAX_OPTIONS:
+                        check_repeats_offered(explorer, [choice.value for choice in kind.choices])
                 for choice in [*choices, *more_choices(explorer)]:
                     check_choice(state, record, choice.value)
                     check_single_cancels_are_truthful(state, explorer, choice.label, choice.value)
