@@ -8,10 +8,11 @@ import asyncio
 import os
 from pathlib import Path
 
+import pytest
 from pydantic import BaseModel
 
 from bot.games.cell.module import CellModule
-from bot.runtime.foresight import Foreseen, board_key
+from bot.runtime.foresight import Foreseen, board_key, cpu_pressure, spare_cpu
 from bot.runtime.painter import Painter
 from renderers.cell import render_cell
 from renderers.cell.samples import knocked_out_mid_game
@@ -240,3 +241,31 @@ async def test_a_machine_without_time_to_spare_draws_nothing_ahead(tmp_path: Pat
         await until(lambda: len(painter.foresight) == 3)
     finally:
         painter.stop()
+
+
+def pressure_file(folder: Path, waited: str) -> Path:
+    """A CPU pressure report as Linux writes it, where some task waited ``waited`` % of ten seconds."""
+    report = folder / "cpu"
+    report.write_text(
+        f"some avg10={waited} avg60=5.16 avg300=5.60 total=50089935\n"
+        "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n"
+    )
+    return report
+
+
+def test_a_core_is_spare_while_tasks_seldom_wait_for_one(tmp_path: Path) -> None:
+    assert cpu_pressure(pressure_file(tmp_path, "7.18")) == 7.18
+    assert spare_cpu(pressure_file(tmp_path, "7.18"))
+    assert not spare_cpu(pressure_file(tmp_path, "26.69"))
+
+
+def test_without_a_pressure_report_the_load_average_says_whether_a_core_is_spare(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cores = os.cpu_count() or 1
+    for report in (tmp_path / "missing", pressure_file(tmp_path, "n/a")):
+        assert cpu_pressure(report) is None
+        monkeypatch.setattr(os, "getloadavg", lambda: (cores - 0.5, 0.0, 0.0))
+        assert spare_cpu(report)
+        monkeypatch.setattr(os, "getloadavg", lambda: (cores + 0.5, 0.0, 0.0))
+        assert not spare_cpu(report)
